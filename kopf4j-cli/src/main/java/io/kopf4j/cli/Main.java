@@ -1,0 +1,34 @@
+package io.kopf4j.cli;
+
+import io.kopf4j.OperatorException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code kopf4j} command. Bad input ends with one line {@code kopf4j: error: ...} on stderr
+ * and a non-zero exit code: 1 when the operator cannot start or fails, 2 for invalid arguments.
+ */
+@Command(name = "kopf4j", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Kubernetes operators as a few annotated Java methods: Kopf for Java.",
+        subcommands = {RunCommand.class, EnvtestCommand.class})
+public final class Main {
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line and returns the exit code, printing to the given writers. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new Main())
+                .setOut(out)
+                .setErr(err)
+                .setExecutionExceptionHandler((e, cmd, parsed) -> {
+                    if (!(e instanceof OperatorException) && !(e instanceof IllegalStateException)) {
+                        e.printStackTrace(cmd.getErr());
+                    }
+                    cmd.getErr().println("kopf4j: error: " + e.getMessage());
+                    return 1;
+                });
+        return commandLine.execute(args);
+    }
+}

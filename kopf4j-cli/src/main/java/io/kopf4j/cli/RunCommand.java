@@ -1,0 +1,100 @@
+package io.kopf4j.cli;
+
+import io.kopf4j.Operator;
+import io.kopf4j.loading.RunOptions;
+import io.kopf4j.logging.LogSetup;
+import io.kopf4j.testing.LocalCluster;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kopf4j run}: runs the operator until Ctrl-C (SIGINT) or SIGTERM. With
+ * {@code --local-cluster} it first starts a throw-away cluster on this machine and stops it again
+ * at exit, so nobody needs a cluster to try kopf4j.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Runs an operator with the handlers in the given .java files, jars or classes.",
+        footer = {"", "Examples:",
+                "  kopf4j run --local-cluster --crd examples/crd.yaml examples/01-minimal/Example.java",
+                "  kopf4j run -n default --kubeconfig ~/.kube/config Handlers.java",
+                "  kopf4j run -A handlers.jar"})
+final class RunCommand implements Callable<Integer> {
+    @Mixin
+    RunOptions options;
+
+    @Option(names = "--local-cluster",
+            description = "Start a local kube-apiserver + etcd (on 127.0.0.1) and run the operator against it.")
+    boolean localCluster;
+
+    @Option(names = "--crd", paramLabel = "FILE",
+            description = "With --local-cluster: apply these YAML files (CRDs and objects) before the operator starts.")
+    List<Path> crds = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        LogSetup.configure(options.verbose(), options.quiet());
+        if (!crds.isEmpty() && !localCluster) {
+            throw new IllegalStateException("--crd is only for --local-cluster; use kubectl apply for other clusters");
+        }
+        for (Path crd : crds) {
+            if (!Files.isRegularFile(crd)) {
+                throw new IllegalStateException("CRD file not found: " + crd);
+            }
+        }
+        Operator.Builder builder = options.operatorBuilder();   // bad handlers fail before any cluster starts
+        LocalCluster cluster = localCluster ? startCluster() : null;
+        if (cluster != null) {
+            builder.kubeconfig(cluster.kubeconfig()).context(null);
+        }
+        Operator operator = builder.build();
+        Thread stopper = new Thread(() -> {
+            LoggerFactory.getLogger(RunCommand.class).info("Operator is stopping.");
+            operator.stop();
+            if (cluster != null) {
+                cluster.close();
+            }
+        }, "kopf4j-shutdown");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        try {
+            operator.start();
+            operator.awaitTermination();
+        } catch (RuntimeException e) {
+            Runtime.getRuntime().removeShutdownHook(stopper);
+            stopper.run();
+            throw e;
+        }
+        return 0;
+    }
+
+    private LocalCluster startCluster() {
+        LocalCluster cluster = LocalCluster.start();
+        try {
+            cluster.apply(crds.toArray(Path[]::new));
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Path kubectl = cluster.binaries().resolve("kubectl");
+        out.println("Local cluster: " + cluster.serverUrl() + " (Kubernetes " + cluster.serverVersion() + ")");
+        out.println("Kubeconfig:    " + cluster.kubeconfig());
+        out.println("Try, in another terminal:");
+        out.println("  " + kubectl + " --kubeconfig " + cluster.kubeconfig() + " apply -f examples/obj.yaml");
+        out.println("Ctrl-C stops the operator and the cluster.");
+        out.flush();
+        return cluster;
+    }
+}

@@ -1,0 +1,18 @@
+package io.kopf4j;
+
+import java.util.List;
+
+/**
+ * One changed field: the operation, the field's path (e.g. {@code [spec, size]}), and the old and
+ * new values ({@code null} where the field is absent). Lists are compared as whole values.
+ *
+ * @param operation what happened to the field
+ * @param path the field path from the object's (or the watched field's) root
+ * @param oldValue the value before, or null if the field was absent
+ * @param newValue the value after, or null if the field is absent now
+ */
+public record DiffItem(DiffOperation operation, List<String> path, Object oldValue, Object newValue) {
+    public DiffItem {
+        path = List.copyOf(path);
+    }
+}

@@ -1,0 +1,14 @@
+package io.kopf4j;
+
+import java.util.Locale;
+
+/** What happened to a field between two versions of an object: Kopf's {@code add/change/remove}. */
+public enum DiffOperation {
+    ADD, CHANGE, REMOVE;
+
+    /** Kopf's spelling: {@code add}, {@code change}, {@code remove}. */
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,14 @@
+package io.kopf4j;
+
+/**
+ * A handler is declared in a way kopf4j cannot serve: an unknown parameter, a missing resource
+ * selector, two handlers with one id. Raised at startup, before anything is watched; the message
+ * names the method.
+ */
+public class InvalidHandlerException extends OperatorException {
+    private static final long serialVersionUID = 1L;
+
+    public InvalidHandlerException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,55 @@
+package io.kopf4j;
+
+import java.util.List;
+import java.util.Map;
+
+/** The object's {@code metadata}, read-only, with typed accessors for the usual fields. */
+public final class Meta extends ObjectView {
+    public Meta(Map<String, Object> fields) {
+        super(fields);
+    }
+
+    public String name() {
+        return string("name");
+    }
+
+    /** The namespace, or null for a cluster-scoped object. */
+    public String namespace() {
+        return string("namespace");
+    }
+
+    public String uid() {
+        return string("uid");
+    }
+
+    public String resourceVersion() {
+        return string("resourceVersion");
+    }
+
+    public String creationTimestamp() {
+        return string("creationTimestamp");
+    }
+
+    /** Set once the object is being deleted; null otherwise. */
+    public String deletionTimestamp() {
+        return string("deletionTimestamp");
+    }
+
+    @SuppressWarnings("unchecked")
+    public Map<String, String> labels() {
+        Map<String, ?> labels = section("labels");
+        return labels == null ? Map.of() : (Map<String, String>) labels;
+    }
+
+    @SuppressWarnings("unchecked")
+    public Map<String, String> annotations() {
+        Map<String, ?> annotations = section("annotations");
+        return annotations == null ? Map.of() : (Map<String, String>) annotations;
+    }
+
+    @SuppressWarnings("unchecked")
+    public List<String> finalizers() {
+        Object finalizers = get("finalizers");
+        return finalizers instanceof List<?> list ? (List<String>) list : List.of();
+    }
+}

@@ -1,0 +1,207 @@
+package io.kopf4j;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.clients.Connection;
+import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.intents.HandlerScanner;
+import io.kopf4j.reactor.OperatorThreads;
+import io.kopf4j.reactor.Reactor;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An operator: handlers, the cluster they serve, and the machinery that runs them. Several can
+ * run in one JVM; they share nothing.
+ *
+ * <pre>{@code
+ * try (Operator operator = Operator.builder()
+ *         .handlers(new Example())
+ *         .namespaces("default")
+ *         .build()) {
+ *     operator.start();              // connects, resolves resources, starts watching
+ *     operator.awaitTermination();   // until stop() or close() from another thread
+ * }
+ * }</pre>
+ */
+public final class Operator implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Operator.class);
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(5);
+
+    private final String id;
+    private final HandlerRegistry registry;
+    private final List<String> namespaces;
+    private final Path kubeconfig;
+    private final String context;
+    private final KubernetesClient givenClient;
+    private final OperatorThreads threads;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private KubernetesClient client;
+    private Reactor reactor;
+    private boolean started;
+    private boolean stopped;
+
+    private Operator(Builder builder) {
+        this.id = "operator-" + SEQUENCE.incrementAndGet();
+        this.registry = builder.registry;
+        this.namespaces = List.copyOf(builder.namespaces);
+        this.kubeconfig = builder.kubeconfig;
+        this.context = builder.context;
+        this.givenClient = builder.client;
+        this.threads = new OperatorThreads(id);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A name unique in this JVM; log lines of this operator's threads carry it in the MDC. */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * Connects, resolves every handler's resource through API discovery, and starts watching.
+     * Returns once watching has started; handling goes on in the background.
+     *
+     * @throws OperatorException if the cluster is unreachable or a resource cannot be resolved
+     */
+    public synchronized void start() {
+        if (started) {
+            throw new IllegalStateException("operator " + id + " was already started");
+        }
+        started = true;
+        try {
+            client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context);
+            reactor = new Reactor(client, registry, namespaces, threads);
+            reactor.start();
+        } catch (RuntimeException e) {
+            shutdown();
+            throw e;
+        }
+        LOG.info("Operator {} serves {} handler(s) {}", id, registry.changingHandlers().size(),
+                namespaces.isEmpty() ? "cluster-wide" : "in namespaces " + namespaces);
+    }
+
+    /** Waits until every watched resource has delivered its initial listing (for tests and readiness). */
+    public boolean awaitListed(Duration timeout) throws InterruptedException {
+        Reactor current;
+        synchronized (this) {
+            current = reactor;
+        }
+        return current != null && current.awaitListed(timeout);
+    }
+
+    /** Stops watching, lets handlers in flight finish (up to a few seconds), and releases the client. */
+    public void stop() {
+        synchronized (this) {
+            if (stopped) {
+                return;
+            }
+            stopped = true;
+        }
+        shutdown();
+    }
+
+    /** Blocks until the operator has stopped. */
+    public void awaitTermination() throws InterruptedException {
+        terminated.await();
+    }
+
+    /** Blocks until the operator has stopped or the timeout passes; true if it stopped. */
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        return terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void shutdown() {
+        try {
+            if (reactor != null) {
+                reactor.stop();
+            }
+            if (!threads.interruptAndJoin(System.nanoTime() + SHUTDOWN_GRACE.toNanos())) {
+                LOG.warn("Operator {}: some handlers did not finish within {} s of the shutdown", id, SHUTDOWN_GRACE.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (client != null && givenClient == null) {
+                client.close();
+            }
+            terminated.countDown();
+        }
+    }
+
+    /** Collects handlers and connection settings; {@link #build()} validates every handler. */
+    public static final class Builder {
+        private final HandlerRegistry registry = new HandlerRegistry();
+        private final List<String> namespaces = new ArrayList<>();
+        private Path kubeconfig;
+        private String context;
+        private KubernetesClient client;
+
+        private Builder() {
+        }
+
+        /**
+         * Adds the annotated handler methods of each target: an instance, or a {@link Class} (static
+         * methods, or instance methods on one instance made with its no-argument constructor).
+         *
+         * @throws InvalidHandlerException naming the method, if a handler is declared wrongly
+         */
+        public Builder handlers(Object... targets) {
+            for (Object target : targets) {
+                HandlerScanner.scan(Objects.requireNonNull(target, "handler target")).forEach(registry::add);
+            }
+            return this;
+        }
+
+        /** Serves only these namespaces (namespaced resources); none means cluster-wide. */
+        public Builder namespaces(String... names) {
+            namespaces.addAll(List.of(names));
+            return this;
+        }
+
+        public Builder namespaces(List<String> names) {
+            namespaces.addAll(names);
+            return this;
+        }
+
+        /** A kubeconfig file; by default {@code KUBECONFIG}, {@code ~/.kube/config}, then in-cluster. */
+        public Builder kubeconfig(Path path) {
+            this.kubeconfig = path;
+            return this;
+        }
+
+        /** A kubeconfig context; by default the current one. */
+        public Builder context(String name) {
+            this.context = name;
+            return this;
+        }
+
+        /** Uses this client instead of one from a kubeconfig; the caller closes it. */
+        public Builder client(KubernetesClient kubernetesClient) {
+            this.client = kubernetesClient;
+            return this;
+        }
+
+        public Operator build() {
+            if (registry.isEmpty()) {
+                throw new InvalidHandlerException("no handlers: register at least one object or class with @On.* methods");
+            }
+            return new Operator(this);
+        }
+    }
+}

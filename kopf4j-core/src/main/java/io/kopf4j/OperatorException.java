@@ -1,0 +1,18 @@
+package io.kopf4j;
+
+/**
+ * The operator cannot start or go on: the cluster is unreachable, a resource cannot be resolved,
+ * a handler is declared wrongly. The message names what is at fault and is meant to be shown to
+ * the user as one line.
+ */
+public class OperatorException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public OperatorException(String message) {
+        super(message);
+    }
+
+    public OperatorException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,81 @@
+package io.kopf4j;
+
+import io.kopf4j.structs.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Changes to make to the object after the handler, accumulated as a JSON merge patch (RFC 7396)
+ * and sent in one PATCH together with kopf4j's own bookkeeping. A {@code null} value deletes the
+ * field. Status changes go to the {@code /status} subresource where the resource has one.
+ *
+ * <pre>{@code
+ * @On.Create("kopfexamples")
+ * void create(Patch patch) {
+ *     patch.status().put("phase", "Ready");
+ *     patch.labels().put("handled", "yes");
+ *     patch.spec().put("obsolete", null);     // removes spec.obsolete
+ * }
+ * }</pre>
+ *
+ * <p>Patch objects are not thread-safe; a handler uses its own.
+ */
+public final class Patch {
+    private final Map<String, Object> root = new LinkedHashMap<>();
+
+    /** The {@code metadata} section, created on first use. */
+    public Map<String, Object> metadata() {
+        return section(root, "metadata");
+    }
+
+    /** The {@code metadata.labels} section, created on first use. */
+    public Map<String, Object> labels() {
+        return section(metadata(), "labels");
+    }
+
+    /** The {@code metadata.annotations} section, created on first use. */
+    public Map<String, Object> annotations() {
+        return section(metadata(), "annotations");
+    }
+
+    /** The {@code spec} section, created on first use. */
+    public Map<String, Object> spec() {
+        return section(root, "spec");
+    }
+
+    /** The {@code status} section, created on first use. */
+    public Map<String, Object> status() {
+        return section(root, "status");
+    }
+
+    /** The top level of the patch, for fields outside the usual sections. */
+    public Map<String, Object> root() {
+        return root;
+    }
+
+    /** True if the patch would change nothing (sections opened but left empty do not count). */
+    public boolean isEmpty() {
+        return toMap().isEmpty();
+    }
+
+    /** A deep copy of the merge patch, without the sections that were opened but left empty. */
+    public Map<String, Object> toMap() {
+        return Json.withoutEmptyMaps(root);
+    }
+
+    @Override
+    public String toString() {
+        return Json.compact(toMap());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> section(Map<String, Object> parent, String key) {
+        Object existing = parent.get(key);
+        if (existing instanceof Map<?, ?> map) {
+            return (Map<String, Object>) map;
+        }
+        Map<String, Object> created = new LinkedHashMap<>();
+        parent.put(key, created);
+        return created;
+    }
+}

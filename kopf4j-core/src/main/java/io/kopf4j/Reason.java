@@ -1,0 +1,23 @@
+package io.kopf4j;
+
+import java.util.Locale;
+
+/**
+ * Why changing handlers are called: Kopf's causes. Handlers see {@code CREATE}, {@code UPDATE},
+ * {@code DELETE} or {@code RESUME}; the others only appear in logs.
+ */
+public enum Reason {
+    CREATE, UPDATE, DELETE, RESUME,
+    /** Nothing essential changed. */
+    NOOP,
+    /** Being deleted, but kopf4j holds no finalizer on it: nothing to do. */
+    FREE,
+    /** Deleted from the cluster. */
+    GONE;
+
+    /** Kopf's spelling, as stored in progress records: {@code create}, {@code update}, ... */
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,10 @@
+package io.kopf4j;
+
+import java.util.Map;
+
+/** The object's {@code status}, read-only; empty if the object has none. */
+public final class Status extends ObjectView {
+    public Status(Map<String, Object> fields) {
+        super(fields);
+    }
+}

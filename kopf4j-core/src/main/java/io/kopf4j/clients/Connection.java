@@ -1,0 +1,45 @@
+package io.kopf4j.clients;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.kopf4j.OperatorException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Where the operator's credentials come from, as with kubectl: an explicit kubeconfig file and
+ * context, else {@code KUBECONFIG} or {@code ~/.kube/config}, else the in-cluster service account.
+ */
+public final class Connection {
+    private static final int CONNECT_TIMEOUT_MS = 10_000;
+    private static final int REQUEST_RETRIES = 3;
+
+    private Connection() {
+    }
+
+    /** A client for the given kubeconfig (null: the default lookup) and context (null: current). */
+    public static KubernetesClient connect(Path kubeconfig, String context) {
+        Config config = kubeconfig == null ? Config.autoConfigure(context) : fromFile(kubeconfig, context);
+        Config tuned = new ConfigBuilder(config)
+                .withConnectionTimeout(CONNECT_TIMEOUT_MS)
+                .withRequestRetryBackoffLimit(REQUEST_RETRIES)
+                .build();
+        return new KubernetesClientBuilder().withConfig(tuned).build();
+    }
+
+    private static Config fromFile(Path kubeconfig, String context) {
+        if (!Files.isRegularFile(kubeconfig)) {
+            throw new OperatorException("kubeconfig file not found: " + kubeconfig);
+        }
+        try {
+            return Config.fromKubeconfig(context, Files.readString(kubeconfig), kubeconfig.toString());
+        } catch (IOException e) {
+            throw new OperatorException("cannot read kubeconfig " + kubeconfig + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new OperatorException("invalid kubeconfig " + kubeconfig + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.kopf4j.intents;
+
+import io.kopf4j.Body;
+import io.kopf4j.Diff;
+import io.kopf4j.HandlerContext;
+import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.Meta;
+import io.kopf4j.Patch;
+import io.kopf4j.Reason;
+import io.kopf4j.Resource;
+import io.kopf4j.Spec;
+import io.kopf4j.Status;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import org.slf4j.Logger;
+
+/**
+ * Binds a handler method's parameters to the handler context, once, at startup: by type where the
+ * type says it all ({@link Spec}, {@link Logger}, ...), by name otherwise ({@code String name},
+ * {@code Map labels}). A parameter that fits nothing fails the startup with a message naming the
+ * method and the parameter.
+ */
+public final class ParameterBinder {
+    private static final Map<Class<?>, Function<HandlerContext, Object>> BY_TYPE = new LinkedHashMap<>();
+    private static final Map<String, Binding> BY_NAME = new LinkedHashMap<>();
+
+    /** A value reachable by parameter name, and the type it has, checked against the declaration. */
+    private record Binding(Class<?> type, Function<HandlerContext, Object> value) {
+    }
+
+    static {
+        BY_TYPE.put(HandlerContext.class, c -> c);
+        BY_TYPE.put(Body.class, HandlerContext::body);
+        BY_TYPE.put(Spec.class, HandlerContext::spec);
+        BY_TYPE.put(Meta.class, HandlerContext::meta);
+        BY_TYPE.put(Status.class, HandlerContext::status);
+        BY_TYPE.put(Patch.class, HandlerContext::patch);
+        BY_TYPE.put(Diff.class, HandlerContext::diff);
+        BY_TYPE.put(Resource.class, HandlerContext::resource);
+        BY_TYPE.put(Reason.class, HandlerContext::reason);
+        BY_TYPE.put(Logger.class, HandlerContext::logger);
+
+        byName("body", Body.class, HandlerContext::body);
+        byName("spec", Spec.class, HandlerContext::spec);
+        byName("meta", Meta.class, HandlerContext::meta);
+        byName("metadata", Meta.class, HandlerContext::meta);
+        byName("status", Status.class, HandlerContext::status);
+        byName("name", String.class, HandlerContext::name);
+        byName("namespace", String.class, HandlerContext::namespace);
+        byName("uid", String.class, HandlerContext::uid);
+        byName("labels", Map.class, HandlerContext::labels);
+        byName("annotations", Map.class, HandlerContext::annotations);
+        byName("patch", Patch.class, HandlerContext::patch);
+        byName("logger", Logger.class, HandlerContext::logger);
+        byName("reason", Reason.class, HandlerContext::reason);
+        byName("resource", Resource.class, HandlerContext::resource);
+        byName("diff", Diff.class, HandlerContext::diff);
+        byName("old", Map.class, HandlerContext::old);
+        byName("current", Map.class, HandlerContext::current);
+    }
+
+    private ParameterBinder() {
+    }
+
+    private static void byName(String name, Class<?> type, Function<HandlerContext, Object> value) {
+        BY_NAME.put(name, new Binding(type, value));
+    }
+
+    /** The method as a {@link HandlerFunction} on {@code target} (ignored for static methods). */
+    public static HandlerFunction bind(Object target, Method method) {
+        String origin = describe(method);
+        Parameter[] parameters = method.getParameters();
+        @SuppressWarnings("unchecked")
+        Function<HandlerContext, Object>[] binders = new Function[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            binders[i] = binderFor(origin, parameters[i]);
+        }
+        if (!method.trySetAccessible()) {
+            throw new InvalidHandlerException("Handler " + origin + " is not accessible to kopf4j: make it public");
+        }
+        Object receiver = Modifier.isStatic(method.getModifiers()) ? null : target;
+        return context -> {
+            Object[] arguments = new Object[binders.length];
+            for (int i = 0; i < binders.length; i++) {
+                arguments[i] = binders[i].apply(context);
+            }
+            try {
+                return method.invoke(receiver, arguments);
+            } catch (InvocationTargetException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+        };
+    }
+
+    /** {@code Example.create(Spec, String, Logger)}: how messages name a handler method. */
+    public static String describe(Method method) {
+        StringBuilder text = new StringBuilder(method.getDeclaringClass().getSimpleName())
+                .append('.').append(method.getName()).append('(');
+        Class<?>[] types = method.getParameterTypes();
+        for (int i = 0; i < types.length; i++) {
+            text.append(i == 0 ? "" : ", ").append(types[i].getSimpleName());
+        }
+        return text.append(')').toString();
+    }
+
+    private static Function<HandlerContext, Object> binderFor(String origin, Parameter parameter) {
+        Function<HandlerContext, Object> byType = BY_TYPE.get(parameter.getType());
+        if (byType != null) {
+            return byType;
+        }
+        if (!parameter.isNamePresent()) {
+            throw new InvalidHandlerException("Handler " + origin + ": parameter " + parameter.getName() + " of type "
+                    + parameter.getType().getSimpleName() + " can only be bound by its name, but the class was compiled "
+                    + "without parameter names: compile it with 'javac -parameters'");
+        }
+        Binding byName = BY_NAME.get(parameter.getName());
+        if (byName == null) {
+            throw new InvalidHandlerException("Handler " + origin + ": unsupported parameter '" + parameter.getName()
+                    + "' of type " + parameter.getType().getSimpleName() + "; supported names: "
+                    + String.join(", ", BY_NAME.keySet()) + "; supported types: Body, Spec, Meta, Status, Patch, Diff, "
+                    + "Resource, Reason, Logger, HandlerContext");
+        }
+        if (!parameter.getType().isAssignableFrom(byName.type())) {
+            throw new InvalidHandlerException("Handler " + origin + ": parameter '" + parameter.getName()
+                    + "' is declared as " + parameter.getType().getSimpleName() + " but kopf4j passes a "
+                    + byName.type().getSimpleName() + "; declare it as " + byName.type().getSimpleName());
+        }
+        return byName.value();
+    }
+}

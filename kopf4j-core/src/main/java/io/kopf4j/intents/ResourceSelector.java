@@ -1,0 +1,119 @@
+package io.kopf4j.intents;
+
+import io.kopf4j.Resource;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Which resource a handler is for, written as in Kopf: {@code "kopfexamples"} (any group),
+ * {@code "kopfexamples.kopf.dev"} (kubectl style), {@code "pods.v1"}, {@code "kopf.dev/v1",
+ * "kopfexamples"}, {@code "v1", "pods"} (the core group), or group, version and plural. The name
+ * matches a plural, singular, kind or short name. Without a version, only the group's preferred
+ * version matches.
+ *
+ * @param group the group, "" for the core group, or null for any group
+ * @param version the version, or null for the preferred one
+ * @param name a plural, singular, kind or short name
+ */
+public record ResourceSelector(String group, String version, String name) {
+    private static final Pattern VERSION = Pattern.compile("v\\d+(?:(?:alpha|beta)\\d+)?");
+
+    /** Parses Kopf's positional forms; throws IllegalArgumentException with the reason otherwise. */
+    public static ResourceSelector parse(String... args) {
+        for (String arg : args) {
+            if (arg == null || arg.isBlank()) {
+                throw new IllegalArgumentException("empty resource name in " + List.of(args));
+            }
+        }
+        return switch (args.length) {
+            case 1 -> parseOne(args[0]);
+            case 2 -> parseTwo(args[0], args[1]);
+            case 3 -> new ResourceSelector(args[0], args[1], args[2]);
+            default -> throw new IllegalArgumentException(
+                    "a resource is given by 1 to 3 strings (e.g. \"kopfexamples\" or \"kopf.dev\", \"v1\", \"kopfexamples\"), got "
+                            + args.length);
+        };
+    }
+
+    private static ResourceSelector parseOne(String arg) {
+        int dot = arg.indexOf('.');
+        if (dot < 0) {
+            return new ResourceSelector(null, null, arg);
+        }
+        String name = arg.substring(0, dot);
+        String rest = arg.substring(dot + 1);
+        int next = rest.indexOf('.');
+        String first = next < 0 ? rest : rest.substring(0, next);
+        if (VERSION.matcher(first).matches()) {
+            return new ResourceSelector(next < 0 ? "" : rest.substring(next + 1), first, name);
+        }
+        return new ResourceSelector(rest, null, name);
+    }
+
+    private static ResourceSelector parseTwo(String groupVersion, String name) {
+        int slash = groupVersion.indexOf('/');
+        if (slash >= 0) {
+            return new ResourceSelector(groupVersion.substring(0, slash), groupVersion.substring(slash + 1), name);
+        }
+        if (VERSION.matcher(groupVersion).matches()) {
+            return new ResourceSelector("", groupVersion, name);
+        }
+        return new ResourceSelector(groupVersion, null, name);
+    }
+
+    /** The groups discovery must read to resolve this selector; null means all groups. */
+    public Set<String> groupsToDiscover() {
+        return group == null ? null : Set.of(group);
+    }
+
+    public boolean matches(Resource resource) {
+        if (group != null && !group.equals(resource.group())) {
+            return false;
+        }
+        if (version == null ? !resource.preferred() : !version.equals(resource.version())) {
+            return false;
+        }
+        return name.equals(resource.plural()) || name.equals(resource.singular()) || name.equals(resource.kind())
+                || resource.shortNames().contains(name);
+    }
+
+    /**
+     * The resources this selector serves among the discovered ones. As with kubectl, the core group
+     * wins over others ({@code pods}); a name found in several other groups is ambiguous.
+     */
+    public Resolution resolve(List<Resource> discovered) {
+        List<Resource> matched = new ArrayList<>();
+        for (Resource resource : discovered) {
+            if (matches(resource)) {
+                matched.add(resource);
+            }
+        }
+        List<Resource> core = matched.stream().filter(r -> r.group().isEmpty()).toList();
+        if (!core.isEmpty()) {
+            return new Resolution(core, false);
+        }
+        Set<String> groups = new LinkedHashSet<>();
+        matched.forEach(r -> groups.add(r.group()));
+        return new Resolution(matched, groups.size() > 1);
+    }
+
+    /** What a selector resolved to; {@code ambiguous} means it matched several groups and is not served. */
+    public record Resolution(List<Resource> resources, boolean ambiguous) {
+    }
+
+    /** As written in Kopf's style, for messages: {@code kopfexamples}, {@code kopf.dev/v1/kopfexamples}. */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        if (group != null) {
+            text.append(group.isEmpty() ? "core" : group).append('/');
+        }
+        if (version != null) {
+            text.append(version).append('/');
+        }
+        return text.append(name).toString();
+    }
+}

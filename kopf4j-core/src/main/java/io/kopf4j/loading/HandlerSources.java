@@ -1,0 +1,95 @@
+package io.kopf4j.loading;
+
+import io.kopf4j.OperatorException;
+import io.kopf4j.intents.HandlerScanner;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * Loads the handler classes named on the command line: a {@code .java} source file (compiled in
+ * memory), a {@code .jar} (every class in it that declares handlers), or a class name on the
+ * classpath. Anything that yields no handler class is an error naming the item.
+ */
+public final class HandlerSources {
+    private HandlerSources() {
+    }
+
+    public static List<Class<?>> load(List<String> items) {
+        ClassLoader parent = Thread.currentThread().getContextClassLoader();
+        List<Class<?>> handlers = new ArrayList<>();
+        for (String item : items) {
+            List<Class<?>> found = loadOne(item, parent).stream().filter(HandlerScanner::declaresHandlers).toList();
+            if (found.isEmpty()) {
+                throw new OperatorException("no kopf4j handlers in " + item + ": no method is annotated with @On.*");
+            }
+            handlers.addAll(found);
+        }
+        return handlers;
+    }
+
+    private static List<Class<?>> loadOne(String item, ClassLoader parent) {
+        if (item.endsWith(".java")) {
+            return SourceCompiler.compile(List.of(existing(item)), parent);
+        }
+        if (item.endsWith(".jar")) {
+            return fromJar(existing(item), parent);
+        }
+        try {
+            return List.of(Class.forName(item, true, parent));
+        } catch (ClassNotFoundException e) {
+            throw new OperatorException("handlers not found: '" + item + "' is neither a .java file, a .jar file,"
+                    + " nor a class on the classpath");
+        } catch (LinkageError e) {
+            throw new OperatorException("cannot load handler class " + item + ": " + e, e);
+        }
+    }
+
+    private static Path existing(String item) {
+        Path path = Path.of(item);
+        if (!Files.isRegularFile(path)) {
+            throw new OperatorException("handlers file not found: " + item);
+        }
+        return path;
+    }
+
+    private static List<Class<?>> fromJar(Path jar, ClassLoader parent) {
+        List<String> names = new ArrayList<>();
+        try (JarFile file = new JarFile(jar.toFile())) {
+            for (JarEntry entry : Collections.list(file.entries())) {
+                String name = entry.getName();
+                if (name.endsWith(".class") && !name.endsWith("module-info.class") && !name.startsWith("META-INF/")) {
+                    names.add(name.substring(0, name.length() - ".class".length()).replace('/', '.'));
+                }
+            }
+        } catch (IOException e) {
+            throw new OperatorException("cannot read handlers jar " + jar + ": " + e.getMessage(), e);
+        }
+        URLClassLoader loader = new URLClassLoader(new URL[]{toUrl(jar)}, parent);
+        List<Class<?>> classes = new ArrayList<>();
+        for (String name : names) {
+            try {
+                classes.add(Class.forName(name, false, loader));
+            } catch (ClassNotFoundException | LinkageError e) {
+                // A class whose dependencies are missing cannot hold handlers we could call anyway.
+            }
+        }
+        return classes;
+    }
+
+    private static URL toUrl(Path jar) {
+        try {
+            return jar.toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new OperatorException("invalid jar path " + jar, e);
+        }
+    }
+}

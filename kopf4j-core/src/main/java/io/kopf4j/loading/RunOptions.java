@@ -1,0 +1,75 @@
+package io.kopf4j.loading;
+
+import io.kopf4j.Operator;
+import io.kopf4j.OperatorException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The options of {@code kopf4j run}, shared by the command line and by
+ * {@code io.kopf4j.testing.KopfRunner}, so that a test runs the operator exactly as a user does.
+ */
+@Command(name = "run", sortOptions = false)
+public final class RunOptions {
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE",
+            description = "Serve only this namespace (repeatable). Default: all namespaces.")
+    List<String> namespaces = new ArrayList<>();
+
+    @Option(names = {"-A", "--all-namespaces"}, description = "Serve all namespaces (the default when no -n is given).")
+    boolean allNamespaces;
+
+    @Option(names = {"-v", "--verbose"}, description = "Log kopf4j's debug messages too.")
+    boolean verbose;
+
+    @Option(names = {"-q", "--quiet"}, description = "Log only warnings and errors.")
+    boolean quiet;
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE",
+            description = "The kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account.")
+    Path kubeconfig;
+
+    @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context. Default: the current one.")
+    String context;
+
+    @Parameters(paramLabel = "HANDLERS", arity = "1..*",
+            description = "Where the handlers are: .java source files, .jar files, or class names on the classpath.")
+    List<String> handlers = new ArrayList<>();
+
+    public boolean verbose() {
+        return verbose;
+    }
+
+    public boolean quiet() {
+        return quiet;
+    }
+
+    public List<String> handlers() {
+        return handlers;
+    }
+
+    /**
+     * Loads and validates the handlers and applies the options; the caller may still point the
+     * builder at another cluster (the CLI's --local-cluster, KopfRunner's kubeconfig).
+     *
+     * @throws OperatorException with a one-line message for every kind of bad input
+     */
+    public Operator.Builder operatorBuilder() {
+        if (allNamespaces && !namespaces.isEmpty()) {
+            throw new OperatorException("-A/--all-namespaces and -n/--namespace exclude each other");
+        }
+        for (String namespace : namespaces) {
+            if (namespace.isBlank() || namespace.chars().anyMatch(c -> "*?[],!".indexOf(c) >= 0)) {
+                throw new OperatorException("invalid namespace '" + namespace + "': give exact namespace names");
+            }
+        }
+        return Operator.builder()
+                .handlers(HandlerSources.load(handlers).toArray())
+                .namespaces(namespaces)
+                .kubeconfig(kubeconfig)
+                .context(context);
+    }
+}

@@ -1,0 +1,44 @@
+package io.kopf4j.reactor;
+
+import java.util.Map;
+
+/**
+ * One event of a watch stream, or one object of the initial listing ({@code type} null, as in
+ * Kopf).
+ *
+ * @param type {@code ADDED}, {@code MODIFIED}, {@code DELETED}, or null for an object listed
+ * @param object the object's body as plain JSON maps
+ */
+public record WatchEvent(String type, Map<String, Object> object) {
+    public boolean isListing() {
+        return type == null;
+    }
+
+    public boolean isDeleted() {
+        return "DELETED".equals(type);
+    }
+
+    public String uid() {
+        return metadata("uid");
+    }
+
+    public String name() {
+        return metadata("name");
+    }
+
+    public String namespace() {
+        return metadata("namespace");
+    }
+
+    public String resourceVersion() {
+        return metadata("resourceVersion");
+    }
+
+    private String metadata(String field) {
+        Object metadata = object.get("metadata");
+        if (metadata instanceof Map<?, ?> map && map.get(field) != null) {
+            return map.get(field).toString();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,41 @@
+package io.kopf4j.storage;
+
+import java.util.Map;
+
+/**
+ * Which annotations belong to Kopf-style operators and so are not part of an object's essence:
+ * kopf4j's own prefix, Kopf's {@code kopf.zalando.org} and its subdomains, and any prefix that an
+ * operator marked with a {@code <prefix>/kopf-managed} annotation. Ignoring them stops two
+ * operators on one object from waking each other up forever.
+ */
+public final class AnnotationPrefixes {
+    public static final String KOPF_PREFIX = "kopf.zalando.org";
+    private static final String MANAGED_MARKER = "kopf-managed";
+
+    private final String ownPrefix;
+
+    public AnnotationPrefixes(String ownPrefix) {
+        this.ownPrefix = ownPrefix;
+    }
+
+    public String ownPrefix() {
+        return ownPrefix;
+    }
+
+    /** The full annotation key for a name under this operator's prefix. */
+    public String key(String name) {
+        return ownPrefix + "/" + name;
+    }
+
+    public boolean isOperatorKey(String key, Map<?, ?> annotations) {
+        int slash = key.indexOf('/');
+        if (slash < 0) {
+            return false;
+        }
+        String prefix = key.substring(0, slash);
+        return prefix.equals(ownPrefix)
+                || prefix.equals(KOPF_PREFIX)
+                || prefix.endsWith("." + KOPF_PREFIX)
+                || annotations.containsKey(prefix + "/" + MANAGED_MARKER);
+    }
+}

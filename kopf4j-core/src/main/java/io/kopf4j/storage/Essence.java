@@ -1,0 +1,51 @@
+package io.kopf4j.storage;
+
+import io.kopf4j.structs.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Builds an object's essence exactly as Kopf does: the body without {@code apiVersion},
+ * {@code kind}, {@code status} and system metadata, keeping labels and annotations but not the
+ * annotations of Kopf-style operators (kopf4j's, Kopf's, or any marked {@code kopf-managed}) nor
+ * kubectl's {@code last-applied-configuration}; empty stanzas dropped. Field order follows Kopf
+ * (the body's own fields first, then {@code metadata}), so the stored JSON matches Kopf's.
+ */
+public final class Essence {
+    private static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
+
+    private final AnnotationPrefixes prefixes;
+
+    public Essence(AnnotationPrefixes prefixes) {
+        this.prefixes = prefixes;
+    }
+
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> of(Map<String, Object> body) {
+        Map<String, Object> essence = Json.deepCopy(body);
+        essence.remove("apiVersion");
+        essence.remove("kind");
+        essence.remove("status");
+        Object rawMetadata = essence.remove("metadata");
+
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        if (rawMetadata instanceof Map<?, ?> original) {
+            Object labels = original.get("labels");
+            if (labels instanceof Map<?, ?> map && !map.isEmpty()) {
+                metadata.put("labels", labels);
+            }
+            Object annotations = original.get("annotations");
+            if (annotations instanceof Map<?, ?> map) {
+                Map<String, Object> kept = new LinkedHashMap<>((Map<String, Object>) map);
+                kept.keySet().removeIf(key -> key.equals(LAST_APPLIED) || prefixes.isOperatorKey(key, map));
+                if (!kept.isEmpty()) {
+                    metadata.put("annotations", kept);
+                }
+            }
+        }
+        if (!metadata.isEmpty()) {
+            essence.put("metadata", metadata);
+        }
+        return essence;
+    }
+}

@@ -1,0 +1,136 @@
+package io.kopf4j.structs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JSON as Kopf writes it: compact ({@code separators=(',', ':')}), keys in insertion order, and,
+ * for values stored on objects, non-ASCII escaped as Python's {@code json.dumps} does, so that
+ * annotations written by kopf4j and by Kopf are the same bytes.
+ */
+public final class Json {
+    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+    private static final ObjectMapper ASCII_MAPPER = JsonMapper.builder()
+            .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
+            .build();
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+    };
+
+    private Json() {
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    /** Compact JSON, UTF-8 characters as they are. */
+    public static String compact(Object value) {
+        return write(MAPPER, value);
+    }
+
+    /** Compact JSON with non-ASCII characters escaped, byte-compatible with Python's json.dumps. */
+    public static String compactAscii(Object value) {
+        return write(ASCII_MAPPER, value);
+    }
+
+    public static Map<String, Object> parseMap(String json) {
+        try {
+            return MAPPER.readValue(json, MAP);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a JSON object: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Converts any Jackson-serialisable value (fabric8 models included) to plain maps and lists. */
+    public static Map<String, Object> toMap(Object value) {
+        return MAPPER.convertValue(value, MAP);
+    }
+
+    /** A deep, mutable copy of a JSON-like value (maps, lists, scalars). */
+    @SuppressWarnings("unchecked")
+    public static <T> T deepCopy(T value) {
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            map.forEach((k, v) -> copy.put((String) k, deepCopy(v)));
+            return (T) copy;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            list.forEach(v -> copy.add(deepCopy(v)));
+            return (T) copy;
+        }
+        return value;
+    }
+
+    /** A deep copy without maps that are empty (or become empty once their empty maps are gone). */
+    public static Map<String, Object> withoutEmptyMaps(Map<String, Object> map) {
+        Map<String, Object> copy = new LinkedHashMap<>();
+        map.forEach((key, value) -> {
+            if (value instanceof Map<?, ?> nested) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> pruned = withoutEmptyMaps((Map<String, Object>) nested);
+                if (!pruned.isEmpty()) {
+                    copy.put(key, pruned);
+                }
+            } else {
+                copy.put(key, deepCopy(value));
+            }
+        });
+        return copy;
+    }
+
+    /**
+     * JSON equality: maps by entries, lists by position, numbers by value ({@code 1 == 1.0}, as in
+     * Python), so that re-parsed values do not produce phantom diffs.
+     */
+    public static boolean equal(Object a, Object b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null) {
+            return false;
+        }
+        if (a instanceof Number x && b instanceof Number y) {
+            return new BigDecimal(x.toString()).compareTo(new BigDecimal(y.toString())) == 0;
+        }
+        if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (Map.Entry<?, ?> entry : x.entrySet()) {
+                if (!y.containsKey(entry.getKey()) || !equal(entry.getValue(), y.get(entry.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof List<?> x && b instanceof List<?> y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!equal(x.get(i), y.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return a.equals(b);
+    }
+
+    private static String write(ObjectMapper mapper, Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot serialise to JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+}

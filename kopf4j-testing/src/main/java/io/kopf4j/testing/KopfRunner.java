@@ -1,0 +1,166 @@
+package io.kopf4j.testing;
+
+import io.kopf4j.Operator;
+import io.kopf4j.loading.RunOptions;
+import io.kopf4j.logging.LogSetup;
+import io.kopf4j.reactor.OperatorThreads;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.MDC;
+import picocli.CommandLine;
+
+/**
+ * Runs an operator in a background thread of this JVM with {@code kopf4j run} arguments, as Kopf's
+ * {@code kopf.testing.KopfRunner} does: for tests that check what an operator does to a real
+ * cluster. Closing it stops the operator gracefully and rethrows the operator's failure, if any.
+ *
+ * <pre>{@code
+ * try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", "default", "Example.java")) {
+ *     // create objects, then:
+ *     await().until(() -> runner.output().contains("Handler 'create' succeeded."));
+ * }
+ * }</pre>
+ */
+public final class KopfRunner implements AutoCloseable {
+    /** The exit codes, as the command line's: 0 stopped normally, 1 failed, 2 bad arguments. */
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Path kubeconfig;
+    private final String[] args;
+    private final Duration timeout;
+    private final LogCapture capture = new LogCapture();
+    private final CountDownLatch started = new CountDownLatch(1);
+    private final Thread thread;
+    private volatile Operator operator;
+    private volatile Integer exitCode;
+    private volatile Throwable exception;
+
+    private KopfRunner(Path kubeconfig, Duration timeout, String[] args) {
+        this.kubeconfig = kubeconfig;
+        this.timeout = timeout;
+        this.args = args.clone();
+        this.thread = new Thread(this::run, "kopf4j-runner");
+        this.thread.setDaemon(true);
+    }
+
+    /**
+     * Starts {@code kopf4j run ...} against the cluster of {@code kubeconfig} (which overrides any
+     * {@code --kubeconfig} in the arguments) and returns once the operator has started watching or
+     * has failed to start.
+     *
+     * @param args the command line, starting with {@code run}
+     */
+    public static KopfRunner start(Path kubeconfig, String... args) {
+        return start(kubeconfig, DEFAULT_TIMEOUT, args);
+    }
+
+    /** As {@link #start(Path, String...)}, with the time {@link #close()} waits for a graceful stop. */
+    public static KopfRunner start(Path kubeconfig, Duration timeout, String... args) {
+        if (args.length == 0 || !"run".equals(args[0])) {
+            throw new IllegalArgumentException("KopfRunner runs 'run ...' commands, got " + Arrays.toString(args));
+        }
+        KopfRunner runner = new KopfRunner(kubeconfig, timeout, args);
+        runner.thread.start();
+        try {
+            runner.started.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return runner;
+    }
+
+    /** Every log line so far, formatted as {@code kopf4j run} prints them. */
+    public String output() {
+        return capture.output();
+    }
+
+    /** The exit code once the operator has ended, else null. */
+    public Integer exitCode() {
+        return exitCode;
+    }
+
+    /** What ended the operator abnormally, or null. */
+    public Throwable exception() {
+        return exception;
+    }
+
+    public boolean isRunning() {
+        return thread.isAlive();
+    }
+
+    /** Waits until every watched resource has been listed once: handlers have seen existing objects. */
+    public boolean awaitListed(Duration wait) throws InterruptedException {
+        Operator current = operator;
+        return current != null && current.awaitListed(wait);
+    }
+
+    /**
+     * Stops the operator, waits for it to end, and rethrows its failure, if any.
+     *
+     * @throws IllegalStateException if it does not end within the timeout
+     */
+    @Override
+    public void close() {
+        Operator current = operator;
+        if (current != null) {
+            current.stop();
+        }
+        try {
+            thread.join(timeout);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            capture.detach();
+        }
+        if (thread.isAlive()) {
+            throw new IllegalStateException("the operator did not stop within " + timeout.toSeconds() + " s");
+        }
+        if (exception instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (exception != null) {
+            throw new IllegalStateException("the operator failed: " + exception, exception);
+        }
+    }
+
+    private void run() {
+        try {
+            RunOptions options = new RunOptions();
+            new CommandLine(options).parseArgs(Arrays.copyOfRange(args, 1, args.length));
+            LogSetup.configure(options.verbose(), options.quiet());
+            Operator.Builder builder = options.operatorBuilder();
+            if (kubeconfig != null) {
+                builder.kubeconfig(kubeconfig).context(null);
+            }
+            Operator built = builder.build();
+            capture.operatorId(built.id());
+            MDC.put(OperatorThreads.MDC_KEY, built.id());
+            operator = built;
+            built.start();
+            started.countDown();
+            built.awaitTermination();
+            exitCode = OK;
+        } catch (CommandLine.ParameterException e) {
+            exception = e;
+            exitCode = USAGE;
+        } catch (InterruptedException | RuntimeException | Error e) {
+            exception = e;
+            exitCode = FAILED;
+        } finally {
+            MDC.remove(OperatorThreads.MDC_KEY);
+            started.countDown();
+        }
+    }
+
+    /** Waits for the operator to end by itself (e.g. after a startup failure). */
+    public boolean awaitExit(Duration wait) throws InterruptedException {
+        thread.join(wait);
+        return !thread.isAlive();
+    }
+}

@@ -1,0 +1,360 @@
+package io.kopf4j.testing;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real, throw-away Kubernetes control plane: etcd and kube-apiserver as child processes, bound
+ * to 127.0.0.1 only, on free ports, with TLS and an admin client certificate. Several can run at
+ * once. It stops when closed, and also when the JVM exits (shutdown hook), leaving no process
+ * behind.
+ *
+ * <pre>{@code
+ * try (LocalCluster cluster = LocalCluster.start()) {
+ *     cluster.apply(Path.of("examples/crd.yaml"));
+ *     KubernetesClient client = cluster.client();
+ *     Path kubeconfig = cluster.kubeconfig();      // for kubectl or an operator
+ * }
+ * }</pre>
+ *
+ * <p>The binaries are found by {@link EnvtestAssets}: {@code KUBEBUILDER_ASSETS}, the cache, or
+ * provisioned on first use.
+ */
+public final class LocalCluster implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LocalCluster.class);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration CRD_TIMEOUT = Duration.ofSeconds(60);
+    private static final String LOOPBACK = InetAddress.getLoopbackAddress().getHostAddress();
+
+    private final Path binaries;
+    private final Path state;
+    private final Pki pki;
+    private final Path kubeconfig;
+    private final int etcdPort;
+    private final int apiServerPort;
+    private final HttpClient http;
+    private final Thread shutdownHook;
+    private ControlPlaneProcess etcd;
+    private ControlPlaneProcess apiServer;
+    private KubernetesClient client;
+    private boolean closed;
+
+    private LocalCluster(Path binaries) throws IOException, GeneralSecurityException {
+        this.binaries = binaries;
+        this.state = Files.createTempDirectory("kopf4j-cluster-");
+        this.pki = new Pki(state.resolve("pki"));
+        this.etcdPort = freePort();
+        this.apiServerPort = freePort();
+        this.kubeconfig = state.resolve("kubeconfig");
+        this.http = HttpClient.newBuilder().sslContext(pki.adminSslContext()).connectTimeout(Duration.ofSeconds(2)).build();
+        this.shutdownHook = new Thread(this::stopProcesses, "kopf4j-local-cluster-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /** Starts a cluster with the binaries {@link EnvtestAssets#locate()} finds. */
+    public static LocalCluster start() {
+        return start(EnvtestAssets.locate());
+    }
+
+    /** Starts a cluster with the binaries in {@code binaries} (kube-apiserver, etcd, kubectl). */
+    public static LocalCluster start(Path binaries) {
+        long began = System.nanoTime();
+        LocalCluster cluster;
+        try {
+            cluster = new LocalCluster(binaries);
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("cannot prepare a local cluster: " + e.getMessage(), e);
+        }
+        try {
+            cluster.startEtcd();
+            long etcdReady = System.nanoTime();
+            cluster.startApiServer();
+            cluster.writeKubeconfig();
+            LOG.info("Local cluster started in {} s (etcd {} s, kube-apiserver {} s): {}, Kubernetes {}, {}, {}",
+                    seconds(System.nanoTime() - began), seconds(etcdReady - began), seconds(System.nanoTime() - etcdReady),
+                    cluster.serverUrl(), cluster.serverVersion(), cluster.etcd.describe(), cluster.apiServer.describe());
+            return cluster;
+        } catch (RuntimeException | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    /** The API server's URL, e.g. {@code https://127.0.0.1:41234}. */
+    public String serverUrl() {
+        return "https://" + LOOPBACK + ":" + apiServerPort;
+    }
+
+    /** An admin kubeconfig for this cluster (cluster-admin through the system:masters group). */
+    public Path kubeconfig() {
+        return kubeconfig;
+    }
+
+    /** The directory with the binaries; {@code kubectl} among them. */
+    public Path binaries() {
+        return binaries;
+    }
+
+    /** The server's version as it reports it, e.g. {@code v1.20.2}. */
+    public String serverVersion() {
+        return client().getKubernetesVersion().getGitVersion();
+    }
+
+    /** An admin client, closed with the cluster. */
+    public synchronized KubernetesClient client() {
+        if (client == null) {
+            try {
+                client = new KubernetesClientBuilder()
+                        .withConfig(Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString()))
+                        .build();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return client;
+    }
+
+    /**
+     * Applies the objects of YAML files (server-side apply) and waits until every
+     * CustomResourceDefinition among them is Established and served.
+     */
+    public void apply(Path... files) {
+        List<CustomResourceDefinition> crds = new ArrayList<>();
+        for (Path file : files) {
+            try (InputStream in = Files.newInputStream(file)) {
+                for (HasMetadata item : client().load(in).items()) {
+                    HasMetadata applied = client().resource(item).fieldManager("kopf4j").forceConflicts().serverSideApply();
+                    if (applied instanceof CustomResourceDefinition crd) {
+                        crds.add(crd);
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + file, e);
+            }
+        }
+        crds.forEach(this::awaitServed);
+    }
+
+    /** Stops the API server, keeping etcd and its data (to simulate an API outage). */
+    public synchronized void stopApiServer() {
+        if (apiServer != null) {
+            apiServer.stop();
+            apiServer = null;
+        }
+    }
+
+    /** Starts the API server again on the same port, with the same data, and waits until it is ready. */
+    public synchronized void startApiServer() {
+        if (apiServer != null) {
+            return;
+        }
+        List<String> command = List.of(binary("kube-apiserver"),
+                "--bind-address=" + LOOPBACK,
+                "--advertise-address=" + LOOPBACK,
+                "--secure-port=" + apiServerPort,
+                "--cert-dir=" + state.resolve("pki"),
+                "--tls-cert-file=" + pki.serverCert,
+                "--tls-private-key-file=" + pki.serverKey,
+                "--client-ca-file=" + pki.caCert,
+                "--etcd-servers=http://" + LOOPBACK + ":" + etcdPort,
+                "--authorization-mode=RBAC",
+                "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
+                "--service-account-key-file=" + pki.serviceAccountPublicKey,
+                "--service-account-signing-key-file=" + pki.serviceAccountKey,
+                "--service-cluster-ip-range=10.0.0.0/24",
+                "--disable-admission-plugins=ServiceAccount",
+                "--allow-privileged=true",
+                "--profiling=false",
+                "--endpoint-reconciler-type=none");
+        apiServer = launch("kube-apiserver", command);
+        awaitHttp(apiServer, serverUrl() + "/readyz");
+        awaitHttp(apiServer, serverUrl() + "/api/v1/namespaces/default");
+    }
+
+    /** Stops both processes and deletes the cluster's files. Safe to call more than once. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (client != null) {
+            client.close();
+        }
+        stopProcesses();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // The hook itself is running or has run.
+        }
+        deleteState();
+        LOG.info("Local cluster {} stopped", serverUrl());
+    }
+
+    private void startEtcd() {
+        int peerPort = freePort();
+        String peerUrl = "http://" + LOOPBACK + ":" + peerPort;
+        String clientUrl = "http://" + LOOPBACK + ":" + etcdPort;
+        etcd = launch("etcd", List.of(binary("etcd"),
+                "--name=kopf4j",
+                "--data-dir=" + state.resolve("etcd-data"),
+                "--listen-client-urls=" + clientUrl,
+                "--advertise-client-urls=" + clientUrl,
+                "--listen-peer-urls=" + peerUrl,
+                "--initial-advertise-peer-urls=" + peerUrl,
+                "--initial-cluster=kopf4j=" + peerUrl,
+                "--unsafe-no-fsync=true"));
+        awaitHttp(etcd, clientUrl + "/health");
+    }
+
+    private ControlPlaneProcess launch(String name, List<String> command) {
+        try {
+            return ControlPlaneProcess.start(name, command, state.resolve("logs").resolve(name + ".log"));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void awaitHttp(ControlPlaneProcess process, String url) {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build();
+        while (true) {
+            try {
+                if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // Not listening yet.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for " + url, e);
+            }
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new IllegalStateException((process.isAlive() ? "timed out waiting for " : "exited before serving ")
+                        + url + ": " + process.describe() + "; its last log lines:\n" + process.tail(15));
+            }
+            sleepQuietly(Duration.ofMillis(100));
+        }
+    }
+
+    private void awaitServed(CustomResourceDefinition crd) {
+        String name = crd.getMetadata().getName();
+        client().apiextensions().v1().customResourceDefinitions().withName(name).waitUntilCondition(
+                current -> current != null && current.getStatus() != null && current.getStatus().getConditions().stream()
+                        .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
+                CRD_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        // Established precedes the discovery documents by a moment; operators resolve through discovery.
+        String group = crd.getSpec().getGroup();
+        String plural = crd.getSpec().getNames().getPlural();
+        long deadline = System.nanoTime() + CRD_TIMEOUT.toNanos();
+        for (var version : crd.getSpec().getVersions()) {
+            while (!discoveryLists(group + "/" + version.getName(), plural)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("CRD " + name + " is established but not served at " + group + "/" + version.getName());
+                }
+                sleepQuietly(Duration.ofMillis(50));
+            }
+        }
+    }
+
+    private boolean discoveryLists(String groupVersion, String plural) {
+        var resources = client().getApiResources(groupVersion);
+        return resources != null && resources.getResources().stream().anyMatch(r -> plural.equals(r.getName()));
+    }
+
+    private void writeKubeconfig() {
+        try {
+            String yaml = """
+                    apiVersion: v1
+                    kind: Config
+                    clusters:
+                    - name: kopf4j-local
+                      cluster:
+                        server: %s
+                        certificate-authority-data: %s
+                    users:
+                    - name: kopf4j-admin
+                      user:
+                        client-certificate-data: %s
+                        client-key-data: %s
+                    contexts:
+                    - name: kopf4j-local
+                      context:
+                        cluster: kopf4j-local
+                        user: kopf4j-admin
+                        namespace: default
+                    current-context: kopf4j-local
+                    """.formatted(serverUrl(), Pki.base64(pki.caCert), Pki.base64(pki.adminCert), Pki.base64(pki.adminKey));
+            Files.writeString(kubeconfig, yaml);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + kubeconfig, e);
+        }
+    }
+
+    private synchronized void stopProcesses() {
+        if (apiServer != null) {
+            apiServer.stop();
+            apiServer = null;
+        }
+        if (etcd != null) {
+            etcd.stop();
+            etcd = null;
+        }
+    }
+
+    private void deleteState() {
+        try (Stream<Path> files = Files.walk(state)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            LOG.warn("Cannot delete the local cluster's files in {}: {}", state, e.getMessage());
+        }
+    }
+
+    private String binary(String name) {
+        return binaries.resolve(name).toString();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on loopback", e);
+        }
+    }
+
+    private static void sleepQuietly(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e9);
+    }
+}

@@ -1,0 +1,42 @@
+package io.kopf4j.testing;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * JUnit 5 extension: one {@link LocalCluster} for all test classes of the test run (it is stopped
+ * when the run ends), and a fresh {@link TemporaryNamespace} per test that asks for one.
+ *
+ * <pre>{@code
+ * @ExtendWith(LocalClusterExtension.class)
+ * class MyOperatorTest {
+ *     @Test
+ *     void handlesCreation(LocalCluster cluster, TemporaryNamespace namespace) { ... }
+ * }
+ * }</pre>
+ */
+public final class LocalClusterExtension implements ParameterResolver {
+    private static final ExtensionContext.Namespace STORE = ExtensionContext.Namespace.create(LocalClusterExtension.class);
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        return type == LocalCluster.class || type == TemporaryNamespace.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        LocalCluster cluster = context.getRoot().getStore(STORE)
+                .getOrComputeIfAbsent(LocalCluster.class, k -> LocalCluster.start(), LocalCluster.class);
+        if (parameter.getParameter().getType() == LocalCluster.class) {
+            return cluster;
+        }
+        String prefix = context.getRequiredTestClass().getSimpleName().toLowerCase(java.util.Locale.ROOT)
+                .replaceAll("[^a-z0-9]", "");
+        prefix = prefix.substring(0, Math.min(prefix.length(), 40));
+        TemporaryNamespace namespace = new TemporaryNamespace(cluster.client(), prefix.isEmpty() ? "test" : prefix);
+        context.getStore(STORE).put(namespace.name(), namespace);
+        return namespace;
+    }
+}
