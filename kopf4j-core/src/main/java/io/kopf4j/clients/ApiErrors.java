@@ -2,9 +2,11 @@ package io.kopf4j.clients;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorException;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
+import javax.net.ssl.SSLException;
 
 /** Turns a failed API call into one line that says what failed and where. */
 final class ApiErrors {
@@ -12,11 +14,11 @@ final class ApiErrors {
     }
 
     static OperatorException describe(String what, String server, KubernetesClientException e) {
-        Throwable root = rootCause(e);
-        if (e.getCode() == 0 && (root instanceof ConnectException || root instanceof UnknownHostException
-                || root instanceof HttpTimeoutException || root instanceof java.io.IOException)) {
-            return new OperatorException("cannot reach the Kubernetes API at " + server + ": "
-                    + root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage()), e);
+        if (e.getCode() <= 0) {
+            IOException io = firstIoException(e);
+            if (io != null) {
+                return new OperatorException("cannot reach the Kubernetes API at " + server + ": " + reason(io), e);
+            }
         }
         if (e.getCode() == 401 || e.getCode() == 403) {
             return new OperatorException("the Kubernetes API at " + server + " refused " + what
@@ -25,11 +27,30 @@ final class ApiErrors {
         return new OperatorException(what + " failed at " + server + ": " + e.getMessage(), e);
     }
 
-    private static Throwable rootCause(Throwable e) {
-        Throwable cause = e;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
+    private static String reason(IOException e) {
+        if (e instanceof ConnectException) {
+            return "connection refused";
         }
-        return cause;
+        if (e instanceof UnknownHostException) {
+            return "unknown host " + e.getMessage();
+        }
+        if (e instanceof HttpTimeoutException) {
+            return "timed out";
+        }
+        if (e instanceof SSLException) {
+            return "TLS failed: " + e.getMessage();
+        }
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+
+    /** The most specific I/O failure in the chain (fabric8 wraps the JDK's in its own). */
+    private static IOException firstIoException(Throwable e) {
+        IOException found = null;
+        for (Throwable cause = e; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+            if (cause instanceof IOException io && (found == null || found.getClass() == IOException.class)) {
+                found = io;
+            }
+        }
+        return found;
     }
 }

@@ -116,6 +116,8 @@ final class ObjectWorkers {
             }
             if (result.retryAfter() != null) {
                 retryLater(key, memory, event, result.retryAfter());
+            } else {
+                new ObjectLogger(event.namespace(), event.name()).debug("Handling cycle is finished, waiting for new changes.");
             }
         } catch (RuntimeException e) {
             memory.errors++;

@@ -1,7 +1,9 @@
 package io.kopf4j.structs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -18,11 +20,13 @@ import java.util.Map;
  */
 public final class Json {
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
-    private static final ObjectMapper ASCII_MAPPER = JsonMapper.builder()
-            .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
-            .build();
+    private static final ObjectMapper ASCII_MAPPER = JsonMapper.builder().build();
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
+
+    static {
+        ASCII_MAPPER.getFactory().setCharacterEscapes(new PythonAsciiEscapes());
+    }
 
     private Json() {
     }
@@ -131,6 +135,22 @@ public final class Json {
             return mapper.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot serialise to JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Python's {@code json.dumps} escapes: every non-ASCII UTF-16 unit as {@code \\u} and 4 lowercase hex digits. */
+    private static final class PythonAsciiEscapes extends CharacterEscapes {
+        private static final long serialVersionUID = 1L;
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return ch > 0x7F ? new SerializedString(String.format("\\u%04x", ch)) : null;
         }
     }
 }

@@ -123,6 +123,17 @@ public final class LocalCluster implements AutoCloseable {
         return client().getKubernetesVersion().getGitVersion();
     }
 
+    /** The process ids of etcd and kube-apiserver (those running). */
+    synchronized List<Long> processIds() {
+        List<Long> pids = new ArrayList<>();
+        for (ControlPlaneProcess process : new ControlPlaneProcess[]{etcd, apiServer}) {
+            if (process != null) {
+                pids.add(process.pid());
+            }
+        }
+        return pids;
+    }
+
     /** An admin client, closed with the cluster. */
     public synchronized KubernetesClient client() {
         if (client == null) {

@@ -1,0 +1,120 @@
+package io.kopf4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every kind of bad input ends with one clear error line and a non-zero exit code. */
+@ExtendWith(LocalClusterExtension.class)
+class BadInputTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+        String lastErrorLine() {
+            List<String> lines = err.lines().toList();
+            return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+        }
+    }
+
+    private static Result kopf4j(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private Path handlers(String resource) throws Exception {
+        return Files.writeString(dir.resolve("Handlers.java"), """
+                import io.kopf4j.On;
+                public class Handlers {
+                    @On.Create("%s")
+                    public void create(String name) {}
+                }
+                """.formatted(resource));
+    }
+
+    @Test
+    void missingHandlersFile() {
+        Result result = kopf4j("run", "-n", "default", "nope/Missing.java");
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.err().strip()).isEqualTo("kopf4j: error: handlers file not found: nope/Missing.java");
+    }
+
+    @Test
+    void javaFileThatDoesNotCompile() throws Exception {
+        Path broken = Files.writeString(dir.resolve("Broken.java"), "public class Broken {\n    int x = ;\n}\n");
+        Result result = kopf4j("run", broken.toString());
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.lastErrorLine()).startsWith("kopf4j: error: " + broken + ":2: error: illegal start of expression");
+    }
+
+    @Test
+    void unknownResourcePlural(LocalCluster cluster) throws Exception {
+        Result result = kopf4j("run", "--kubeconfig", cluster.kubeconfig().toString(), "-n", "default",
+                handlers("kopfexamplez").toString());
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: unknown resource 'kopfexamplez': the API server at "
+                + cluster.serverUrl() + "/ serves no resource with that plural, singular, kind or short name"
+                + " (is its CRD installed?)");
+    }
+
+    @Test
+    void unreachableCluster() throws Exception {
+        Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: nowhere
+                  cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}
+                users:
+                - name: nobody
+                  user: {token: "x"}
+                contexts:
+                - name: nowhere
+                  context: {cluster: nowhere, user: nobody}
+                current-context: nowhere
+                """);
+        Result result = kopf4j("run", "--kubeconfig", kubeconfig.toString(), handlers("kopfexamples").toString());
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: cannot reach the Kubernetes API at https://127.0.0.1:1/: connection refused");
+    }
+
+    @Test
+    void missingKubeconfigFile() throws Exception {
+        Result result = kopf4j("run", "--kubeconfig", "/nonexistent/kubeconfig", handlers("kopfexamples").toString());
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: kubeconfig file not found: /nonexistent/kubeconfig");
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        Result result = kopf4j("run", "--no-such-option", "x.java");
+        assertThat(result.code()).isEqualTo(2);
+        assertThat(result.err()).contains("Unknown option: '--no-such-option'");
+    }
+
+    @Test
+    void namespaceAndAllNamespacesExcludeEachOther() throws Exception {
+        Result result = kopf4j("run", "-A", "-n", "default", handlers("kopfexamples").toString());
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: -A/--all-namespaces and -n/--namespace exclude each other");
+    }
+
+    @Test
+    void crdFilesNeedALocalCluster() throws Exception {
+        Result result = kopf4j("run", "--crd", "crd.yaml", handlers("kopfexamples").toString());
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.lastErrorLine())
+                .isEqualTo("kopf4j: error: --crd is only for --local-cluster; use kubectl apply for other clusters");
+    }
+}

@@ -1,0 +1,63 @@
+package io.kopf4j.loading;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kopf4j.OperatorException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HandlerSourcesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void compilesASourceFileInMemoryKeepingParameterNames() throws Exception {
+        Path source = Files.writeString(dir.resolve("Handlers.java"), """
+                import io.kopf4j.On;
+                public class Handlers {
+                    @On.Create("kopfexamples")
+                    public String create(String name) { return name; }
+                    static class Helper {}
+                }
+                """);
+        List<Class<?>> classes = HandlerSources.load(List.of(source.toString()));
+        assertThat(classes).extracting(Class::getName).containsExactly("Handlers");
+        assertThat(classes.get(0).getMethod("create", String.class).getParameters()[0].getName()).isEqualTo("name");
+    }
+
+    @Test
+    void missingFileIsNamed() {
+        assertThatThrownBy(() -> HandlerSources.load(List.of("nope/Missing.java")))
+                .isInstanceOf(OperatorException.class)
+                .hasMessage("handlers file not found: nope/Missing.java");
+    }
+
+    @Test
+    void compileErrorsNameFileAndLine() throws Exception {
+        Path source = Files.writeString(dir.resolve("Broken.java"), """
+                public class Broken {
+                    void f() { undefined(); }
+                }
+                """);
+        assertThatThrownBy(() -> HandlerSources.load(List.of(source.toString())))
+                .isInstanceOf(OperatorException.class)
+                .hasMessageStartingWith(source + ":2: error: cannot find symbol");
+    }
+
+    @Test
+    void unknownClassNameIsNamed() {
+        assertThatThrownBy(() -> HandlerSources.load(List.of("com.example.Nothing")))
+                .hasMessage("handlers not found: 'com.example.Nothing' is neither a .java file, a .jar file, nor a class on the classpath");
+    }
+
+    @Test
+    void aSourceWithoutHandlersIsAnError() throws Exception {
+        Path source = Files.writeString(dir.resolve("Plain.java"), "public class Plain {}\n");
+        assertThatThrownBy(() -> HandlerSources.load(List.of(source.toString())))
+                .hasMessage("no kopf4j handlers in " + source + ": no method is annotated with @On.*");
+    }
+}

@@ -1,0 +1,76 @@
+package io.kopf4j.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(LocalClusterExtension.class)
+class LocalClusterTest {
+    private static final Path CRD = Path.of("../examples/crd.yaml");
+
+    @Test
+    void servesARealApiServerOnLoopbackWithTls(LocalCluster cluster) {
+        assertThat(cluster.serverUrl()).startsWith("https://127.0.0.1:");
+        assertThat(cluster.serverVersion()).matches("v1\\.\\d+\\.\\d+.*");
+        assertThat(cluster.client().namespaces().withName("default").get()).isNotNull();
+    }
+
+    @Test
+    void appliedCrdIsServedAtOnce(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        cluster.apply(CRD);
+        KubernetesClient client = cluster.client();
+        var example = client.genericKubernetesResources("kopf.dev/v1", "KopfExample")
+                .inNamespace(namespace.name())
+                .load(Files.newInputStream(Path.of("../examples/obj.yaml")))
+                .create();
+        assertThat(example.getMetadata().getUid()).isNotBlank();
+    }
+
+    @Test
+    void kubeconfigWorksForKubectl(LocalCluster cluster) throws Exception {
+        Process kubectl = new ProcessBuilder(cluster.binaries().resolve("kubectl").toString(),
+                "--kubeconfig", cluster.kubeconfig().toString(), "get", "namespace", "default", "-o", "name")
+                .redirectErrorStream(true).start();
+        assertThat(new String(kubectl.getInputStream().readAllBytes()).strip()).isEqualTo("namespace/default");
+        assertThat(kubectl.waitFor()).isZero();
+    }
+
+    @Test
+    void leavesNoProcessBehindWhenTheTestBodyThrows() {
+        List<Long> pids = new ArrayList<>();
+        assertThatThrownBy(() -> {
+            try (LocalCluster cluster = LocalCluster.start()) {
+                pids.addAll(cluster.processIds());
+                throw new IllegalStateException("the test body failed");
+            }
+        }).hasMessage("the test body failed");
+        assertThat(pids).hasSize(2);
+        for (long pid : pids) {
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d alive", pid).isFalse();
+        }
+    }
+
+    @Test
+    void apiServerRestartsOnTheSameData() {
+        try (LocalCluster cluster = LocalCluster.start()) {
+            KubernetesClient client = cluster.client();
+            client.configMaps().inNamespace("default").resource(new ConfigMapBuilder()
+                    .withNewMetadata().withName("survivor").endMetadata().addToData("k", "v").build()).create();
+            cluster.stopApiServer();
+            assertThat(cluster.processIds()).hasSize(1);
+            cluster.startApiServer();
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThat(client.configMaps().inNamespace("default").withName("survivor").get().getData()).containsEntry("k", "v"));
+        }
+    }
+}
