@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,9 +19,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kopf4j run}: runs the operator until Ctrl-C (SIGINT) or SIGTERM. With
- * {@code --local-cluster} it first starts a throw-away cluster on this machine and stops it again
- * at exit, so nobody needs a cluster to try kopf4j.
+ * {@code kopf4j run}: runs the operator until Ctrl-C (SIGINT) or SIGTERM, then stops it gracefully
+ * and exits 0. With {@code --local-cluster} it first starts a throw-away cluster on this machine
+ * and stops it again at exit, so nobody needs a cluster to try kopf4j.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs an operator with the handlers in the given .java files, jars or classes.",
@@ -29,6 +30,8 @@ import picocli.CommandLine.Spec;
                 "  kopf4j run -n default --kubeconfig ~/.kube/config Handlers.java",
                 "  kopf4j run -A handlers.jar"})
 final class RunCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
+
     @Mixin
     RunOptions options;
 
@@ -60,21 +63,29 @@ final class RunCommand implements Callable<Integer> {
             builder.kubeconfig(cluster.kubeconfig()).context(null);
         }
         Operator operator = builder.build();
-        Thread stopper = new Thread(() -> {
-            LoggerFactory.getLogger(RunCommand.class).info("Operator is stopping.");
+        Runnable shutdown = () -> {
             operator.stop();
             if (cluster != null) {
                 cluster.close();
             }
-        }, "kopf4j-shutdown");
-        Runtime.getRuntime().addShutdownHook(stopper);
+        };
+        // A JVM exit by any other way (System.exit, SIGHUP) still stops the cluster's processes.
+        Thread hook = new Thread(shutdown, "kopf4j-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Signals.onTermination(signal -> {
+            LOG.info("Signal {} is received. Operator is stopping.", signal);
+            operator.stop();
+        });
         try {
             operator.start();
             operator.awaitTermination();
-        } catch (RuntimeException e) {
-            Runtime.getRuntime().removeShutdownHook(stopper);
-            stopper.run();
-            throw e;
+        } finally {
+            shutdown.run();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException alreadyExiting) {
+                // The hook runs anyway.
+            }
         }
         return 0;
     }
