@@ -34,7 +34,7 @@ public abstract class ObjectView extends AbstractMap<String, Object> {
         return fields.containsKey(key);
     }
 
-    /** The nested map under {@code key}, or an empty map if absent or not a map. */
+    /** The nested map under {@code key}, or null if absent or not a map. */
     @SuppressWarnings("unchecked")
     protected Map<String, Object> section(String key) {
         Object value = fields.get(key);

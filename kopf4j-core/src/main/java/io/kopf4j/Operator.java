@@ -34,7 +34,9 @@ import org.slf4j.LoggerFactory;
 public final class Operator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Operator.class);
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
+    /** How long handlers in flight may take to finish at shutdown before they are interrupted. */
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(5);
+    private static final Duration INTERRUPT_GRACE = Duration.ofSeconds(1);
 
     private final String id;
     private final HandlerRegistry registry;
@@ -84,7 +86,7 @@ public final class Operator implements AutoCloseable {
             reactor = new Reactor(client, registry, namespaces, threads);
             reactor.start();
         } catch (RuntimeException e) {
-            shutdown();
+            stop();
             throw e;
         }
         LOG.info("Operator {} serves {} handler(s) {}", id, registry.changingHandlers().size(),
@@ -131,8 +133,10 @@ public final class Operator implements AutoCloseable {
             if (reactor != null) {
                 reactor.stop();
             }
-            if (!threads.interruptAndJoin(System.nanoTime() + SHUTDOWN_GRACE.toNanos())) {
-                LOG.warn("Operator {}: some handlers did not finish within {} s of the shutdown", id, SHUTDOWN_GRACE.toSeconds());
+            if (!threads.awaitAll(System.nanoTime() + SHUTDOWN_GRACE.toNanos())) {
+                LOG.warn("Operator {}: handlers still running {} s after the stop are interrupted", id, SHUTDOWN_GRACE.toSeconds());
+                threads.interruptAll();
+                threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -54,9 +54,4 @@ public final class HandlerRegistry {
         }
         return selected;
     }
-
-    /** Whether any changing handler is for this resource at all (else objects are left untouched). */
-    public synchronized boolean hasHandlers(Resource resource) {
-        return changing.stream().anyMatch(h -> h.selector().matches(resource));
-    }
 }

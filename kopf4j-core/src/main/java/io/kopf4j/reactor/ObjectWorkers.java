@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,15 +26,20 @@ final class ObjectWorkers {
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration CONSISTENCY_TIMEOUT = Duration.ofSeconds(5);
 
+    /** Wakes an idle worker at shutdown so that it exits at once. */
+    private static final WatchEvent STOP = new WatchEvent("kopf4j-stop", Map.of());
+
     private final EventProcessor processor;
     private final OperatorThreads threads;
+    private final ScheduledExecutorService retries;
     private final Map<String, BlockingQueue<WatchEvent>> queues = new ConcurrentHashMap<>();
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
     private volatile boolean stopping;
 
-    ObjectWorkers(EventProcessor processor, OperatorThreads threads) {
+    ObjectWorkers(EventProcessor processor, OperatorThreads threads, ScheduledExecutorService retries) {
         this.processor = processor;
         this.threads = threads;
+        this.retries = retries;
     }
 
     void dispatch(WatchEvent event) {
@@ -54,9 +60,10 @@ final class ObjectWorkers {
         });
     }
 
-    /** Stops taking events; workers finish the event in hand and exit. */
+    /** Stops taking events; workers finish the event in hand and exit, idle ones at once. */
     void stop() {
         stopping = true;
+        queues.values().forEach(queue -> queue.add(STOP));
     }
 
     private void work(String key, BlockingQueue<WatchEvent> queue) {
@@ -64,6 +71,9 @@ final class ObjectWorkers {
         try {
             while (!stopping) {
                 WatchEvent first = queue.poll(IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                if (first == STOP) {
+                    return;
+                }
                 if (first == null) {
                     if (queues.compute(key, (k, q) -> q.isEmpty() ? null : q) == null) {
                         return;
@@ -74,7 +84,8 @@ final class ObjectWorkers {
                 batch.add(first);
                 queue.drainTo(batch);
                 awaitConsistency(memory, queue, batch);
-                if (!stopping) {
+                batch.remove(STOP);
+                if (!stopping && !batch.isEmpty()) {
                     processLatest(key, memory, batch.get(batch.size() - 1));
                 }
             }
@@ -132,16 +143,11 @@ final class ObjectWorkers {
 
     /** Processes the object again after the delay, unless a newer event has come meanwhile. */
     private void retryLater(String key, ObjectMemory memory, WatchEvent event, Duration delay) {
-        threads.start("kopf4j-retry-" + describe(event), () -> {
-            try {
-                Thread.sleep(delay);
-            } catch (InterruptedException e) {
-                return;
-            }
+        retries.schedule(() -> {
             if (memory.latest == event && memories.get(key) == memory) {
                 dispatch(event);
             }
-        });
+        }, delay.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private static String keyOf(WatchEvent event) {

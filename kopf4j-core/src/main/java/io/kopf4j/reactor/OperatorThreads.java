@@ -1,5 +1,6 @@
 package io.kopf4j.reactor;
 
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.MDC;
@@ -7,7 +8,7 @@ import org.slf4j.MDC;
 /**
  * Starts the operator's virtual threads, each tagged with the operator's id in the logging MDC
  * (key {@value #MDC_KEY}), so that the log lines of two operators in one JVM can be told apart.
- * Keeps track of them to interrupt what is still running at shutdown.
+ * Keeps track of them so that a shutdown can wait for handlers in flight, then interrupt.
  */
 public final class OperatorThreads {
     public static final String MDC_KEY = "kopf4j.operator";
@@ -32,17 +33,19 @@ public final class OperatorThreads {
         });
     }
 
-    /** Interrupts every thread still running and waits for them, up to the deadline. */
-    public boolean interruptAndJoin(long deadlineNanos) throws InterruptedException {
-        for (Thread thread : running) {
-            thread.interrupt();
-        }
+    /** Waits until every thread has ended, up to the deadline; true if they all did. */
+    public boolean awaitAll(long deadlineNanos) throws InterruptedException {
         for (Thread thread : running) {
             long left = deadlineNanos - System.nanoTime();
-            if (left <= 0 || !thread.join(java.time.Duration.ofNanos(left))) {
+            if (left <= 0 || !thread.join(Duration.ofNanos(left))) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Interrupts every thread still running (a handler that ignores it runs on, abandoned). */
+    public void interruptAll() {
+        running.forEach(Thread::interrupt);
     }
 }

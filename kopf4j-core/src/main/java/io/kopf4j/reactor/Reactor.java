@@ -16,6 +16,8 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +36,9 @@ public final class Reactor {
     private final OperatorThreads threads;
     private final List<ResourceWatcher> watchers = new ArrayList<>();
     private final List<ObjectWorkers> workers = new ArrayList<>();
+    /** Delayed re-processing of objects (handler retries, throttling): one timer thread for all. */
+    private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("kopf4j-retries").daemon().factory());
 
     /**
      * @param namespaces the namespaces to serve; empty means cluster-wide
@@ -52,7 +57,7 @@ public final class Reactor {
         ObjectPatcher patcher = new ObjectPatcher(client);
         for (Resource resource : resolveResources()) {
             EventProcessor processor = new EventProcessor(resource, registry, diffBase, patcher, HANDLER_BACKOFF);
-            ObjectWorkers objectWorkers = new ObjectWorkers(processor, threads);
+            ObjectWorkers objectWorkers = new ObjectWorkers(processor, threads, retries);
             workers.add(objectWorkers);
             for (String namespace : resource.namespaced() && !namespaces.isEmpty() ? namespaces : nullList()) {
                 ResourceWatcher watcher = new ResourceWatcher(client, resource, namespace, objectWorkers::dispatch);
@@ -76,6 +81,7 @@ public final class Reactor {
 
     /** Stops watching and taking events; handlers in flight finish in their own time. */
     public void stop() {
+        retries.shutdownNow();
         watchers.forEach(ResourceWatcher::stop);
         workers.forEach(ObjectWorkers::stop);
     }

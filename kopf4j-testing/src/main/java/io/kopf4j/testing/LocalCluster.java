@@ -216,6 +216,7 @@ public final class LocalCluster implements AutoCloseable {
             client.close();
         }
         stopProcesses();
+        http.close();
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException alreadyShuttingDown) {
