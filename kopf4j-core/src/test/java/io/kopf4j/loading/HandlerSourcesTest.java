@@ -30,6 +30,40 @@ class HandlerSourcesTest {
     }
 
     @Test
+    void loadsEveryHandlerClassOfAJar() throws Exception {
+        Path source = Files.writeString(dir.resolve("Packed.java"), """
+                package com.example;
+                public class Packed {
+                    @io.kopf4j.On.Create("kopfexamples")
+                    public void create() {}
+                }
+                """);
+        Path jar = dir.resolve("handlers.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("com/example/Packed.class"));
+            out.write(compileToBytes(source));
+            out.putNextEntry(new java.util.jar.JarEntry("com/example/Unrelated.class"));
+            out.write(new byte[]{0});
+        }
+        assertThat(HandlerSources.load(List.of(jar.toString()))).extracting(Class::getName).containsExactly("com.example.Packed");
+    }
+
+    @Test
+    void loadsAClassByNameFromTheClasspath() {
+        assertThat(HandlerSources.load(List.of("io.kopf4j.intents.HandlerScannerTest$Valid")))
+                .extracting(Class::getSimpleName).containsExactly("Valid");
+    }
+
+    private byte[] compileToBytes(Path source) throws Exception {
+        Path out = Files.createDirectories(dir.resolve("classes"));
+        int code = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null,
+                "-classpath", System.getProperty("java.class.path") + java.io.File.pathSeparator + Classpath.effective(),
+                "-d", out.toString(), source.toString());
+        assertThat(code).isZero();
+        return Files.readAllBytes(out.resolve("com/example/Packed.class"));
+    }
+
+    @Test
     void missingFileIsNamed() {
         assertThatThrownBy(() -> HandlerSources.load(List.of("nope/Missing.java")))
                 .isInstanceOf(OperatorException.class)

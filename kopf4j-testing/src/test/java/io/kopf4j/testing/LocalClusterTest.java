@@ -6,11 +6,15 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -55,6 +59,30 @@ class LocalClusterTest {
             }
         }).hasMessage("the test body failed");
         assertThat(pids).hasSize(2);
+        for (long pid : pids) {
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d alive", pid).isFalse();
+        }
+    }
+
+    @Test
+    void leavesNoProcessBehindWhenTheJvmIsTerminated() throws Exception {
+        Path javaBinary = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process child = new ProcessBuilder(javaBinary.toString(), "-cp", System.getProperty("java.class.path"),
+                ClusterInChildJvm.class.getName()).redirectErrorStream(true).start();
+        List<Long> pids = new ArrayList<>();
+        try (var lines = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                if (line.startsWith("pids ")) {
+                    Arrays.stream(line.substring(5).split(" ")).map(Long::parseLong).forEach(pids::add);
+                    break;
+                }
+            }
+            assertThat(pids).as("the child JVM's cluster processes").hasSize(2);
+            child.destroy();   // SIGTERM: the JVM runs its shutdown hooks
+            assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            child.destroyForcibly();
+        }
         for (long pid : pids) {
             assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d alive", pid).isFalse();
         }
