@@ -46,6 +46,21 @@ public final class Essence {
         if (!metadata.isEmpty()) {
             essence.put("metadata", metadata);
         }
+        removeEmptyStanzas(essence);
         return essence;
+    }
+
+    /** Drops empty labels, annotations, metadata and status, as Kopf does before comparing. */
+    static void removeEmptyStanzas(Map<String, Object> essence) {
+        if (essence.get("metadata") instanceof Map<?, ?> metadata) {
+            metadata.entrySet().removeIf(e -> (e.getKey().equals("labels") || e.getKey().equals("annotations"))
+                    && e.getValue() instanceof Map<?, ?> map && map.isEmpty());
+            if (metadata.isEmpty()) {
+                essence.remove("metadata");
+            }
+        }
+        if (essence.get("status") instanceof Map<?, ?> status && status.isEmpty()) {
+            essence.remove("status");
+        }
     }
 }

@@ -1,0 +1,26 @@
+package io.kopf4j.storage;
+
+import io.kopf4j.Patch;
+import java.util.Map;
+
+/**
+ * Where handlers' progress between handling cycles is kept: Kopf's {@code ProgressStorage}.
+ * Records are kept per handler id, so that operators with other handler ids can share an object.
+ * Implement it to keep progress elsewhere; set it in the operator's persistence settings.
+ */
+public interface ProgressStorage {
+    /** The stored record of a handler, or null. */
+    ProgressRecord fetch(String id, Map<String, Object> body);
+
+    /** Adds the record to the patch. */
+    void store(String id, ProgressRecord record, Map<String, Object> body, Patch patch);
+
+    /** Adds to the patch what removes the record (if the object has one). */
+    void purge(String id, Map<String, Object> body, Patch patch);
+
+    /** Adds to the patch a change of the touch marker, to provoke a new watch event; null removes it. */
+    void touch(Map<String, Object> body, Patch patch, String value);
+
+    /** The essence without this storage's own fields, so that they never count as changes. */
+    Map<String, Object> clear(Map<String, Object> essence);
+}
