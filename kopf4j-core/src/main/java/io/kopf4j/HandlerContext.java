@@ -1,5 +1,7 @@
 package io.kopf4j;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.slf4j.Logger;
 
@@ -9,9 +11,9 @@ import org.slf4j.Logger;
  * all of it, and for lambdas.
  *
  * <pre>{@code
- * @On.Create("kopfexamples")
- * void create(HandlerContext context) {
- *     context.logger().info("{} in {}", context.name(), context.namespace());
+ * @On.Update("kopfexamples")
+ * void update(HandlerContext context) {
+ *     context.logger().info("{} changed: {} (attempt {})", context.name(), context.diff(), context.retry());
  * }
  * }</pre>
  */
@@ -57,16 +59,38 @@ public interface HandlerContext {
     /** A logger whose lines are prefixed with {@code [namespace/name]}. */
     Logger logger();
 
-    Reason reason();
-
+    /** The resource as discovered: group, version, plural, kind, ... */
     Resource resource();
 
-    /** The essential difference from the last handled state. */
+    /** The per-object memo: in-memory state across this object's handler calls. */
+    Memo memo();
+
+    /** Why changing handlers are called; null for event handlers. */
+    Reason reason();
+
+    /** The essential difference from the last handled state (relative to the field for field handlers). */
     Diff diff();
 
-    /** The last handled essence; null on creation. */
-    Map<String, Object> old();
+    /** The last handled essence (or field value); null on creation. */
+    Object old();
 
-    /** The current essence (not the whole body: no status, no system metadata). */
-    Map<String, Object> current();
+    /** The current essence (or field value): no status, no system metadata. */
+    Object current();
+
+    /** The attempt number, from 0. */
+    int retry();
+
+    /** When the first attempt of this handler for this change started. */
+    Instant started();
+
+    /** How long since the first attempt started. */
+    default Duration runtime() {
+        return started() == null ? Duration.ZERO : Duration.between(started(), Instant.now());
+    }
+
+    /** For event handlers: {@code ADDED}, {@code MODIFIED}, {@code DELETED}, or null for the initial listing. */
+    String type();
+
+    /** For event handlers: the raw event, {@code {"type": ..., "object": ...}}; null otherwise. */
+    Map<String, Object> event();
 }

@@ -45,6 +45,156 @@ public final class On {
         /** The resource selector: one to three strings, as described on {@link On}. */
         String[] value();
 
+        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        String id() default "";
+
+        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        ErrorsMode errors() default ErrorsMode.TEMPORARY;
+
+        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        double timeout() default -1;
+
+        /** Give up (permanently) after this many attempts; negative: never. */
+        int retries() default -1;
+
+        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        double backoff() default -1;
+    }
+
+    /**
+     * Runs when the object's essence changes (spec, labels, annotations; not status). With
+     * {@link #field()}, only when that field changes; {@code old}, {@code current} and {@code diff}
+     * are then relative to the field.
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Update {
+        /** The resource selector: one to three strings, as described on {@link On}. */
+        String[] value();
+
+        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        String id() default "";
+
+        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        ErrorsMode errors() default ErrorsMode.TEMPORARY;
+
+        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        double timeout() default -1;
+
+        /** Give up (permanently) after this many attempts; negative: never. */
+        int retries() default -1;
+
+        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        double backoff() default -1;
+
+        /** A dotted field path such as {@code spec.size}: react only to its changes. */
+        String field() default "";
+    }
+
+    /**
+     * Runs when the object is being deleted. Unless {@link #optional()}, kopf4j puts its finalizer on
+     * the object so that the deletion waits for the handler.
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Delete {
+        /** The resource selector: one to three strings, as described on {@link On}. */
+        String[] value();
+
+        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        String id() default "";
+
+        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        ErrorsMode errors() default ErrorsMode.TEMPORARY;
+
+        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        double timeout() default -1;
+
+        /** Give up (permanently) after this many attempts; negative: never. */
+        int retries() default -1;
+
+        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        double backoff() default -1;
+
+        /** Best effort: no finalizer, so the object may be gone before the handler runs. */
+        boolean optional() default false;
+    }
+
+    /**
+     * Runs once per object per operator process for objects that exist when the operator starts
+     * (and were handled before), mixed into their first handling cycle.
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Resume {
+        /** The resource selector: one to three strings, as described on {@link On}. */
+        String[] value();
+
+        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        String id() default "";
+
+        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        ErrorsMode errors() default ErrorsMode.TEMPORARY;
+
+        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        double timeout() default -1;
+
+        /** Give up (permanently) after this many attempts; negative: never. */
+        int retries() default -1;
+
+        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        double backoff() default -1;
+
+        /** Also for objects already being deleted (by default they are skipped). */
+        boolean deleted() default false;
+    }
+
+    /**
+     * Runs when one field changes, for any reason (creation included, if the field is there);
+     * {@code old}, {@code current} and {@code diff} are relative to the field. The id is
+     * {@code method/field}.
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Field {
+        /** The resource selector: one to three strings, as described on {@link On}. */
+        String[] value();
+
+        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        String id() default "";
+
+        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        ErrorsMode errors() default ErrorsMode.TEMPORARY;
+
+        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        double timeout() default -1;
+
+        /** Give up (permanently) after this many attempts; negative: never. */
+        int retries() default -1;
+
+        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        double backoff() default -1;
+
+        /** The dotted field path, e.g. {@code spec.size}. */
+        String field();
+    }
+
+    /**
+     * Runs for every raw watch event of matching objects, including those of the initial listing
+     * ({@code type} null): no change detection, no progress, no retries; exceptions are logged and
+     * ignored. Parameters {@code String type} and {@code Map event} are available.
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Event {
+        /** The resource selector: one to three strings, as described on {@link On}. */
+        String[] value();
+
         /** The handler id; by default the method name. It names {@code status.<id>}. */
         String id() default "";
     }

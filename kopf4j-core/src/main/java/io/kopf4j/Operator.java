@@ -44,6 +44,8 @@ public final class Operator implements AutoCloseable {
     private final Path kubeconfig;
     private final String context;
     private final KubernetesClient givenClient;
+    private final OperatorSettings settings;
+    private final Memo memo;
     private final OperatorThreads threads;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private KubernetesClient client;
@@ -58,6 +60,8 @@ public final class Operator implements AutoCloseable {
         this.kubeconfig = builder.kubeconfig;
         this.context = builder.context;
         this.givenClient = builder.client;
+        this.settings = builder.settings;
+        this.memo = builder.memo;
         this.threads = new OperatorThreads(id);
     }
 
@@ -83,13 +87,13 @@ public final class Operator implements AutoCloseable {
         started = true;
         try {
             client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context);
-            reactor = new Reactor(client, registry, namespaces, threads);
+            reactor = new Reactor(client, registry, namespaces, threads, settings, memo);
             reactor.start();
         } catch (RuntimeException e) {
             stop();
             throw e;
         }
-        LOG.info("Operator {} serves {} handler(s) {}", id, registry.changingHandlers().size(),
+        LOG.info("Operator {} serves {} handler(s) {}", id, registry.size(),
                 namespaces.isEmpty() ? "cluster-wide" : "in namespaces " + namespaces);
     }
 
@@ -155,8 +159,22 @@ public final class Operator implements AutoCloseable {
         private Path kubeconfig;
         private String context;
         private KubernetesClient client;
+        private OperatorSettings settings = new OperatorSettings();
+        private Memo memo = new Memo();
 
         private Builder() {
+        }
+
+        /** The settings; by default Kopf's defaults. */
+        public Builder settings(OperatorSettings operatorSettings) {
+            this.settings = Objects.requireNonNull(operatorSettings, "settings");
+            return this;
+        }
+
+        /** The operator's memo, copied for every object ({@link Memo#copyForObject()}). */
+        public Builder memo(Memo operatorMemo) {
+            this.memo = Objects.requireNonNull(operatorMemo, "memo");
+            return this;
         }
 
         /**
@@ -167,7 +185,7 @@ public final class Operator implements AutoCloseable {
          */
         public Builder handlers(Object... targets) {
             for (Object target : targets) {
-                HandlerScanner.scan(Objects.requireNonNull(target, "handler target")).forEach(registry::add);
+                HandlerScanner.scan(Objects.requireNonNull(target, "handler target"), registry);
             }
             return this;
         }

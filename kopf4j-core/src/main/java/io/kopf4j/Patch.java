@@ -1,8 +1,11 @@
 package io.kopf4j;
 
 import io.kopf4j.structs.Json;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Changes to make to the object after the handler, accumulated as a JSON merge patch (RFC 7396)
@@ -18,10 +21,23 @@ import java.util.Map;
  * }
  * }</pre>
  *
+ * <p>For changes that depend on the object's current content (lists, counters), add a function to
+ * {@link #fns()}: it edits a copy of the freshest body, and the difference is sent as a JSON Patch
+ * that fails, and is retried in the next cycle, if the object changed meanwhile.
+ *
  * <p>Patch objects are not thread-safe; a handler uses its own.
  */
 public final class Patch {
     private final Map<String, Object> root = new LinkedHashMap<>();
+    private final List<Consumer<Map<String, Object>>> fns = new ArrayList<>();
+
+    public Patch() {
+    }
+
+    /** A patch that carries over functions which could not be applied in an earlier cycle. */
+    public Patch(List<Consumer<Map<String, Object>>> pending) {
+        fns.addAll(pending);
+    }
 
     /** The {@code metadata} section, created on first use. */
     public Map<String, Object> metadata() {
@@ -53,9 +69,14 @@ public final class Patch {
         return root;
     }
 
+    /** Functions that edit a copy of the object's body; applied as a guarded JSON Patch. */
+    public List<Consumer<Map<String, Object>>> fns() {
+        return fns;
+    }
+
     /** True if the patch would change nothing (sections opened but left empty do not count). */
     public boolean isEmpty() {
-        return toMap().isEmpty();
+        return fns.isEmpty() && toMap().isEmpty();
     }
 
     /** A deep copy of the merge patch, without the sections that were opened but left empty. */

@@ -1,23 +1,47 @@
 package io.kopf4j.clients;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.zjsonpatch.DiffFlags;
+import io.fabric8.zjsonpatch.JsonDiff;
+import io.kopf4j.Patch;
 import io.kopf4j.structs.Json;
 import java.net.HttpURLConnection;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
 
 /**
- * Sends an accumulated merge patch: the body with one PATCH, and {@code status} with another to
- * the {@code /status} subresource where the resource has one (the main endpoint would silently
- * drop it). A 404 means the object is gone, which is not an error.
+ * Applies an accumulated patch in Kopf's order: the merge patch of the body, the merge patch of
+ * {@code status} (to the {@code /status} subresource where there is one: the main endpoint would
+ * drop it), then the patch functions as JSON Patches guarded by a {@code test} on the
+ * resourceVersion. A 409/422 there means the object changed meanwhile: the functions are carried
+ * over to the next cycle. A 404 means the object is gone, which is not an error.
  */
 public final class ObjectPatcher {
     private static final PatchContext MERGE = PatchContext.of(PatchType.JSON_MERGE);
+    private static final PatchContext JSON = PatchContext.of(PatchType.JSON);
+    private static final EnumSet<DiffFlags> DIFF_FLAGS = EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION);
+
+    /**
+     * What was applied.
+     *
+     * @param resourceVersion the object's version after the last PATCH; null if nothing was sent or it is gone
+     * @param remainingFns functions that met a newer object, for the next cycle
+     */
+    public record Applied(String resourceVersion, List<Consumer<Map<String, Object>>> remainingFns) {
+    }
 
     private final KubernetesClient client;
 
@@ -25,28 +49,118 @@ public final class ObjectPatcher {
         this.client = client;
     }
 
-    /**
-     * Applies the patch and returns the object's resourceVersion after the last PATCH, or null if
-     * the object no longer exists.
-     */
-    public String patch(io.kopf4j.Resource resource, String namespace, String name, Map<String, Object> patch) {
-        Map<String, Object> body = new LinkedHashMap<>(patch);
-        Object status = resource.hasStatusSubresource() ? body.remove("status") : null;
-        Resource<GenericKubernetesResource> object = Resources.object(client, resource, namespace, name);
+    public Applied apply(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
+        String namespace = namespaceOf(body);
+        Resource<GenericKubernetesResource> object = Resources.object(client, resource, namespace, nameOf(body));
+        Map<String, Object> merge = patch.toMap();
+        Object status = resource.hasStatusSubresource() ? merge.remove("status") : null;
+        Map<String, Object> fresh = body;
+        String version = null;
         try {
-            GenericKubernetesResource result = null;
-            if (!body.isEmpty()) {
-                result = object.patch(MERGE, Json.compact(body));
+            if (!merge.isEmpty()) {
+                fresh = Json.toMap(object.patch(MERGE, Json.compact(merge)));
+                version = versionOf(fresh);
+                warnOfInconsistencies(merge, fresh, logger);
             }
             if (status != null) {
-                result = object.subresource("status").patch(MERGE, Json.compact(Map.of("status", status)));
+                Map<String, Object> statusPatch = Map.of("status", status);
+                fresh = Json.toMap(object.subresource("status").patch(MERGE, Json.compact(statusPatch)));
+                version = versionOf(fresh);
+                warnOfInconsistencies(statusPatch, fresh, logger);
             }
-            return result == null ? null : result.getMetadata().getResourceVersion();
+            if (!patch.fns().isEmpty()) {
+                Map<String, Object> edited = Json.deepCopy(fresh);
+                patch.fns().forEach(fn -> fn.accept(edited));
+                List<JsonNode> operations = operations(fresh, edited);
+                List<JsonNode> statusOps = resource.hasStatusSubresource()
+                        ? operations.stream().filter(ObjectPatcher::isStatusOperation).toList() : List.of();
+                List<JsonNode> bodyOps = operations.stream().filter(op -> !statusOps.contains(op)).toList();
+                for (var ops : List.of(bodyOps, statusOps)) {
+                    if (ops.isEmpty()) {
+                        continue;
+                    }
+                    var target = ops == statusOps ? object.subresource("status") : object;
+                    try {
+                        fresh = Json.toMap(target.patch(JSON, Json.compact(guarded(versionOf(fresh), ops))));
+                        version = versionOf(fresh);
+                    } catch (KubernetesClientException e) {
+                        if (e.getCode() == 409 || e.getCode() == 422) {
+                            logger.debug("Patching functions met a newer object; they are retried in the next cycle.");
+                            return new Applied(version, new ArrayList<>(patch.fns()));
+                        }
+                        throw e;
+                    }
+                }
+            }
+            return new Applied(version, List.of());
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
-                return null;
+                logger.debug("Patching failed because the object is gone; nothing to do.");
+                return new Applied(null, List.of());
             }
             throw e;
         }
+    }
+
+    private static List<JsonNode> operations(Map<String, Object> before, Map<String, Object> after) {
+        JsonNode diff = JsonDiff.asJson(Json.mapper().valueToTree(before), Json.mapper().valueToTree(after), DIFF_FLAGS);
+        List<JsonNode> operations = new ArrayList<>();
+        diff.forEach(operations::add);
+        return operations;
+    }
+
+    private static boolean isStatusOperation(JsonNode operation) {
+        String path = operation.path("path").asText();
+        return path.equals("/status") || path.startsWith("/status/");
+    }
+
+    private static ArrayNode guarded(String resourceVersion, List<JsonNode> operations) {
+        ArrayNode patch = Json.mapper().createArrayNode();
+        ObjectNode test = patch.addObject();
+        test.put("op", "test");
+        test.put("path", "/metadata/resourceVersion");
+        test.put("value", resourceVersion);
+        operations.forEach(patch::add);
+        return patch;
+    }
+
+    /**
+     * Kopf's "inconsistencies" warning: fields the merge patch set but the returned object lacks,
+     * usually status pruned by a structural schema or a status the resource does not accept.
+     */
+    private static void warnOfInconsistencies(Map<String, Object> patch, Map<String, Object> result, Logger logger) {
+        Map<String, Object> inconsistencies = new LinkedHashMap<>();
+        collectInconsistencies(patch, result, "", inconsistencies);
+        if (!inconsistencies.isEmpty()) {
+            logger.warn("Patching finished with inconsistencies: {}", Json.compact(inconsistencies));
+        }
+    }
+
+    private static void collectInconsistencies(Map<?, ?> patch, Object result, String path, Map<String, Object> out) {
+        for (Map.Entry<?, ?> entry : patch.entrySet()) {
+            String field = path.isEmpty() ? entry.getKey().toString() : path + "." + entry.getKey();
+            Object actual = result instanceof Map<?, ?> map ? map.get(entry.getKey()) : null;
+            if (entry.getValue() instanceof Map<?, ?> nested) {
+                if (!nested.isEmpty() || actual != null) {
+                    collectInconsistencies(nested, actual, field, out);
+                }
+            } else if (!Json.equal(entry.getValue(), actual)) {
+                out.put(field, entry.getValue());
+            }
+        }
+    }
+
+    private static String versionOf(Map<String, Object> body) {
+        return body.get("metadata") instanceof Map<?, ?> meta && meta.get("resourceVersion") != null
+                ? meta.get("resourceVersion").toString() : null;
+    }
+
+    private static String namespaceOf(Map<String, Object> body) {
+        return body.get("metadata") instanceof Map<?, ?> meta && meta.get("namespace") != null
+                ? meta.get("namespace").toString() : null;
+    }
+
+    private static String nameOf(Map<String, Object> body) {
+        return ((Map<?, ?>) body.get("metadata")).get("name").toString();
     }
 }

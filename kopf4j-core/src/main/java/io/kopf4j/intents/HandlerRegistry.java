@@ -3,55 +3,113 @@ package io.kopf4j.intents;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
+import io.kopf4j.structs.Dicts;
+import io.kopf4j.structs.Json;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
- * The handlers of one operator. Every operator has its own registry, so several operators in one
- * JVM never see each other's handlers.
+ * The handlers of one operator, and Kopf's rules for which of them a cause calls. Every operator
+ * has its own registry, so several operators in one JVM never see each other's handlers.
  */
 public final class HandlerRegistry {
     private final List<ChangingHandler> changing = new ArrayList<>();
+    private final List<WatchingHandler> watching = new ArrayList<>();
 
-    /** Adds a handler; an id already used for the same cause and resource is a startup error. */
+    /**
+     * Adds a handler. One method under several annotations may share its id (it runs once per
+     * cause); another method with an id already used for the same resource and cause is a startup error.
+     */
     public synchronized void add(ChangingHandler handler) {
         for (ChangingHandler existing : changing) {
-            boolean sameCause = existing.reasons().stream().anyMatch(handler.reasons()::contains);
-            if (sameCause && existing.id().equals(handler.id()) && existing.selector().equals(handler.selector())) {
-                throw new InvalidHandlerException("Handler " + handler.origin() + ": the id '" + handler.id()
-                        + "' is already used by " + existing.origin() + "; give one of them another id (id = \"...\")");
+            boolean overlapping = existing.reason() == null || handler.reason() == null || existing.reason() == handler.reason();
+            if (overlapping && existing.id().equals(handler.id()) && existing.selector().equals(handler.selector())
+                    && !existing.origin().equals(handler.origin())) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
             }
         }
         changing.add(handler);
     }
 
-    public synchronized List<ChangingHandler> changingHandlers() {
-        return List.copyOf(changing);
+    public synchronized void add(WatchingHandler handler) {
+        for (WatchingHandler existing : watching) {
+            if (existing.id().equals(handler.id()) && existing.selector().equals(handler.selector())) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        watching.add(handler);
     }
 
     public synchronized boolean isEmpty() {
-        return changing.isEmpty();
+        return changing.isEmpty() && watching.isEmpty();
+    }
+
+    public synchronized int size() {
+        return changing.size() + watching.size();
     }
 
     /** The distinct selectors of all handlers, in declaration order. */
     public synchronized Set<ResourceSelector> selectors() {
         Set<ResourceSelector> selectors = new LinkedHashSet<>();
         changing.forEach(h -> selectors.add(h.selector()));
+        watching.forEach(h -> selectors.add(h.selector()));
         return selectors;
     }
 
-    /** The handlers for a resource and a cause, each id once. */
-    public synchronized List<ChangingHandler> handlers(Resource resource, Reason reason) {
+    /** All changing handlers of a resource: whose progress records belong to this operator. */
+    public synchronized List<ChangingHandler> changingHandlers(Resource resource) {
+        return changing.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    /**
+     * The changing handlers a cause calls, each id once: Kopf's reason, resume and field rules.
+     *
+     * @param old the last handled essence, or null
+     * @param current the current essence
+     */
+    public synchronized List<ChangingHandler> changingHandlers(Resource resource, Reason reason, boolean initial,
+                                                                boolean deleting, Map<String, Object> old,
+                                                                Map<String, Object> current) {
         List<ChangingHandler> selected = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (ChangingHandler handler : changing) {
-            if (handler.reasons().contains(reason) && handler.selector().matches(resource) && ids.add(handler.id())) {
+        for (ChangingHandler handler : changingHandlers(resource)) {
+            if (handler.reactsTo(reason, initial, deleting) && fieldMatches(handler, old, current) && ids.add(handler.id())) {
                 selected.add(handler);
             }
         }
         return selected;
+    }
+
+    /** Whether the object concerns any changing handler at all; if not, it is left untouched (stealth). */
+    public synchronized boolean prematches(Resource resource) {
+        return !changingHandlers(resource).isEmpty();
+    }
+
+    /** Whether a handler requires kopf4j's finalizer on objects of this resource. */
+    public synchronized boolean requiresFinalizer(Resource resource) {
+        return changingHandlers(resource).stream().anyMatch(ChangingHandler::requiresFinalizer);
+    }
+
+    public synchronized List<WatchingHandler> watchingHandlers(Resource resource) {
+        return watching.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    private static boolean fieldMatches(ChangingHandler handler, Map<String, Object> old, Map<String, Object> current) {
+        if (!handler.fieldNeedsChange()) {
+            return true;
+        }
+        Object before = old == null ? null : Dicts.resolve(old, handler.field(), null);
+        Object after = current == null ? null : Dicts.resolve(current, handler.field(), null);
+        return !Json.equal(before, after);
+    }
+
+    private static InvalidHandlerException duplicate(String origin, String id, String existing) {
+        return new InvalidHandlerException("Handler " + origin + ": the id '" + id + "' is already used by "
+                + Objects.requireNonNull(existing) + "; give one of them another id (id = \"...\")");
     }
 }

@@ -4,6 +4,7 @@ import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.Memo;
 import io.kopf4j.Meta;
 import io.kopf4j.Patch;
 import io.kopf4j.Reason;
@@ -14,6 +15,8 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -44,6 +47,7 @@ public final class ParameterBinder {
         BY_TYPE.put(Resource.class, HandlerContext::resource);
         BY_TYPE.put(Reason.class, HandlerContext::reason);
         BY_TYPE.put(Logger.class, HandlerContext::logger);
+        BY_TYPE.put(Memo.class, HandlerContext::memo);
 
         byName("body", Body.class, HandlerContext::body);
         byName("spec", Spec.class, HandlerContext::spec);
@@ -60,8 +64,14 @@ public final class ParameterBinder {
         byName("reason", Reason.class, HandlerContext::reason);
         byName("resource", Resource.class, HandlerContext::resource);
         byName("diff", Diff.class, HandlerContext::diff);
-        byName("old", Map.class, HandlerContext::old);
-        byName("current", Map.class, HandlerContext::current);
+        byName("old", Object.class, HandlerContext::old);
+        byName("current", Object.class, HandlerContext::current);
+        byName("memo", Memo.class, HandlerContext::memo);
+        byName("retry", Integer.class, HandlerContext::retry);
+        byName("started", Instant.class, HandlerContext::started);
+        byName("runtime", Duration.class, HandlerContext::runtime);
+        byName("type", String.class, HandlerContext::type);
+        byName("event", Map.class, HandlerContext::event);
     }
 
     private ParameterBinder() {
@@ -97,6 +107,10 @@ public final class ParameterBinder {
         };
     }
 
+    private static Class<?> boxed(Class<?> type) {
+        return type == int.class ? Integer.class : type;
+    }
+
     /** {@code Example.create(Spec, String, Logger)}: how messages name a handler method. */
     public static String describe(Method method) {
         StringBuilder text = new StringBuilder(method.getDeclaringClass().getSimpleName())
@@ -123,13 +137,22 @@ public final class ParameterBinder {
             throw new InvalidHandlerException("Handler " + origin + ": unsupported parameter '" + parameter.getName()
                     + "' of type " + parameter.getType().getSimpleName() + "; supported names: "
                     + String.join(", ", BY_NAME.keySet()) + "; supported types: Body, Spec, Meta, Status, Patch, Diff, "
-                    + "Resource, Reason, Logger, HandlerContext");
+                    + "Resource, Reason, Logger, Memo, HandlerContext");
         }
-        if (!parameter.getType().isAssignableFrom(byName.type())) {
+        Class<?> declared = boxed(parameter.getType());
+        if (!declared.isAssignableFrom(byName.type()) && !byName.type().isAssignableFrom(declared)) {
             throw new InvalidHandlerException("Handler " + origin + ": parameter '" + parameter.getName()
                     + "' is declared as " + parameter.getType().getSimpleName() + " but kopf4j passes a "
                     + byName.type().getSimpleName() + "; declare it as " + byName.type().getSimpleName());
         }
-        return byName.value();
+        return context -> {
+            Object value = byName.value().apply(context);
+            if (value != null && !declared.isInstance(value)) {
+                throw new IllegalArgumentException("Handler " + origin + ": parameter '" + parameter.getName()
+                        + "' is declared as " + parameter.getType().getSimpleName() + " but the value is a "
+                        + value.getClass().getSimpleName());
+            }
+            return value;
+        };
     }
 }

@@ -1,6 +1,10 @@
 package io.kopf4j.reactor;
 
+import io.kopf4j.Memo;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * What the operator remembers of one object between its events, until the object is deleted:
@@ -8,8 +12,9 @@ import java.time.Instant;
  * itself; this is only what may be lost.
  */
 final class ObjectMemory {
+    final Memo memo;
     /** First seen in the initial listing, not as a live event. */
-    boolean noticedByListing;
+    final boolean noticedByListing;
     /** All handlers finished once since the operator started: no more resuming on re-lists. */
     boolean fullyHandledOnce;
     /** The resourceVersion of our own last PATCH, until the watch delivers it. */
@@ -17,8 +22,13 @@ final class ObjectMemory {
     Instant consistencyDeadline;
     /** Consecutive unexpected errors, for throttling. */
     int errors;
-    /** The newest event, re-processed when a retry is due. */
-    WatchEvent latest;
+    /** Patch functions that met a newer object, for the next cycle. */
+    List<Consumer<Map<String, Object>>> remainingFns = List.of();
+
+    ObjectMemory(Memo memo, boolean noticedByListing) {
+        this.memo = memo;
+        this.noticedByListing = noticedByListing;
+    }
 
     boolean initial() {
         return noticedByListing && !fullyHandledOnce;

@@ -1,15 +1,17 @@
 package io.kopf4j.reactor;
 
+import io.kopf4j.Memo;
+import io.kopf4j.OperatorSettings;
 import io.kopf4j.logging.ObjectLogger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,29 +19,32 @@ import org.slf4j.LoggerFactory;
 /**
  * Per-object queues: events of one object are processed strictly one after another by one
  * virtual thread, different objects concurrently. A worker takes the newest of the queued events
- * (the older ones describe states already superseded), exits when idle, and is started again by
- * the next event. After its own PATCH it waits for the watch to deliver that resourceVersion, so
- * that handlers never run twice on a state that predates their own results.
+ * (the older ones describe states already superseded) and exits when idle. After its own PATCH it
+ * waits for the watch to deliver that resourceVersion, so handlers never run twice on a state that
+ * predates their own results. While handlers are delayed it sleeps until they are due or a newer
+ * event comes, then touches the object to be woken with its freshest state. After an unexpected
+ * error it throttles this object alone, then processes its newest event again.
  */
 final class ObjectWorkers {
     private static final Logger LOG = LoggerFactory.getLogger(ObjectWorkers.class);
-    private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration CONSISTENCY_TIMEOUT = Duration.ofSeconds(5);
-
+    /** Wake up at least this often while handlers are delayed: Kopf's keep-alive. */
+    private static final Duration LONGEST_SLEEP = Duration.ofMinutes(10);
     /** Wakes an idle worker at shutdown so that it exits at once. */
     private static final WatchEvent STOP = new WatchEvent("kopf4j-stop", Map.of());
 
     private final EventProcessor processor;
     private final OperatorThreads threads;
-    private final ScheduledExecutorService retries;
+    private final OperatorSettings settings;
+    private final Memo operatorMemo;
     private final Map<String, BlockingQueue<WatchEvent>> queues = new ConcurrentHashMap<>();
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
     private volatile boolean stopping;
 
-    ObjectWorkers(EventProcessor processor, OperatorThreads threads, ScheduledExecutorService retries) {
+    ObjectWorkers(EventProcessor processor, OperatorThreads threads, OperatorSettings settings, Memo operatorMemo) {
         this.processor = processor;
         this.threads = threads;
-        this.retries = retries;
+        this.settings = settings;
+        this.operatorMemo = operatorMemo;
     }
 
     void dispatch(WatchEvent event) {
@@ -47,6 +52,7 @@ final class ObjectWorkers {
         if (key == null || stopping) {
             return;
         }
+        memories.computeIfAbsent(key, k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
         queues.compute(key, (k, queue) -> {
             if (queue == null) {
                 queue = new LinkedBlockingQueue<>();
@@ -66,28 +72,36 @@ final class ObjectWorkers {
         queues.values().forEach(queue -> queue.add(STOP));
     }
 
+    /** The number of objects with a worker right now (queued or being processed). */
+    int active() {
+        return queues.size();
+    }
+
     private void work(String key, BlockingQueue<WatchEvent> queue) {
-        ObjectMemory memory = memories.computeIfAbsent(key, k -> new ObjectMemory());
+        ObjectMemory memory = memories.get(key);
         try {
+            WatchEvent next = null;
             while (!stopping) {
-                WatchEvent first = queue.poll(IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                if (first == STOP) {
-                    return;
-                }
-                if (first == null) {
-                    if (queues.compute(key, (k, q) -> q.isEmpty() ? null : q) == null) {
-                        return;
-                    }
-                    continue;
-                }
                 List<WatchEvent> batch = new ArrayList<>();
-                batch.add(first);
+                if (next != null) {
+                    batch.add(next);
+                } else {
+                    WatchEvent first = queue.poll(settings.queueing.idleTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                    if (first == null) {
+                        if (queues.compute(key, (k, q) -> q.isEmpty() ? null : q) == null) {
+                            return;
+                        }
+                        continue;
+                    }
+                    batch.add(first);
+                }
                 queue.drainTo(batch);
                 awaitConsistency(memory, queue, batch);
-                batch.remove(STOP);
-                if (!stopping && !batch.isEmpty()) {
-                    processLatest(key, memory, batch.get(batch.size() - 1));
+                batch.removeIf(e -> e == STOP);
+                if (stopping || batch.isEmpty()) {
+                    return;
                 }
+                next = processLatest(key, memory, queue, batch.get(batch.size() - 1));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -101,7 +115,7 @@ final class ObjectWorkers {
         if (memory.expectedVersion == null) {
             return;
         }
-        while (batch.stream().noneMatch(e -> memory.expectedVersion.equals(e.resourceVersion()) || e.isDeleted())) {
+        while (batch.stream().noneMatch(e -> memory.expectedVersion.equals(e.resourceVersion()) || e.isDeleted() || e == STOP)) {
             long left = Duration.between(Instant.now(), memory.consistencyDeadline).toMillis();
             WatchEvent next = left > 0 ? queue.poll(left, TimeUnit.MILLISECONDS) : null;
             if (next == null) {
@@ -113,41 +127,60 @@ final class ObjectWorkers {
         memory.expectedVersion = null;
     }
 
-    private void processLatest(String key, ObjectMemory memory, WatchEvent event) {
-        if (event.isListing() && memory.latest == null) {
-            memory.noticedByListing = true;
-        }
-        memory.latest = event;
+    /** Processes the event; returns an event to process at once (newer, or the same again), or null. */
+    private WatchEvent processLatest(String key, ObjectMemory memory, BlockingQueue<WatchEvent> queue, WatchEvent event)
+            throws InterruptedException {
+        ObjectLogger logger = new ObjectLogger(event.namespace(), event.name());
         try {
             ProcessingResult result = processor.process(event, memory);
             memory.errors = 0;
+            memory.remainingFns = result.remainingFns();
+            if (event.isDeleted()) {
+                memories.remove(key);
+                return null;
+            }
+            if (result.delays().isEmpty()) {
+                logger.debug("Handling cycle is finished, waiting for new changes.");
+            }
             if (result.patchedVersion() != null) {
-                memory.expectedVersion = result.patchedVersion();
-                memory.consistencyDeadline = Instant.now().plus(CONSISTENCY_TIMEOUT);
+                expect(memory, result.patchedVersion());
+                return null;   // our own patch comes back as an event and continues the cycle
             }
-            if (result.retryAfter() != null) {
-                retryLater(key, memory, event, result.retryAfter());
-            } else {
-                new ObjectLogger(event.namespace(), event.name()).debug("Handling cycle is finished, waiting for new changes.");
+            if (result.delays().isEmpty()) {
+                return null;
             }
+            Duration sleep = Collections.min(result.delays());
+            sleep = sleep.compareTo(LONGEST_SLEEP) > 0 ? LONGEST_SLEEP : sleep;
+            WatchEvent newer = sleep.isZero() ? null : queue.poll(sleep.toMillis(), TimeUnit.MILLISECONDS);
+            if (newer != null) {
+                return newer;
+            }
+            String touched = processor.touch(event);
+            if (touched != null) {
+                expect(memory, touched);
+                return null;
+            }
+            return event;
         } catch (RuntimeException e) {
             memory.errors++;
-            Duration delay = Throttling.delayAfter(memory.errors);
-            new ObjectLogger(event.namespace(), event.name()).error("Throttling for {} seconds due to an unexpected error: {}", delay.toSeconds(), e.toString(), e);
-            retryLater(key, memory, event, delay);
-        }
-        if (event.isDeleted()) {
-            memories.remove(key);
+            List<Duration> delays = settings.queueing.errorDelays;
+            if (delays.isEmpty()) {
+                logger.error("Processing failed due to an unexpected error: {}", e.toString(), e);
+                return null;
+            }
+            Duration delay = delays.get(Math.min(memory.errors, delays.size()) - 1);
+            logger.error("Throttling for {} seconds due to an unexpected error: {}", delay.toSeconds(), e.toString(), e);
+            Thread.sleep(delay);
+            List<WatchEvent> newer = new ArrayList<>();
+            queue.drainTo(newer);
+            newer.removeIf(candidate -> candidate == STOP);
+            return newer.isEmpty() ? event : newer.get(newer.size() - 1);
         }
     }
 
-    /** Processes the object again after the delay, unless a newer event has come meanwhile. */
-    private void retryLater(String key, ObjectMemory memory, WatchEvent event, Duration delay) {
-        retries.schedule(() -> {
-            if (memory.latest == event && memories.get(key) == memory) {
-                dispatch(event);
-            }
-        }, delay.toMillis(), TimeUnit.MILLISECONDS);
+    private void expect(ObjectMemory memory, String version) {
+        memory.expectedVersion = version;
+        memory.consistencyDeadline = Instant.now().plus(settings.persistence.consistencyTimeout);
     }
 
     private static String keyOf(WatchEvent event) {

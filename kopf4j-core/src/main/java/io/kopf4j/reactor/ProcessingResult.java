@@ -1,13 +1,21 @@
 package io.kopf4j.reactor;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * What processing one event left behind.
  *
  * @param patchedVersion the resourceVersion our PATCH produced, to wait for; null if nothing was patched
- * @param retryAfter when to process the object again though nothing changes; null if not needed
+ * @param delays when unfinished handlers are due; empty when nothing is pending
+ * @param remainingFns patch functions that met a newer object, for the next cycle
  */
-record ProcessingResult(String patchedVersion, Duration retryAfter) {
-    static final ProcessingResult NOTHING = new ProcessingResult(null, null);
+record ProcessingResult(String patchedVersion, List<Duration> delays, List<Consumer<Map<String, Object>>> remainingFns) {
+    static final ProcessingResult NOTHING = new ProcessingResult(null, List.of(), List.of());
+
+    ProcessingResult(String patchedVersion, List<Duration> delays) {
+        this(patchedVersion, delays, List.of());
+    }
 }

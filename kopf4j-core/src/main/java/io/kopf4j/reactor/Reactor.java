@@ -1,23 +1,20 @@
 package io.kopf4j.reactor;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Memo;
 import io.kopf4j.OperatorException;
+import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.clients.Discovery;
 import io.kopf4j.clients.ObjectPatcher;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.ResourceSelector;
-import io.kopf4j.storage.AnnotationPrefixes;
-import io.kopf4j.storage.AnnotationsDiffBaseStorage;
-import io.kopf4j.storage.DiffBaseStorage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,36 +25,36 @@ import org.slf4j.LoggerFactory;
  */
 public final class Reactor {
     private static final Logger LOG = LoggerFactory.getLogger(Reactor.class);
-    private static final Duration HANDLER_BACKOFF = Duration.ofSeconds(60);
 
     private final KubernetesClient client;
     private final HandlerRegistry registry;
     private final List<String> namespaces;
     private final OperatorThreads threads;
+    private final OperatorSettings settings;
+    private final Memo memo;
     private final List<ResourceWatcher> watchers = new ArrayList<>();
     private final List<ObjectWorkers> workers = new ArrayList<>();
-    /** Delayed re-processing of objects (handler retries, throttling): one timer thread for all. */
-    private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().name("kopf4j-retries").daemon().factory());
 
     /**
      * @param namespaces the namespaces to serve; empty means cluster-wide
      */
-    public Reactor(KubernetesClient client, HandlerRegistry registry, List<String> namespaces, OperatorThreads threads) {
+    public Reactor(KubernetesClient client, HandlerRegistry registry, List<String> namespaces, OperatorThreads threads,
+                   OperatorSettings settings, Memo memo) {
         this.client = client;
         this.registry = registry;
         this.namespaces = List.copyOf(namespaces);
         this.threads = threads;
+        this.settings = settings;
+        this.memo = memo;
     }
 
     /** Resolves the resources and starts watching; fails with a clear message if it cannot. */
     public void start() {
         LOG.debug("Connecting to {}", client.getMasterUrl());
-        DiffBaseStorage diffBase = new AnnotationsDiffBaseStorage(AnnotationPrefixes.KOPF_PREFIX);
         ObjectPatcher patcher = new ObjectPatcher(client);
         for (Resource resource : resolveResources()) {
-            EventProcessor processor = new EventProcessor(resource, registry, diffBase, patcher, HANDLER_BACKOFF);
-            ObjectWorkers objectWorkers = new ObjectWorkers(processor, threads, retries);
+            EventProcessor processor = new EventProcessor(resource, registry, settings, patcher);
+            ObjectWorkers objectWorkers = new ObjectWorkers(processor, threads, settings, memo);
             workers.add(objectWorkers);
             for (String namespace : resource.namespaced() && !namespaces.isEmpty() ? namespaces : nullList()) {
                 ResourceWatcher watcher = new ResourceWatcher(client, resource, namespace, objectWorkers::dispatch);
@@ -81,7 +78,6 @@ public final class Reactor {
 
     /** Stops watching and taking events; handlers in flight finish in their own time. */
     public void stop() {
-        retries.shutdownNow();
         watchers.forEach(ResourceWatcher::stop);
         workers.forEach(ObjectWorkers::stop);
     }

@@ -19,6 +19,34 @@ public final class Diffs {
         return new Diff(items);
     }
 
+    /**
+     * The diff as seen from a field, as Kopf's {@code diffs.reduce}: items under the field with paths
+     * relative to it; items of a parent that was added, removed or replaced whole are re-diffed
+     * down to the field.
+     */
+    public static Diff reduce(Diff diff, List<String> field) {
+        List<DiffItem> items = new ArrayList<>();
+        for (DiffItem item : diff) {
+            List<String> path = item.path();
+            if (startsWith(path, field)) {
+                items.add(new DiffItem(item.operation(), path.subList(field.size(), path.size()), item.oldValue(), item.newValue()));
+            } else if (startsWith(field, path)) {
+                List<String> tail = field.subList(path.size(), field.size());
+                collect(resolve(item.oldValue(), tail), resolve(item.newValue(), tail), new ArrayList<>(), items);
+            }
+        }
+        return new Diff(items);
+    }
+
+    private static boolean startsWith(List<String> path, List<String> prefix) {
+        return path.size() >= prefix.size() && path.subList(0, prefix.size()).equals(prefix);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object resolve(Object value, List<String> path) {
+        return value instanceof Map<?, ?> map ? Dicts.resolve((Map<String, ?>) map, path, null) : path.isEmpty() ? value : null;
+    }
+
     private static void collect(Object a, Object b, List<String> path, List<DiffItem> out) {
         if (Json.equal(a, b)) {
             return;

@@ -2,10 +2,12 @@ package io.kopf4j.intents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.kopf4j.Body;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.Memo;
 import io.kopf4j.On;
 import io.kopf4j.Operator;
 import io.kopf4j.Patch;
@@ -21,6 +23,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 class HandlerScannerTest {
+    private static final Resource KOPFEXAMPLES = new Resource("kopf.dev", "v1", "kopfexamples", "KopfExample",
+            "kopfexample", List.of("kex"), List.of(), List.of("status"), true, true, List.of("list", "watch", "patch"));
+
     public static class Valid {
         @On.Create("kopfexamples")
         public Map<String, Object> create(Spec spec, String name, Logger logger, Map<String, String> labels) {
@@ -63,7 +68,9 @@ class HandlerScannerTest {
 
     @Test
     void bindsParametersByTypeAndName() throws Exception {
-        List<ChangingHandler> handlers = HandlerScanner.scan(Valid.class);
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(Valid.class, registry);
+        List<ChangingHandler> handlers = registry.changingHandlers(KOPFEXAMPLES);
         assertThat(handlers).extracting(ChangingHandler::id).containsExactly("create", "custom");
         assertThat(handlers.get(0).origin()).isEqualTo("Valid.create(Spec, String, Logger, Map)");
 
@@ -73,10 +80,15 @@ class HandlerScannerTest {
             public Patch patch() { return new Patch(); }
             public Logger logger() { return LoggerFactory.getLogger("test"); }
             public Reason reason() { return Reason.CREATE; }
-            public Resource resource() { return null; }
+            public Resource resource() { return KOPFEXAMPLES; }
+            public Memo memo() { return new Memo(); }
             public io.kopf4j.Diff diff() { return Diffs.between(null, raw); }
-            public Map<String, Object> old() { return null; }
-            public Map<String, Object> current() { return raw; }
+            public Object old() { return null; }
+            public Object current() { return raw; }
+            public int retry() { return 0; }
+            public java.time.Instant started() { return java.time.Instant.now(); }
+            public String type() { return null; }
+            public Map<String, Object> event() { return null; }
         };
         assertThat(handlers.get(0).function().call(context)).isEqualTo(Map.of("name", "n1", "size", 3, "labels", Map.of("l", "v")));
         assertThat(handlers.get(1).function().call(context)).isEqualTo("create");
@@ -84,21 +96,21 @@ class HandlerScannerTest {
 
     @Test
     void unknownParameterFailsNamingTheMethodAndParameter() {
-        assertThatThrownBy(() -> HandlerScanner.scan(UnknownParameter.class))
+        assertThatThrownBy(() -> HandlerScanner.scan(UnknownParameter.class, new HandlerRegistry()))
                 .isInstanceOf(InvalidHandlerException.class)
                 .hasMessageStartingWith("Handler UnknownParameter.create(String): unsupported parameter 'colour' of type String");
     }
 
     @Test
     void mismatchedTypeFailsWithTheExpectedType() {
-        assertThatThrownBy(() -> HandlerScanner.scan(WrongType.class))
+        assertThatThrownBy(() -> HandlerScanner.scan(WrongType.class, new HandlerRegistry()))
                 .hasMessage("Handler WrongType.create(int): parameter 'name' is declared as int but kopf4j passes a String;"
                         + " declare it as String");
     }
 
     @Test
     void missingResourceFails() {
-        assertThatThrownBy(() -> HandlerScanner.scan(BadSelector.class))
+        assertThatThrownBy(() -> HandlerScanner.scan(BadSelector.class, new HandlerRegistry()))
                 .hasMessageStartingWith("Handler BadSelector.create(): a resource is given by 1 to 3 strings");
     }
 
@@ -108,6 +120,38 @@ class HandlerScannerTest {
                 .isInstanceOf(InvalidHandlerException.class)
                 .hasMessage("Handler DuplicateIds.two(): the id 'same' is already used by DuplicateIds.one();"
                         + " give one of them another id (id = \"...\")");
+    }
+
+    public static class FieldWithoutPath {
+        @On.Field(value = "kopfexamples", field = " ")
+        public void changed() {
+        }
+    }
+
+    public static class Stacked {
+        @On.Create("kopfexamples")
+        @On.Update("kopfexamples")
+        @On.Field(value = "kopfexamples", field = "spec.size")
+        @On.Delete(value = "kopfexamples", optional = true)
+        @On.Resume("kopfexamples")
+        public void all(int retry) {
+        }
+    }
+
+    @Test
+    void fieldHandlersNeedAField() {
+        assertThatThrownBy(() -> HandlerScanner.scan(FieldWithoutPath.class, new HandlerRegistry()))
+                .hasMessage("Handler FieldWithoutPath.changed(): @On.Field needs a field, e.g. field = \"spec.size\"");
+    }
+
+    @Test
+    void stackedAnnotationsMakeOneHandlerEachWithKopfsIds() {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(Stacked.class, registry);
+        assertThat(registry.changingHandlers(KOPFEXAMPLES)).extracting(ChangingHandler::id, ChangingHandler::reason)
+                .containsExactlyInAnyOrder(tuple("all", Reason.CREATE), tuple("all", Reason.UPDATE),
+                        tuple("all/spec.size", null), tuple("all", Reason.DELETE), tuple("all", null));
+        assertThat(registry.requiresFinalizer(KOPFEXAMPLES)).isFalse();
     }
 
     @Test

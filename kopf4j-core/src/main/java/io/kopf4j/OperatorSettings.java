@@ -1,0 +1,56 @@
+package io.kopf4j;
+
+import io.kopf4j.storage.AnnotationPrefixes;
+import io.kopf4j.storage.AnnotationsDiffBaseStorage;
+import io.kopf4j.storage.DiffBaseStorage;
+import io.kopf4j.storage.Finalizers;
+import io.kopf4j.storage.MultiProgressStorage;
+import io.kopf4j.storage.ProgressStorage;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * An operator's settings, grouped and named as Kopf's {@code kopf.OperatorSettings}, with Kopf's
+ * defaults. Each operator has its own.
+ *
+ * <pre>{@code
+ * OperatorSettings settings = new OperatorSettings();
+ * settings.persistence.finalizer = "example.com/finalizer";
+ * settings.execution.defaultBackoff = Duration.ofSeconds(10);
+ * Operator.builder().settings(settings)...
+ * }</pre>
+ */
+public final class OperatorSettings {
+    public final Persistence persistence = new Persistence();
+    public final Execution execution = new Execution();
+    public final Queueing queueing = new Queueing();
+
+    /** Where state is kept on the objects. */
+    public static final class Persistence {
+        /** The finalizer that holds objects until their delete handlers ran. */
+        public String finalizer = Finalizers.DEFAULT;
+        /** Handlers' progress: Kopf's default is annotations, plus status.kopf.progress read-only. */
+        public ProgressStorage progressStorage = MultiProgressStorage.smart(AnnotationPrefixes.KOPF_PREFIX);
+        /** The last handled state: Kopf's {@code last-handled-configuration} annotation. */
+        public DiffBaseStorage diffbaseStorage = new AnnotationsDiffBaseStorage(AnnotationPrefixes.KOPF_PREFIX);
+        /** How long to wait for the watch to deliver our own PATCH before assuming it; zero disables waiting. */
+        public Duration consistencyTimeout = Duration.ofSeconds(5);
+    }
+
+    /** How handlers are run. */
+    public static final class Execution {
+        /** The delay before retrying a handler after an arbitrary exception, unless the handler sets one. */
+        public Duration defaultBackoff = Duration.ofSeconds(60);
+        /** Which pending handlers run per handling cycle: Kopf's {@code asap} by default. */
+        public Lifecycle lifecycle = Lifecycles.asap();
+    }
+
+    /** Per-object queues. */
+    public static final class Queueing {
+        /** A per-object worker exits after this long without events. */
+        public Duration idleTimeout = Duration.ofSeconds(5);
+        /** Delays after unexpected errors in an object's processing; the last one repeats. */
+        public List<Duration> errorDelays = List.of(1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610)
+                .stream().map(Duration::ofSeconds).toList();
+    }
+}

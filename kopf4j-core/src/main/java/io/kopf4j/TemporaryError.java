@@ -1,0 +1,32 @@
+package io.kopf4j;
+
+import java.time.Duration;
+
+/**
+ * Thrown by a handler to be called again later: after {@code delay} (60 seconds by default), or
+ * earlier if the object changes.
+ *
+ * <pre>{@code
+ * if (!database.isReady()) throw new TemporaryError("the database is not ready yet", Duration.ofSeconds(10));
+ * }</pre>
+ */
+public class TemporaryError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    public static final Duration DEFAULT_DELAY = Duration.ofSeconds(60);
+
+    private final Duration delay;
+
+    public TemporaryError(String message) {
+        this(message, DEFAULT_DELAY);
+    }
+
+    public TemporaryError(String message, Duration delay) {
+        super(message);
+        this.delay = delay == null ? Duration.ZERO : delay;
+    }
+
+    /** How long to wait before the next attempt. */
+    public Duration delay() {
+        return delay;
+    }
+}

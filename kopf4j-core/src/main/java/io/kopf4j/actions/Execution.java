@@ -1,0 +1,168 @@
+package io.kopf4j.actions;
+
+import io.kopf4j.ErrorsMode;
+import io.kopf4j.HandlerRetriesError;
+import io.kopf4j.HandlerTimeoutError;
+import io.kopf4j.Lifecycle;
+import io.kopf4j.PermanentError;
+import io.kopf4j.TemporaryError;
+import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.ChangingHandler;
+import io.kopf4j.intents.HandlerFunction;
+import io.kopf4j.intents.WatchingHandler;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+
+/**
+ * Runs handlers once and turns what happened into outcomes, with Kopf's rules: which of the due
+ * handlers run now (the lifecycle), what an exception means (its type and the handler's errors
+ * mode), and the look-ahead that fails a handler now if its next attempt would exceed its timeout
+ * or retries. Sync handlers run on the calling virtual thread; a returned {@link CompletionStage}
+ * is awaited, parking that virtual thread.
+ */
+public final class Execution {
+    private final Lifecycle lifecycle;
+    private final Duration defaultBackoff;
+
+    public Execution(Lifecycle lifecycle, Duration defaultBackoff) {
+        this.lifecycle = lifecycle;
+        this.defaultBackoff = defaultBackoff;
+    }
+
+    /** Runs the due handlers the lifecycle picks, and returns their outcomes by id. */
+    public Map<String, Outcome> runChanging(List<ChangingHandler> handlers, State state, Cause cause) {
+        Map<String, ChangingHandler> due = new LinkedHashMap<>();
+        for (ChangingHandler handler : handlers) {
+            if (state.get(handler.id()).awakened()) {
+                due.put(handler.id(), handler);
+            }
+        }
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        for (String id : lifecycle.select(new ArrayList<>(due.keySet()), state.retries())) {
+            ChangingHandler handler = due.get(id);
+            if (handler != null) {
+                outcomes.put(id, runChanging(handler, state.get(id), cause));
+            }
+        }
+        return outcomes;
+    }
+
+    /** Runs every event handler; their failures are logged and ignored. */
+    public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, Cause cause) {
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        for (WatchingHandler handler : handlers) {
+            InvocationContext context = InvocationContext.of(cause, null, null);
+            try {
+                Object result = call(handler.function(), context);
+                cause.logger().info("Handler '{}' succeeded.", handler.id());
+                outcomes.put(handler.id(), Outcome.success(result));
+            } catch (Exception e) {
+                cause.logger().error("Handler '{}' failed with an exception and will ignore it: {}", handler.id(),
+                        HandlerState.messageOf(e), e);
+                outcomes.put(handler.id(), new Outcome(true, null, null, null, java.util.Set.of()));
+            }
+        }
+        return outcomes;
+    }
+
+    private Outcome runChanging(ChangingHandler handler, HandlerState state, Cause cause) {
+        Logger logger = cause.logger();
+        String name = "Handler '" + handler.id() + "'";
+        ErrorsMode errors = handler.errors() == null ? ErrorsMode.TEMPORARY : handler.errors();
+        Duration backoff = handler.backoff() == null ? defaultBackoff : handler.backoff();
+        try {
+            logger.debug("{} is invoked.", name);
+            if (handler.timeout() != null && state.runtime().compareTo(handler.timeout()) >= 0) {
+                throw new HandlerTimeoutError(name + " has timed out after " + seconds(state.runtime()) + " seconds.");
+            }
+            if (handler.retries() != null && state.retries() >= handler.retries()) {
+                throw new HandlerRetriesError(name + " has exceeded " + state.retries() + " retries.");
+            }
+            Object result = call(handler.function(), InvocationContext.of(cause, handler.field(), state));
+            logger.info("{} succeeded.", name);
+            return Outcome.success(result);
+        } catch (HandlerTimeoutError | HandlerRetriesError e) {
+            logger.error(e.getMessage());
+            return Outcome.failure(e);
+        } catch (TemporaryError e) {
+            String message = HandlerState.messageOf(e);
+            if (wouldTimeOut(handler, state, e.delay())) {
+                String text = name + " failed temporarily but will time out after " + seconds(handler.timeout()) + " seconds: " + message;
+                logger.error(text);
+                return Outcome.failure(new HandlerTimeoutError(text));
+            }
+            if (wouldExceedRetries(handler, state)) {
+                String text = name + " failed temporarily but will exceed " + handler.retries() + " retries: " + message;
+                logger.error(text);
+                return Outcome.failure(new HandlerRetriesError(text));
+            }
+            logger.error("{} failed temporarily: {}", name, message);
+            return Outcome.retry(e, e.delay());
+        } catch (PermanentError e) {
+            logger.error("{} failed permanently: {}", name, HandlerState.messageOf(e));
+            return Outcome.failure(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Outcome.retry(e, Duration.ZERO);
+        } catch (Exception e) {
+            String message = HandlerState.messageOf(e);
+            return switch (errors) {
+                case IGNORED -> {
+                    logger.error("{} failed with an exception and will ignore it: {}", name, message, e);
+                    yield Outcome.success(null);
+                }
+                case PERMANENT -> {
+                    logger.error("{} failed with an exception and will stop now: {}", name, message, e);
+                    yield Outcome.failure(e);
+                }
+                case TEMPORARY -> {
+                    if (wouldTimeOut(handler, state, backoff)) {
+                        String text = name + " failed with an exception and will stop now (it would time out in "
+                                + seconds(handler.timeout()) + " seconds on the next attempt): " + message;
+                        logger.error(text, e);
+                        yield Outcome.failure(new HandlerTimeoutError(text));
+                    }
+                    if (wouldExceedRetries(handler, state)) {
+                        String text = name + " failed with an exception and will stop now (it would exceed "
+                                + handler.retries() + " retries on the next attempt): " + message;
+                        logger.error(text, e);
+                        yield Outcome.failure(new HandlerRetriesError(text));
+                    }
+                    logger.error("{} failed with an exception. Will retry.", name, e);
+                    yield Outcome.retry(e, backoff);
+                }
+            };
+        }
+    }
+
+    private static boolean wouldTimeOut(ChangingHandler handler, HandlerState state, Duration delay) {
+        return handler.timeout() != null && state.runtime().plus(delay).compareTo(handler.timeout()) >= 0;
+    }
+
+    private static boolean wouldExceedRetries(ChangingHandler handler, HandlerState state) {
+        return handler.retries() != null && state.retries() + 1 >= handler.retries();
+    }
+
+    private static Object call(HandlerFunction function, InvocationContext context) throws Exception {
+        Object result = function.call(context);
+        if (result instanceof CompletionStage<?> stage) {
+            try {
+                return stage.toCompletableFuture().get();
+            } catch (ExecutionException | CompletionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+        }
+        return result;
+    }
+
+    private static String seconds(Duration duration) {
+        return String.format(java.util.Locale.ROOT, "%s", duration.toMillis() / 1000.0);
+    }
+}

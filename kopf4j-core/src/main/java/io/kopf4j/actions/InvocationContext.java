@@ -1,0 +1,75 @@
+package io.kopf4j.actions;
+
+import io.kopf4j.Body;
+import io.kopf4j.Diff;
+import io.kopf4j.HandlerContext;
+import io.kopf4j.Memo;
+import io.kopf4j.Patch;
+import io.kopf4j.Reason;
+import io.kopf4j.Resource;
+import io.kopf4j.intents.Cause;
+import io.kopf4j.structs.Dicts;
+import io.kopf4j.structs.Diffs;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+
+/** What one handler sees of a cause: field handlers get old, current and diff relative to their field. */
+record InvocationContext(Cause cause, Diff diff, Object old, Object current, int retry, Instant started)
+        implements HandlerContext {
+
+    static InvocationContext of(Cause cause, List<String> field, HandlerState state) {
+        int retry = state == null ? 0 : state.retries();
+        Instant started = state == null ? HandlerState.now() : state.started();
+        if (field == null) {
+            return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), retry, started);
+        }
+        return new InvocationContext(cause, Diffs.reduce(cause.diff(), field), resolve(cause.old(), field),
+                resolve(cause.current(), field), retry, started);
+    }
+
+    private static Object resolve(Map<String, Object> essence, List<String> field) {
+        return essence == null ? null : Dicts.resolve(essence, field, null);
+    }
+
+    @Override
+    public Body body() {
+        return cause.body();
+    }
+
+    @Override
+    public Patch patch() {
+        return cause.patch();
+    }
+
+    @Override
+    public Logger logger() {
+        return cause.logger();
+    }
+
+    @Override
+    public Resource resource() {
+        return cause.resource();
+    }
+
+    @Override
+    public Memo memo() {
+        return cause.memo();
+    }
+
+    @Override
+    public Reason reason() {
+        return cause.reason();
+    }
+
+    @Override
+    public String type() {
+        return cause.type();
+    }
+
+    @Override
+    public Map<String, Object> event() {
+        return cause.event();
+    }
+}

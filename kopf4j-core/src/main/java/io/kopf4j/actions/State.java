@@ -1,0 +1,135 @@
+package io.kopf4j.actions;
+
+import io.kopf4j.Patch;
+import io.kopf4j.intents.ChangingHandler;
+import io.kopf4j.storage.ProgressRecord;
+import io.kopf4j.storage.ProgressStorage;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The progress of an object's handlers within one change, as Kopf's {@code State}: read from the
+ * progress storage, advanced by outcomes, written back (only what changed), purged when done.
+ */
+public final class State {
+    /** Counts of handlers by how they ended. */
+    public record Counts(int success, int failure, int running) {
+    }
+
+    private final Map<String, HandlerState> states;
+    private final String purpose;
+
+    private State(Map<String, HandlerState> states, String purpose) {
+        this.states = states;
+        this.purpose = purpose;
+    }
+
+    public static State fromStorage(Map<String, Object> body, ProgressStorage storage, Collection<ChangingHandler> handlers) {
+        Map<String, HandlerState> states = new LinkedHashMap<>();
+        for (ChangingHandler handler : handlers) {
+            ProgressRecord record = storage.fetch(handler.id(), body);
+            if (record != null) {
+                states.put(handler.id(), HandlerState.fromStorage(record));
+            }
+        }
+        return new State(states, null);
+    }
+
+    /** The state set to a cause's purpose, re-purposing the given handlers' records. */
+    public State withPurpose(String newPurpose, Collection<ChangingHandler> handlers) {
+        Map<String, HandlerState> copy = new LinkedHashMap<>(states);
+        for (ChangingHandler handler : handlers) {
+            copy.computeIfPresent(handler.id(), (id, state) -> state.withPurpose(newPurpose));
+        }
+        return new State(copy, newPurpose);
+    }
+
+    /** The state with these handlers active: new ones from scratch, known ones as they were. */
+    public State withHandlers(Collection<ChangingHandler> handlers) {
+        Map<String, HandlerState> copy = new LinkedHashMap<>(states);
+        for (ChangingHandler handler : handlers) {
+            HandlerState known = copy.get(handler.id());
+            copy.put(handler.id(), known == null ? HandlerState.fromScratch(purpose) : known.asActive());
+        }
+        return new State(copy, purpose);
+    }
+
+    public State withOutcomes(Map<String, Outcome> outcomes) {
+        Map<String, HandlerState> copy = new LinkedHashMap<>(states);
+        outcomes.forEach((id, outcome) -> copy.put(id, Objects.requireNonNull(copy.get(id), id).withOutcome(outcome)));
+        return new State(copy, purpose);
+    }
+
+    public HandlerState get(String id) {
+        return states.get(id);
+    }
+
+    /** Writes the records that changed since they were read. */
+    public void store(Map<String, Object> body, Patch patch, ProgressStorage storage) {
+        states.forEach((id, state) -> {
+            ProgressRecord record = state.forStorage();
+            if (!record.equals(state.origin())) {
+                storage.store(id, record, body, patch);
+            }
+        });
+    }
+
+    /** Removes the records of these handlers, of any others in this state, and of all their sub-handlers. */
+    public void purge(Map<String, Object> body, Patch patch, ProgressStorage storage, Collection<ChangingHandler> handlers) {
+        Set<String> ids = new LinkedHashSet<>();
+        handlers.forEach(h -> ids.add(h.id()));
+        ids.addAll(states.keySet());
+        states.values().forEach(state -> ids.addAll(state.subrefs()));
+        ids.forEach(id -> storage.purge(id, body, patch));
+    }
+
+    /** All active handlers finished; with no handlers, done before doing. */
+    public boolean done() {
+        return states.values().stream().filter(HandlerState::active).allMatch(HandlerState::finished);
+    }
+
+    /** Counts per superseded purpose: records left by a cause that a newer one replaced. */
+    public Map<String, Counts> extras() {
+        Map<String, Counts> extras = new LinkedHashMap<>();
+        for (HandlerState state : states.values()) {
+            if (state.purpose() != null && !state.purpose().equals(purpose)) {
+                extras.computeIfAbsent(state.purpose(), p -> count(states.values().stream()
+                        .filter(s -> p.equals(s.purpose())).toList()));
+            }
+        }
+        return extras;
+    }
+
+    public Counts counts() {
+        return count(states.values().stream()
+                .filter(s -> purpose == null || s.purpose() == null || s.purpose().equals(purpose)).toList());
+    }
+
+    /** How long until each unfinished active handler is due (zero if due now). */
+    public List<Duration> delays() {
+        Instant now = Instant.now();
+        return states.values().stream()
+                .filter(s -> s.active() && !s.finished())
+                .map(s -> s.delayed() == null || !s.delayed().isAfter(now) ? Duration.ZERO : Duration.between(now, s.delayed()))
+                .toList();
+    }
+
+    public Map<String, Integer> retries() {
+        Map<String, Integer> retries = new LinkedHashMap<>();
+        states.forEach((id, state) -> retries.put(id, state.retries()));
+        return retries;
+    }
+
+    private static Counts count(List<HandlerState> selected) {
+        return new Counts((int) selected.stream().filter(HandlerState::success).count(),
+                (int) selected.stream().filter(HandlerState::failure).count(),
+                (int) selected.stream().filter(s -> !s.finished()).count());
+    }
+}

@@ -1,0 +1,53 @@
+package io.kopf4j.storage;
+
+import io.kopf4j.structs.Dicts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Kopf's finalizer handling: the marker that makes Kubernetes wait with a deletion until the
+ * operator's delete handlers ran. Added and removed as patch functions, so that the list is edited
+ * atomically (a JSON Patch guarded by the resourceVersion), never overwriting others' finalizers.
+ */
+public final class Finalizers {
+    public static final String DEFAULT = "kopf.zalando.org/KopfFinalizerMarker";
+    private static final List<String> PATH = List.of("metadata", "finalizers");
+
+    private Finalizers() {
+    }
+
+    public static boolean isDeletionOngoing(Map<String, Object> body) {
+        return Dicts.resolve(body, List.of("metadata", "deletionTimestamp"), null) != null;
+    }
+
+    public static boolean isDeletionBlocked(Map<String, Object> body, String finalizer) {
+        return Dicts.resolve(body, PATH, List.of()) instanceof List<?> list && list.contains(finalizer);
+    }
+
+    /** Adds the finalizer to the body's list (a patch function). */
+    public static Consumer<Map<String, Object>> blockDeletion(String finalizer) {
+        return body -> {
+            List<Object> finalizers = finalizers(body);
+            if (!finalizers.contains(finalizer)) {
+                finalizers.add(finalizer);
+                Dicts.ensure(body, PATH, finalizers);
+            }
+        };
+    }
+
+    /** Removes the finalizer from the body's list (a patch function). */
+    public static Consumer<Map<String, Object>> allowDeletion(String finalizer) {
+        return body -> {
+            List<Object> finalizers = finalizers(body);
+            if (finalizers.remove(finalizer)) {
+                Dicts.ensure(body, PATH, finalizers);
+            }
+        };
+    }
+
+    private static List<Object> finalizers(Map<String, Object> body) {
+        return Dicts.resolve(body, PATH, null) instanceof List<?> list ? new ArrayList<>(list) : new ArrayList<>();
+    }
+}
