@@ -1,0 +1,90 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.On;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Golden compatibility: objects carrying state written by Kopf, in the formats Kopf documents, are
+ * recognised: finished handlers are not run again, unfinished ones continue where Kopf left them.
+ */
+@ExtendWith(LocalClusterExtension.class)
+class CompatibilityTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    public static class Handlers {
+        @On.Create("kopfexamples")
+        public String create_fn() {
+            return "from kopf4j";
+        }
+
+        @On.Create("kopfexamples")
+        public String second_fn(int retry) {
+            return "retry " + retry;
+        }
+    }
+
+    @Test
+    void anObjectFullyHandledByKopfIsNotHandledAgain(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        // Kopf's diff-base: compact JSON of the essence, keys in Kopf's order, a trailing newline.
+        examples.create("handled", Map.of("duration", "1m", "field", "value"), Map.of(
+                "someannotation", "somevalue",
+                "kopf.zalando.org/last-handled-configuration",
+                "{\"spec\":{\"duration\":\"1m\",\"field\":\"value\"},\"metadata\":{\"annotations\":{\"someannotation\":\"somevalue\"}}}\n"));
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
+                Handlers.class.getName())) {
+            await().atMost(WAIT).until(() -> runner.output().contains("Handling cycle is finished"));
+            assertThat(runner.output()).doesNotContain("Handler 'create_fn'").doesNotContain("Creation is");
+        }
+    }
+
+    @Test
+    void aCreationInterruptedInKopfContinuesWhereItStopped(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        // Kopf's progress records (kopf-features.md §1.19 and §3): create_fn done, second_fn failed once.
+        examples.create("midway", Map.of("a", 1), Map.of(
+                "kopf.zalando.org/create_fn", "{\"started\":\"2020-12-31T23:59:59.123456+00:00\","
+                        + "\"stopped\":\"2020-12-31T23:59:59.223456+00:00\",\"purpose\":\"create\",\"retries\":1,"
+                        + "\"success\":true,\"failure\":false}",
+                "kopf.zalando.org/second_fn", "{\"started\":\"2020-12-31T23:59:59.123456+00:00\","
+                        + "\"delayed\":\"2021-01-01T00:00:59.123456+00:00\",\"purpose\":\"create\",\"retries\":1,"
+                        + "\"success\":false,\"failure\":false,\"message\":\"not ready\"}"));
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
+                Handlers.class.getName())) {
+            await().atMost(WAIT).until(() -> runner.output().contains("Creation is processed: 2 succeeded; 0 failed."));
+            assertThat(runner.output()).doesNotContain("Handler 'create_fn'").contains("Handler 'second_fn' succeeded.");
+            await().atMost(WAIT).untilAsserted(() ->
+                    assertThat(examples.status("midway")).containsEntry("second_fn", "retry 1").doesNotContainKey("create_fn"));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.annotations("midway"))
+                    .doesNotContainKeys("kopf.zalando.org/create_fn", "kopf.zalando.org/second_fn")
+                    .containsEntry("kopf.zalando.org/last-handled-configuration", "{\"spec\":{\"a\":1}}\n"));
+        }
+    }
+
+    @Test
+    void progressStoredByOlderKopfInStatusIsRead(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        examples.create("old", Map.of("a", 1));
+        cluster.client().genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace.name())
+                .withName("old").subresource("status").patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
+                        io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+                        "{\"status\":{\"kopf\":{\"progress\":{\"create_fn\":{\"started\":\"2020-12-31T23:59:59.123456\","
+                                + "\"stopped\":\"2020-12-31T23:59:59.123456\",\"retries\":1,\"success\":true}}}}}");
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
+                Handlers.class.getName())) {
+            await().atMost(WAIT).until(() -> runner.output().contains("Creation is processed: 2 succeeded; 0 failed."));
+            assertThat(runner.output()).doesNotContain("Handler 'create_fn'");
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("old")).doesNotContainKey("create_fn"));
+        }
+    }
+}

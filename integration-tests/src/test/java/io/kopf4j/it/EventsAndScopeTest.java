@@ -1,0 +1,65 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.On;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.Logger;
+
+/** Event handlers see every raw event; objects outside the served namespaces are left untouched. */
+@ExtendWith(LocalClusterExtension.class)
+class EventsAndScopeTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    public static class Handlers {
+        @On.Event("kopfexamples")
+        public void event(String type, Map<String, Object> event, String name, Logger logger) {
+            logger.info("Event {} for {} (has object: {})", type, name, event.get("object") != null);
+        }
+
+        @On.Delete("kopfexamples")
+        public void delete() {
+        }
+    }
+
+    @Test
+    void eventHandlersSeeListingAndWatchEvents(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        examples.create("listed", Map.of("a", 1));
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                Handlers.class.getName())) {
+            await().atMost(WAIT).until(() -> runner.output().contains("Event null for listed (has object: true)"));
+            examples.create("live", Map.of("a", 1));
+            await().atMost(WAIT).until(() -> runner.output().contains("Event ADDED for live"));
+            examples.patch("live", Map.of("spec", Map.of("a", 2)));
+            await().atMost(WAIT).until(() -> runner.output().contains("Event MODIFIED for live"));
+            examples.delete("live");
+            await().atMost(WAIT).until(() -> runner.output().contains("Event DELETED for live"));
+        }
+    }
+
+    @Test
+    void objectsInOtherNamespacesAreUntouched(LocalCluster cluster, TemporaryNamespace served, TemporaryNamespace other) {
+        KopfExamples outside = new KopfExamples(cluster, other.name());
+        KopfExamples inside = new KopfExamples(cluster, served.name());
+        outside.create("outside", Map.of("a", 1));
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", served.name(),
+                Handlers.class.getName())) {
+            inside.create("inside", Map.of("a", 1));
+            await().atMost(WAIT).until(() -> inside.finalizers("inside").contains("kopf.zalando.org/KopfFinalizerMarker"));
+            assertThat(outside.finalizers("outside")).isEmpty();
+            assertThat(outside.annotations("outside").keySet()).noneMatch(key -> key.startsWith("kopf.zalando.org/"));
+            assertThat(runner.output()).doesNotContain("for outside");
+            inside.delete("inside");
+            await().atMost(WAIT).until(() -> !inside.exists("inside"));
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.kopf4j.it;
+
+import static io.kopf4j.it.KopfExamples.count;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.On;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Restarts: resume handlers run once per process; objects created meanwhile are creations. */
+@ExtendWith(LocalClusterExtension.class)
+class ResumingTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    public static class Handlers {
+        @On.Create("kopfexamples")
+        public String create() {
+            return "created";
+        }
+
+        @On.Resume("kopfexamples")
+        public String resume() {
+            return "resumed";
+        }
+    }
+
+    @Test
+    void resumesAfterARestartOnceAndHandlesObjectsCreatedWhileDown(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String[] args = {"run", "-v", "-n", namespace.name(), Handlers.class.getName()};
+        String earlier = "[" + namespace.name() + "/earlier] ";
+        String meanwhile = "[" + namespace.name() + "/meanwhile] ";
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), args)) {
+            examples.create("earlier", Map.of("a", 1));
+            await().atMost(WAIT).until(() -> runner.output().contains(earlier + "Creation is processed: 1 succeeded; 0 failed."));
+            assertThat(runner.output()).doesNotContain("Handler 'resume'");
+        }
+
+        examples.create("meanwhile", Map.of("a", 1));
+
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), args)) {
+            await().atMost(WAIT).until(() -> runner.output().contains(earlier + "Resuming is processed: 1 succeeded; 0 failed.")
+                    && runner.output().contains(meanwhile + "Creation is processed: 2 succeeded; 0 failed."));
+            await().atMost(WAIT).untilAsserted(() -> {
+                assertThat(examples.status("earlier")).containsEntry("create", "created").containsEntry("resume", "resumed");
+                assertThat(examples.status("meanwhile")).containsEntry("create", "created").containsEntry("resume", "resumed");
+            });
+            assertThat(runner.output()).doesNotContain(earlier + "Handler 'create'");
+
+            examples.patch("earlier", Map.of("spec", Map.of("a", 2)));
+            await().atMost(WAIT).until(() -> count(runner.output(), earlier + "Handling cycle is finished") >= 3);
+            assertThat(count(runner.output(), earlier + "Handler 'resume' succeeded.")).as("resumed once per process").isEqualTo(1);
+        }
+    }
+}
