@@ -59,6 +59,21 @@ public final class On {
 
         /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
         double backoff() default -1;
+
+        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        String[] labels() default {};
+
+        /** Annotation filters, as {@link #labels()}. */
+        String[] annotations() default {};
+
+        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        Class<? extends Filter>[] when() default {};
+
+        /** A dotted field path such as {@code spec.size}: the object must have it (or {@link #fieldValue()}). Its id is {@code method/field}. */
+        String field() default "";
+
+        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        String fieldValue() default "";
     }
 
     /**
@@ -88,8 +103,26 @@ public final class On {
         /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
         double backoff() default -1;
 
-        /** A dotted field path such as {@code spec.size}: react only to its changes. */
+        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        String[] labels() default {};
+
+        /** Annotation filters, as {@link #labels()}. */
+        String[] annotations() default {};
+
+        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        Class<? extends Filter>[] when() default {};
+
+        /** A dotted field path such as {@code spec.size}: react only to its changes. The id is {@code method/field}. */
         String field() default "";
+
+        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        String fieldValue() default "";
+
+        /** The field's value before the change must be this (as {@link #fieldValue()}). */
+        String oldValue() default "";
+
+        /** The field's value after the change must be this (as {@link #fieldValue()}). */
+        String newValue() default "";
     }
 
     /**
@@ -117,6 +150,21 @@ public final class On {
 
         /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
         double backoff() default -1;
+
+        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        String[] labels() default {};
+
+        /** Annotation filters, as {@link #labels()}. */
+        String[] annotations() default {};
+
+        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        Class<? extends Filter>[] when() default {};
+
+        /** A dotted field path such as {@code spec.size}: the object must have it (or {@link #fieldValue()}). Its id is {@code method/field}. */
+        String field() default "";
+
+        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        String fieldValue() default "";
 
         /** Best effort: no finalizer, so the object may be gone before the handler runs. */
         boolean optional() default false;
@@ -147,6 +195,21 @@ public final class On {
 
         /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
         double backoff() default -1;
+
+        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        String[] labels() default {};
+
+        /** Annotation filters, as {@link #labels()}. */
+        String[] annotations() default {};
+
+        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        Class<? extends Filter>[] when() default {};
+
+        /** A dotted field path such as {@code spec.size}: the object must have it (or {@link #fieldValue()}). Its id is {@code method/field}. */
+        String field() default "";
+
+        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        String fieldValue() default "";
 
         /** Also for objects already being deleted (by default they are skipped). */
         boolean deleted() default false;
@@ -179,8 +242,26 @@ public final class On {
         /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
         double backoff() default -1;
 
+        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        String[] labels() default {};
+
+        /** Annotation filters, as {@link #labels()}. */
+        String[] annotations() default {};
+
+        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        Class<? extends Filter>[] when() default {};
+
         /** The dotted field path, e.g. {@code spec.size}. */
         String field();
+
+        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        String fieldValue() default "";
+
+        /** The field's value before the change must be this (as {@link #fieldValue()}). */
+        String oldValue() default "";
+
+        /** The field's value after the change must be this (as {@link #fieldValue()}). */
+        String newValue() default "";
     }
 
     /**
@@ -197,5 +278,20 @@ public final class On {
 
         /** The handler id; by default the method name. It names {@code status.<id>}. */
         String id() default "";
+
+        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        String[] labels() default {};
+
+        /** Annotation filters, as {@link #labels()}. */
+        String[] annotations() default {};
+
+        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        Class<? extends Filter>[] when() default {};
+
+        /** A dotted field path such as {@code spec.size}: the object must have it (or {@link #fieldValue()}). Its id is {@code method/field}. */
+        String field() default "";
+
+        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        String fieldValue() default "";
     }
 }

@@ -2,10 +2,12 @@ package io.kopf4j.intents;
 
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
+import io.kopf4j.HandlerContext;
 import io.kopf4j.Memo;
 import io.kopf4j.Patch;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
+import java.time.Instant;
 import java.util.Map;
 import org.slf4j.Logger;
 
@@ -30,5 +32,15 @@ import org.slf4j.Logger;
  */
 public record Cause(Resource resource, Map<String, Object> raw, Body body, Patch patch, Logger logger, Memo memo,
                     Reason reason, boolean initial, boolean deleting, Diff diff, Map<String, Object> old,
-                    Map<String, Object> current, String type, Map<String, Object> event) {
+                    Map<String, Object> current, String type, Map<String, Object> event) implements HandlerContext {
+    /** Filters see the cause before any attempt. */
+    @Override
+    public int retry() {
+        return 0;
+    }
+
+    @Override
+    public Instant started() {
+        return null;
+    }
 }

@@ -66,37 +66,42 @@ public final class HandlerRegistry {
         return changing.stream().filter(h -> h.selector().matches(resource)).toList();
     }
 
-    /**
-     * The changing handlers a cause calls, each id once: Kopf's reason, resume and field rules.
-     *
-     * @param old the last handled essence, or null
-     * @param current the current essence
-     */
-    public synchronized List<ChangingHandler> changingHandlers(Resource resource, Reason reason, boolean initial,
-                                                                boolean deleting, Map<String, Object> old,
-                                                                Map<String, Object> current) {
+    /** The changing handlers a cause calls, each id once: Kopf's reason, resume, filter and field rules. */
+    public synchronized List<ChangingHandler> changingHandlers(Cause cause) {
         List<ChangingHandler> selected = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (ChangingHandler handler : changingHandlers(resource)) {
-            if (handler.reactsTo(reason, initial, deleting) && fieldMatches(handler, old, current) && ids.add(handler.id())) {
+        for (ChangingHandler handler : changingHandlers(cause.resource())) {
+            if (handler.reactsTo(cause.reason(), cause.initial(), cause.deleting()) && prematches(handler, cause)
+                    && fieldMatches(handler, cause.old(), cause.current()) && ids.add(handler.id())) {
                 selected.add(handler);
             }
         }
         return selected;
     }
 
-    /** Whether the object concerns any changing handler at all; if not, it is left untouched (stealth). */
-    public synchronized boolean prematches(Resource resource) {
-        return !changingHandlers(resource).isEmpty();
+    /** Whether the object concerns any changing handler's filters; if not, it is left untouched (stealth). */
+    public synchronized boolean prematches(Cause cause) {
+        return changingHandlers(cause.resource()).stream().anyMatch(h -> prematches(h, cause));
     }
 
-    /** Whether a handler requires kopf4j's finalizer on objects of this resource. */
-    public synchronized boolean requiresFinalizer(Resource resource) {
-        return changingHandlers(resource).stream().anyMatch(ChangingHandler::requiresFinalizer);
+    /** Whether a handler that the object concerns requires kopf4j's finalizer on it. */
+    public synchronized boolean requiresFinalizer(Cause cause) {
+        return changingHandlers(cause.resource()).stream().anyMatch(h -> h.requiresFinalizer() && prematches(h, cause));
     }
 
-    public synchronized List<WatchingHandler> watchingHandlers(Resource resource) {
-        return watching.stream().filter(h -> h.selector().matches(resource)).toList();
+    public synchronized boolean hasWatchingHandlers(Resource resource) {
+        return watching.stream().anyMatch(h -> h.selector().matches(resource));
+    }
+
+    /** The event handlers whose filters the object passes. */
+    public synchronized List<WatchingHandler> watchingHandlers(Cause cause) {
+        return watching.stream()
+                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matches(cause, null, cause.raw()))
+                .toList();
+    }
+
+    private static boolean prematches(ChangingHandler handler, Cause cause) {
+        return handler.filters().matches(cause, cause.old(), cause.current());
     }
 
     private static boolean fieldMatches(ChangingHandler handler, Map<String, Object> old, Map<String, Object> current) {

@@ -1,6 +1,7 @@
 package io.kopf4j.intents;
 
 import io.kopf4j.ErrorsMode;
+import io.kopf4j.Filter;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.On;
 import io.kopf4j.Reason;
@@ -11,6 +12,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -50,7 +52,10 @@ public final class HandlerScanner {
             HandlerFunction function = ParameterBinder.bind(instance, method);
             String origin = ParameterBinder.describe(method);
             for (Annotation annotation : method.getAnnotations()) {
-                add(annotation, method, function, origin, registry);
+                Declaration declaration = declarationOf(annotation, origin);
+                if (declaration != null) {
+                    add(declaration, annotation instanceof On.Event, method, function, origin, registry);
+                }
             }
         }
     }
@@ -59,43 +64,83 @@ public final class HandlerScanner {
         return Arrays.stream(method.getAnnotations()).anyMatch(a -> ANNOTATIONS.contains(a.annotationType()));
     }
 
-    private static void add(Annotation annotation, Method method, HandlerFunction function, String origin,
-                            HandlerRegistry registry) {
-        switch (annotation) {
-            case On.Create a -> registry.add(changing(method, origin, function, a.value(), a.id(), Reason.CREATE, false,
-                    false, false, "", a.errors(), a.timeout(), a.retries(), a.backoff()));
-            case On.Update a -> registry.add(changing(method, origin, function, a.value(), a.id(), Reason.UPDATE, false,
-                    false, false, a.field(), a.errors(), a.timeout(), a.retries(), a.backoff()));
-            case On.Delete a -> registry.add(changing(method, origin, function, a.value(), a.id(), Reason.DELETE, false,
-                    false, !a.optional(), "", a.errors(), a.timeout(), a.retries(), a.backoff()));
-            case On.Resume a -> registry.add(changing(method, origin, function, a.value(), a.id(), null, true,
-                    a.deleted(), false, "", a.errors(), a.timeout(), a.retries(), a.backoff()));
+    /** What one annotation declares, whatever its type. */
+    private record Declaration(String[] resource, String id, Reason reason, boolean initial, boolean deleted,
+                               boolean requiresFinalizer, String field, String fieldValue, String oldValue,
+                               String newValue, String[] labels, String[] annotations, Class<? extends Filter>[] when,
+                               ErrorsMode errors, double timeout, int retries, double backoff) {
+    }
+
+    private static Declaration declarationOf(Annotation annotation, String origin) {
+        return switch (annotation) {
+            case On.Create a -> new Declaration(a.value(), a.id(), Reason.CREATE, false, false, false, a.field(),
+                    a.fieldValue(), "", "", a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(), a.retries(), a.backoff());
+            case On.Update a -> new Declaration(a.value(), a.id(), Reason.UPDATE, false, false, false, a.field(),
+                    a.fieldValue(), a.oldValue(), a.newValue(), a.labels(), a.annotations(), a.when(), a.errors(),
+                    a.timeout(), a.retries(), a.backoff());
+            case On.Delete a -> new Declaration(a.value(), a.id(), Reason.DELETE, false, false, !a.optional(), a.field(),
+                    a.fieldValue(), "", "", a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(), a.retries(), a.backoff());
+            case On.Resume a -> new Declaration(a.value(), a.id(), null, true, a.deleted(), false, a.field(),
+                    a.fieldValue(), "", "", a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(), a.retries(), a.backoff());
             case On.Field a -> {
                 if (a.field().isBlank()) {
                     throw new InvalidHandlerException("Handler " + origin + ": @On.Field needs a field, e.g. field = \"spec.size\"");
                 }
-                registry.add(changing(method, origin, function, a.value(), a.id(), null, false, false, false, a.field(),
-                        a.errors(), a.timeout(), a.retries(), a.backoff()));
+                yield new Declaration(a.value(), a.id(), null, false, false, false, a.field(), a.fieldValue(),
+                        a.oldValue(), a.newValue(), a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(),
+                        a.retries(), a.backoff());
             }
-            case On.Event a -> registry.add(new WatchingHandler(idOf(a.id(), method, ""), selectorOf(origin, a.value()),
-                    function, origin));
-            default -> {
-                // Not a kopf4j annotation.
-            }
+            case On.Event a -> new Declaration(a.value(), a.id(), null, false, false, false, a.field(), a.fieldValue(),
+                    "", "", a.labels(), a.annotations(), a.when(), ErrorsMode.IGNORED, -1, -1, -1);
+            default -> null;
+        };
+    }
+
+    private static void add(Declaration d, boolean watching, Method method, HandlerFunction function, String origin,
+                            HandlerRegistry registry) {
+        String field = d.field().strip();
+        String id = idOf(d.id(), method, field);
+        Filters filters = filtersOf(origin, d, field);
+        ResourceSelector selector = selectorOf(origin, d.resource());
+        if (watching) {
+            registry.add(new WatchingHandler(id, filters, selector, function, origin));
+        } else {
+            registry.add(new ChangingHandler(id, d.reason(), d.initial(), d.deleted(), d.requiresFinalizer(),
+                    field.isEmpty() ? null : Dicts.parseField(field), d.errors(), seconds(d.timeout()),
+                    d.retries() < 0 ? null : d.retries(), seconds(d.backoff()), filters, selector, function, origin));
         }
     }
 
-    private static ChangingHandler changing(Method method, String origin, HandlerFunction function, String[] resource,
-                                            String id, Reason reason, boolean initial, boolean deleted,
-                                            boolean requiresFinalizer, String field, ErrorsMode errors, double timeout,
-                                            int retries, double backoff) {
-        List<String> path = field.isBlank() ? null : Dicts.parseField(field.strip());
-        return new ChangingHandler(idOf(id, method, field.strip()), reason, initial, deleted, requiresFinalizer, path,
-                errors, seconds(timeout), retries < 0 ? null : retries, seconds(backoff), selectorOf(origin, resource),
-                function, origin);
+    /** Kopf's validation of filter arguments, as startup errors naming the method. */
+    private static Filters filtersOf(String origin, Declaration d, String field) {
+        boolean value = !d.fieldValue().isEmpty();
+        boolean oldOrNew = !d.oldValue().isEmpty() || !d.newValue().isEmpty();
+        if ((value || oldOrNew) && field.isEmpty()) {
+            throw new InvalidHandlerException("Handler " + origin + ": fieldValue, oldValue and newValue need a field");
+        }
+        if (value && oldOrNew) {
+            throw new InvalidHandlerException("Handler " + origin + ": fieldValue excludes oldValue and newValue;"
+                    + " use either the value in any state, or the old and new values");
+        }
+        List<String> keys = new ArrayList<>(List.of(d.labels()));
+        keys.addAll(List.of(d.annotations()));
+        for (String entry : keys) {
+            if (entry.isBlank() || entry.equals("!") || entry.startsWith("=")) {
+                throw new InvalidHandlerException("Handler " + origin + ": invalid label or annotation filter '" + entry
+                        + "'; use \"key=value\", \"key\" (present) or \"!key\" (absent)");
+            }
+        }
+        List<Filter> when = new ArrayList<>();
+        for (Class<? extends Filter> type : d.when()) {
+            when.add((Filter) instantiate(type));
+        }
+        return new Filters(Filters.parseKeys(d.labels()), Filters.parseKeys(d.annotations()),
+                field.isEmpty() ? null : Dicts.parseField(field), value ? Condition.parse(d.fieldValue()) : null,
+                d.oldValue().isEmpty() ? null : Condition.parse(d.oldValue()),
+                d.newValue().isEmpty() ? null : Condition.parse(d.newValue()), when);
     }
 
-    /** Kopf's ids: the method name (or id), plus {@code /field.path} for field handlers. */
+    /** Kopf's ids: the method name (or id), plus {@code /field.path} for handlers with a field. */
     private static String idOf(String declared, Method method, String field) {
         String base = declared.isEmpty() ? method.getName() : declared;
         return field.isEmpty() ? base : base + "/" + field;
@@ -117,17 +162,16 @@ public final class HandlerScanner {
         try {
             Constructor<?> constructor = type.getDeclaredConstructor();
             if (!constructor.trySetAccessible()) {
-                throw new InvalidHandlerException("Handler class " + type.getName() + ": its no-argument constructor is not accessible");
+                throw new InvalidHandlerException("Class " + type.getName() + ": its no-argument constructor is not accessible");
             }
             return constructor.newInstance();
         } catch (NoSuchMethodException e) {
-            throw new InvalidHandlerException("Handler class " + type.getName()
-                    + " has instance handler methods but no no-argument constructor: add one, make the methods static, "
-                    + "or register an instance");
+            throw new InvalidHandlerException("Class " + type.getName() + " needs a no-argument constructor (handler"
+                    + " instances and filters are made with it); or make the handler methods static, or register an instance");
         } catch (InvocationTargetException e) {
-            throw new InvalidHandlerException("Handler class " + type.getName() + ": its constructor failed: " + e.getCause());
+            throw new InvalidHandlerException("Class " + type.getName() + ": its constructor failed: " + e.getCause());
         } catch (ReflectiveOperationException e) {
-            throw new InvalidHandlerException("Handler class " + type.getName() + " cannot be instantiated: " + e);
+            throw new InvalidHandlerException("Class " + type.getName() + " cannot be instantiated: " + e);
         }
     }
 }

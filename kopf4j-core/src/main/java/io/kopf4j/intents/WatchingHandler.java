@@ -4,9 +4,10 @@ package io.kopf4j.intents;
  * A raw-event handler ({@code @On.Event}): called for every watch event, no state, errors ignored.
  *
  * @param id the handler id, naming {@code status.<id>} for its results
+ * @param filters which objects it is for
  * @param selector the resource it is for
  * @param function the bound handler
  * @param origin where it was declared, for messages
  */
-public record WatchingHandler(String id, ResourceSelector selector, HandlerFunction function, String origin) {
+public record WatchingHandler(String id, Filters filters, ResourceSelector selector, HandlerFunction function, String origin) {
 }

@@ -15,7 +15,6 @@ import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.Causes;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
-import io.kopf4j.intents.WatchingHandler;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.storage.Finalizers;
 import io.kopf4j.storage.ProgressRecord;
@@ -65,19 +64,21 @@ final class EventProcessor {
         Diff diff = Diffs.between(old, current);
         boolean deleting = Finalizers.isDeletionOngoing(raw);
 
-        List<WatchingHandler> watching = registry.watchingHandlers(resource);
-        if (!watching.isEmpty()) {
+        if (registry.hasWatchingHandlers(resource)) {
             Map<String, Object> rawEvent = new LinkedHashMap<>();
             rawEvent.put("type", event.type());
             rawEvent.put("object", raw);
-            Cause cause = new Cause(resource, raw, body, patch, logger, memory.memo, null, false, deleting,
+            Cause watching = new Cause(resource, raw, body, patch, logger, memory.memo, null, false, deleting,
                     Diffs.between(null, null), old, current, event.type(), rawEvent);
-            deliver(execution.runWatching(watching, cause), patch);
+            deliver(execution.runWatching(registry.watchingHandlers(watching), watching), patch);
         }
 
-        boolean changing = registry.prematches(resource);
         boolean blocked = Finalizers.isDeletionBlocked(raw, finalizer);
-        boolean mustBlock = changing && registry.requiresFinalizer(resource);
+        Reason reason = Causes.detect(event.isDeleted(), deleting, blocked, old != null, diff, memory.initial());
+        Cause cause = new Cause(resource, raw, body, patch, logger, memory.memo, reason, memory.initial(), deleting,
+                diff, old, current, event.type(), null);
+        boolean changing = registry.prematches(cause);
+        boolean mustBlock = changing && registry.requiresFinalizer(cause);
         if (mustBlock && !blocked && !deleting) {
             logger.debug("Adding the finalizer, thus preventing the actual deletion.");
             patch.fns().add(Finalizers.blockDeletion(finalizer));
@@ -90,16 +91,10 @@ final class EventProcessor {
         }
         if (changing && pendingFns) {
             // Functions left by the last cycle go first; the handlers need the state they produce.
-            return apply(event, patch, logger, List.of());
+            return apply(event, patch, logger, List.of(), false);
         }
 
-        List<Duration> delays = List.of();
-        if (changing) {
-            Reason reason = Causes.detect(event.isDeleted(), deleting, blocked, old != null, diff, memory.initial());
-            Cause cause = new Cause(resource, raw, body, patch, logger, memory.memo, reason, memory.initial(), deleting,
-                    diff, old, current, event.type(), null);
-            delays = handleChange(cause, memory);
-        }
+        List<Duration> delays = changing ? handleChange(cause, memory) : List.of();
         if (deleting && blocked && delays.isEmpty() && changing) {
             logger.debug("Removing the finalizer, thus allowing the actual deletion.");
             patch.fns().add(Finalizers.allowDeletion(finalizer));
@@ -107,7 +102,7 @@ final class EventProcessor {
         if (event.isDeleted()) {
             return ProcessingResult.NOTHING;
         }
-        return apply(event, patch, logger, delays);
+        return apply(event, patch, logger, delays, changing);
     }
 
     /** Writes the touch marker, to be woken by its watch event when handlers are due. */
@@ -140,8 +135,7 @@ final class EventProcessor {
         ProgressStorage progress = settings.persistence.progressStorage;
         String title = title(reason);
         List<ChangingHandler> owned = registry.changingHandlers(resource);
-        List<ChangingHandler> selected = registry.changingHandlers(resource, reason, cause.initial(), cause.deleting(),
-                cause.old(), cause.current());
+        List<ChangingHandler> selected = registry.changingHandlers(cause);
         State state = State.fromStorage(cause.raw(), progress, owned).withPurpose(reason.toString(), List.of()).withHandlers(selected);
         Map<String, State.Counts> extras = state.extras();
         for (Map.Entry<String, State.Counts> extra : extras.entrySet()) {
@@ -182,13 +176,14 @@ final class EventProcessor {
         return delays;
     }
 
-    private ProcessingResult apply(WatchEvent event, Patch patch, ObjectLogger logger, List<Duration> delays) {
+    private ProcessingResult apply(WatchEvent event, Patch patch, ObjectLogger logger, List<Duration> delays,
+                                   boolean matched) {
         if (patch.isEmpty()) {
-            return new ProcessingResult(null, delays);
+            return new ProcessingResult(null, delays, List.of(), matched);
         }
         settings.persistence.progressStorage.touch(event.object(), patch, null);
         ObjectPatcher.Applied applied = patcher.apply(resource, event.object(), patch, logger);
-        return new ProcessingResult(applied.resourceVersion(), delays, applied.remainingFns());
+        return new ProcessingResult(applied.resourceVersion(), delays, applied.remainingFns(), matched);
     }
 
     private static void deliver(Map<String, Outcome> outcomes, Patch patch) {

@@ -139,7 +139,7 @@ final class ObjectWorkers {
                 memories.remove(key);
                 return null;
             }
-            if (result.delays().isEmpty()) {
+            if (result.delays().isEmpty() && result.matched()) {
                 logger.debug("Handling cycle is finished, waiting for new changes.");
             }
             if (result.patchedVersion() != null) {

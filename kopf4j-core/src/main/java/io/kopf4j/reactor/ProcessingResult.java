@@ -11,11 +11,9 @@ import java.util.function.Consumer;
  * @param patchedVersion the resourceVersion our PATCH produced, to wait for; null if nothing was patched
  * @param delays when unfinished handlers are due; empty when nothing is pending
  * @param remainingFns patch functions that met a newer object, for the next cycle
+ * @param matched a changing handler was concerned (stealth objects are not)
  */
-record ProcessingResult(String patchedVersion, List<Duration> delays, List<Consumer<Map<String, Object>>> remainingFns) {
-    static final ProcessingResult NOTHING = new ProcessingResult(null, List.of(), List.of());
-
-    ProcessingResult(String patchedVersion, List<Duration> delays) {
-        this(patchedVersion, delays, List.of());
-    }
+record ProcessingResult(String patchedVersion, List<Duration> delays, List<Consumer<Map<String, Object>>> remainingFns,
+                        boolean matched) {
+    static final ProcessingResult NOTHING = new ProcessingResult(null, List.of(), List.of(), false);
 }

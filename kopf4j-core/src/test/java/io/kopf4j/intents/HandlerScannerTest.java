@@ -151,7 +151,10 @@ class HandlerScannerTest {
         assertThat(registry.changingHandlers(KOPFEXAMPLES)).extracting(ChangingHandler::id, ChangingHandler::reason)
                 .containsExactlyInAnyOrder(tuple("all", Reason.CREATE), tuple("all", Reason.UPDATE),
                         tuple("all/spec.size", null), tuple("all", Reason.DELETE), tuple("all", null));
-        assertThat(registry.requiresFinalizer(KOPFEXAMPLES)).isFalse();
+        Map<String, Object> raw = Map.of("metadata", Map.of("name", "x"));
+        Cause cause = new Cause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"), new Memo(),
+                Reason.CREATE, false, false, Diffs.between(null, null), null, Map.of(), null, null);
+        assertThat(registry.requiresFinalizer(cause)).as("the delete handler is optional").isFalse();
     }
 
     @Test

@@ -51,8 +51,8 @@ public final class KopfRunner implements AutoCloseable {
 
     /**
      * Starts {@code kopf4j run ...} against the cluster of {@code kubeconfig} (which overrides any
-     * {@code --kubeconfig} in the arguments) and returns once the operator has started watching or
-     * has failed to start.
+     * {@code --kubeconfig} in the arguments) and returns once the operator has listed the objects
+     * that exist (so that objects created afterwards are seen as new), or has failed to start.
      *
      * @param args the command line, starting with {@code run}
      */
@@ -143,6 +143,9 @@ public final class KopfRunner implements AutoCloseable {
             MDC.put(OperatorThreads.MDC_KEY, built.id());
             operator = built;
             built.start();
+            if (!built.awaitListed(timeout)) {
+                throw new IllegalStateException("the operator did not list its resources within " + timeout.toSeconds() + " s");
+            }
             started.countDown();
             built.awaitTermination();
             exitCode = OK;

@@ -1,0 +1,104 @@
+package io.kopf4j.intents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kopf4j.Filter;
+import io.kopf4j.HandlerContext;
+import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.On;
+import io.kopf4j.Resource;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FiltersTest {
+    private static final Resource KOPFEXAMPLES = new Resource("kopf.dev", "v1", "kopfexamples", "KopfExample",
+            "kopfexample", List.of(), List.of(), List.of(), true, true, List.of("list", "watch", "patch"));
+
+    @Test
+    void conditionsMatchExactPresentAbsentAndJsonValues() {
+        assertThat(Condition.parse("web").test("web")).isTrue();
+        assertThat(Condition.parse("3").test(3)).isTrue();
+        assertThat(Condition.parse("true").test(true)).isTrue();
+        assertThat(Condition.parse("[1,2]").test(List.of(1, 2))).isTrue();
+        assertThat(Condition.parse("web").test(null)).isFalse();
+        assertThat(Condition.parse(Filter.PRESENT).test("")).as("empty counts as present").isTrue();
+        assertThat(Condition.parse(Filter.ABSENT).test(null)).isTrue();
+    }
+
+    @Test
+    void keyFiltersAreParsedFromAnnotationStrings() {
+        assertThat(Filters.parseKeys(new String[]{"app=web", "tier", "!legacy", "empty="})).containsExactly(
+                Map.entry("app", new Condition.Exact("web")), Map.entry("tier", new Condition.Present()),
+                Map.entry("legacy", new Condition.Absent()), Map.entry("empty", new Condition.Exact("")));
+    }
+
+    public static class ValueWithoutField {
+        @On.Create(value = "kopfexamples", fieldValue = "3")
+        public void create() {
+        }
+    }
+
+    public static class ValueWithOld {
+        @On.Update(value = "kopfexamples", field = "spec.size", fieldValue = "3", oldValue = "2")
+        public void update() {
+        }
+    }
+
+    public static class BadLabel {
+        @On.Create(value = "kopfexamples", labels = "=web")
+        public void create() {
+        }
+    }
+
+    public static class NoConstructor implements Filter {
+        NoConstructor(int unused) {
+        }
+
+        public boolean test(HandlerContext context) {
+            return true;
+        }
+    }
+
+    public static class WhenWithoutConstructor {
+        @On.Create(value = "kopfexamples", when = NoConstructor.class)
+        public void create() {
+        }
+    }
+
+    @Test
+    void kopfsValidationRulesAreStartupErrors() {
+        assertThatThrownBy(() -> HandlerScanner.scan(ValueWithoutField.class, new HandlerRegistry()))
+                .isInstanceOf(InvalidHandlerException.class)
+                .hasMessage("Handler ValueWithoutField.create(): fieldValue, oldValue and newValue need a field");
+        assertThatThrownBy(() -> HandlerScanner.scan(ValueWithOld.class, new HandlerRegistry()))
+                .hasMessageStartingWith("Handler ValueWithOld.update(): fieldValue excludes oldValue and newValue");
+        assertThatThrownBy(() -> HandlerScanner.scan(BadLabel.class, new HandlerRegistry()))
+                .hasMessageStartingWith("Handler BadLabel.create(): invalid label or annotation filter '=web'");
+        assertThatThrownBy(() -> HandlerScanner.scan(WhenWithoutConstructor.class, new HandlerRegistry()))
+                .hasMessageStartingWith("Class io.kopf4j.intents.FiltersTest$NoConstructor needs a no-argument constructor");
+    }
+
+    public static class Labelled {
+        @On.Create(value = "kopfexamples", labels = {"app=web", "!legacy"})
+        public void create() {
+        }
+    }
+
+    @Test
+    void handlersAreSelectedByTheirFilters() {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(Labelled.class, registry);
+        assertThat(registry.prematches(cause(Map.of("app", "web")))).isTrue();
+        assertThat(registry.prematches(cause(Map.of("app", "db")))).isFalse();
+        assertThat(registry.prematches(cause(Map.of("app", "web", "legacy", "yes")))).isFalse();
+    }
+
+    private static Cause cause(Map<String, Object> labels) {
+        Map<String, Object> raw = Map.of("metadata", Map.of("name", "x", "labels", labels));
+        return new Cause(KOPFEXAMPLES, raw, new io.kopf4j.Body(raw), new io.kopf4j.Patch(),
+                org.slf4j.LoggerFactory.getLogger("test"), new io.kopf4j.Memo(), io.kopf4j.Reason.CREATE, false, false,
+                io.kopf4j.structs.Diffs.between(null, null), null, Map.of(), null, null);
+    }
+}
