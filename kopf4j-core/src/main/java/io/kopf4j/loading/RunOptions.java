@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", sortOptions = false)
 public final class RunOptions {
     @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE",
-            description = "Serve only this namespace (repeatable). Default: all namespaces.")
+            description = {"Serve namespaces matching this pattern (repeatable): a name, a glob (team-*),",
+                    "a comma-separated list, !negations (!kube-*). Default: all namespaces."})
     List<String> namespaces = new ArrayList<>();
 
     @Option(names = {"-A", "--all-namespaces"}, description = "Serve all namespaces (the default when no -n is given).")
@@ -62,8 +63,8 @@ public final class RunOptions {
             throw new OperatorException("-A/--all-namespaces and -n/--namespace exclude each other");
         }
         for (String namespace : namespaces) {
-            if (namespace.isBlank() || namespace.chars().anyMatch(c -> "*?[],!".indexOf(c) >= 0)) {
-                throw new OperatorException("invalid namespace '" + namespace + "': give exact namespace names");
+            if (namespace.isBlank()) {
+                throw new OperatorException("invalid namespace pattern: an empty -n value");
             }
         }
         return Operator.builder()

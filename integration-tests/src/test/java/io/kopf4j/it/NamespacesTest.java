@@ -1,0 +1,46 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.On;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Namespace patterns: globs and negations, and namespaces created after the start. */
+@ExtendWith(LocalClusterExtension.class)
+class NamespacesTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    public static class Handlers {
+        @On.Create("kopfexamples")
+        public String create() {
+            return "created";
+        }
+    }
+
+    @Test
+    void namespacesMatchingAGlobArePickedUpWhenCreated(LocalCluster cluster) {
+        String prefix = "globs" + UUID.randomUUID().toString().substring(0, 6);
+        cluster.apply(KopfExamples.CRD);
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n",
+                prefix + "-*,!" + prefix + "-skip-*", Handlers.class.getName());
+             TemporaryNamespace skipped = new TemporaryNamespace(cluster.client(), prefix + "-skip");
+             TemporaryNamespace late = new TemporaryNamespace(cluster.client(), prefix + "-late")) {
+            KopfExamples inSkipped = new KopfExamples(cluster, skipped.name());
+            KopfExamples inLate = new KopfExamples(cluster, late.name());
+            inSkipped.create("skipped", Map.of("a", 1));
+            inLate.create("late", Map.of("a", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(inLate.status("late")).containsEntry("create", "created"));
+            assertThat(inSkipped.annotations("skipped").keySet()).noneMatch(key -> key.startsWith("kopf.zalando.org/"));
+            assertThat(runner.output()).doesNotContain(skipped.name() + "/skipped");
+        }
+    }
+}
