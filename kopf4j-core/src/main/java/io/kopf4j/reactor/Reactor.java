@@ -36,6 +36,12 @@ public final class Reactor {
     /** The core namespaces resource: stable since Kubernetes 1.0, so not looked up. */
     private static final Resource NAMESPACES = new Resource("", "v1", "namespaces", "Namespace", "namespace",
             List.of("ns"), List.of(), List.of("status"), false, true, List.of("list", "watch"));
+    /** CustomResourceDefinitions, watched to serve resources whose CRDs come and go while running. */
+    private static final Resource CRDS = new Resource("apiextensions.k8s.io", "v1", "customresourcedefinitions",
+            "CustomResourceDefinition", "customresourcedefinition", List.of("crd", "crds"), List.of(),
+            List.of("status"), false, true, List.of("list", "watch"));
+    private static final int RESCAN_ATTEMPTS = 20;
+    private static final Duration RESCAN_INTERVAL = Duration.ofMillis(250);
 
     private final KubernetesClient client;
     private final HandlerRegistry registry;
@@ -49,6 +55,8 @@ public final class Reactor {
     private final Set<String> namespaces = ConcurrentHashMap.newKeySet();
     private ObjectPatcher patcher;
     private ResourceWatcher namespaceWatcher;
+    private ResourceWatcher crdWatcher;
+    private final java.util.concurrent.atomic.AtomicBoolean rescanPending = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean stopped;
 
     /**
@@ -68,7 +76,7 @@ public final class Reactor {
     public void start() {
         LOG.debug("Connecting to {}", client.getMasterUrl());
         patcher = new ObjectPatcher(client);
-        served.addAll(resolveResources());
+        served.addAll(resolveResources(true));
         if (patterns.clusterWide()) {
             served.forEach(resource -> ensureWatcher(resource, null));
         } else if (patterns.literal() || !canWatchNamespaces()) {
@@ -78,6 +86,10 @@ public final class Reactor {
             served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
             namespaceWatcher = new ResourceWatcher(client, NAMESPACES, null, this::namespaceEvent);
             threads.start("kopf4j-namespaces", namespaceWatcher);
+        }
+        if (registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty()) && canList(CRDS)) {
+            crdWatcher = new ResourceWatcher(client, CRDS, null, this::crdEvent);
+            threads.start("kopf4j-crds", crdWatcher);
         }
     }
 
@@ -100,6 +112,9 @@ public final class Reactor {
         stopped = true;
         if (namespaceWatcher != null) {
             namespaceWatcher.stop();
+        }
+        if (crdWatcher != null) {
+            crdWatcher.stop();
         }
         watchers.values().forEach(ResourceWatcher::stop);
         workers.values().forEach(ObjectWorkers::stop);
@@ -154,16 +169,108 @@ public final class Reactor {
     }
 
     private boolean canWatchNamespaces() {
+        if (canList(NAMESPACES)) {
+            return true;
+        }
+        LOG.warn("Namespaces cannot be watched (HTTP 403); serving only the exact namespace names among {}: {}",
+                patterns, patterns.literals());
+        return false;
+    }
+
+    private boolean canList(Resource resource) {
         try {
-            Resources.collection(client, NAMESPACES, null).list(new ListOptionsBuilder().withLimit(1L).build());
+            Resources.collection(client, resource, null).list(new ListOptionsBuilder().withLimit(1L).build());
             return true;
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
-                LOG.warn("Namespaces cannot be watched (HTTP 403); serving only the exact namespace names among {}: {}",
-                        patterns, patterns.literals());
+                if (resource == CRDS) {
+                    LOG.warn("CustomResourceDefinitions cannot be watched (HTTP 403): resources whose CRDs appear or"
+                            + " vanish while the operator runs are noticed only at its next start.");
+                }
                 return false;
             }
             throw e;
+        }
+    }
+
+    /** A CRD of a selected resource appeared, changed or vanished after the start: rescan. */
+    private void crdEvent(WatchEvent event) {
+        if (!event.isListing() && concernsSelectors(event.object())) {
+            rescanLater();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private boolean concernsSelectors(Map<String, Object> crd) {
+        if (!(crd.get("spec") instanceof Map<?, ?> spec) || !(spec.get("names") instanceof Map<?, ?> names)) {
+            return false;
+        }
+        List<String> shortNames = names.get("shortNames") instanceof List<?> list ? (List<String>) list : List.of();
+        List<String> categories = names.get("categories") instanceof List<?> list ? (List<String>) list : List.of();
+        List<Resource> versions = new ArrayList<>();
+        if (spec.get("versions") instanceof List<?> declared) {
+            for (Object version : declared) {
+                if (version instanceof Map<?, ?> v) {
+                    versions.add(new Resource(String.valueOf(spec.get("group")), String.valueOf(v.get("name")),
+                            String.valueOf(names.get("plural")), String.valueOf(names.get("kind")),
+                            String.valueOf(names.get("singular")), shortNames, categories, List.of(),
+                            "Namespaced".equals(spec.get("scope")), true, List.of()));
+                }
+            }
+        }
+        return registry.selectors().stream().anyMatch(selector -> versions.stream().anyMatch(selector::matches));
+    }
+
+    /**
+     * Re-reads discovery soon after a CRD changed (many events at once make one rescan) and serves
+     * what appeared, drops what vanished. A CRD is Established a moment before discovery lists it,
+     * so the rescan repeats for a few seconds until the served set settles.
+     */
+    private void rescanLater() {
+        if (stopped || !rescanPending.compareAndSet(false, true)) {
+            return;
+        }
+        threads.start("kopf4j-rescan", () -> {
+            try {
+                Set<Resource> before = Set.copyOf(served);
+                for (int attempt = 0; attempt < RESCAN_ATTEMPTS && !stopped; attempt++) {
+                    Thread.sleep(RESCAN_INTERVAL);
+                    rescanPending.set(false);
+                    rescan();
+                    if (!served.equals(before)) {
+                        return;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                LOG.error("Rescanning the API resources failed: {}", e.getMessage(), e);
+            } finally {
+                rescanPending.set(false);
+            }
+        });
+    }
+
+    private synchronized void rescan() {
+        Set<Resource> current = new LinkedHashSet<>(resolveResources(false));
+        for (Resource resource : current) {
+            if (served.add(resource)) {
+                LOG.info("Resource {} is served now.", resource);
+                ensureWatchers(resource);
+            }
+        }
+        for (Resource resource : Set.copyOf(served)) {
+            if (!current.contains(resource)) {
+                served.remove(resource);
+                LOG.info("Resource {} is not served any more; its watchers stop.", resource);
+                watchers.entrySet().removeIf(entry -> {
+                    boolean ofResource = entry.getKey().startsWith(resource + "|");
+                    if (ofResource) {
+                        entry.getValue().stop();
+                    }
+                    return ofResource;
+                });
+            }
         }
     }
 
@@ -171,7 +278,12 @@ public final class Reactor {
         return resource + "|" + (namespace == null ? "" : namespace);
     }
 
-    private List<Resource> resolveResources() {
+    /**
+     * The resources the handlers' selectors resolve to. At startup, a bare name that resolves to
+     * nothing is an error (most likely a typo); a name with a group waits for its CRD, with Kopf's
+     * warning. Ambiguous names and resources that cannot be listed, watched and patched are errors.
+     */
+    private List<Resource> resolveResources(boolean startup) {
         Set<ResourceSelector> selectors = registry.selectors();
         Set<String> groups = new HashSet<>();
         for (ResourceSelector selector : selectors) {
@@ -185,17 +297,27 @@ public final class Reactor {
         LOG.debug("Discovered {} resources at {}", discovered.size(), client.getMasterUrl());
 
         Set<Resource> resolved = new LinkedHashSet<>();
+        List<ResourceSelector> unresolved = new ArrayList<>();
         for (ResourceSelector selector : selectors) {
             ResourceSelector.Resolution resolution = selector.resolve(discovered);
             if (resolution.resources().isEmpty()) {
-                throw new OperatorException("unknown resource '" + selector + "': the API server at "
-                        + client.getMasterUrl() + " serves no resource with that plural, singular, kind or short name"
-                        + " (is its CRD installed?)");
+                if (startup && (selector.group() == null || selector.group().isEmpty())) {
+                    throw new OperatorException("unknown resource '" + selector + "': the API server at "
+                            + client.getMasterUrl() + " serves no resource with that plural, singular, kind or short name"
+                            + " (is its CRD installed? A name with its group, e.g. 'widgets.example.com', waits for the CRD)");
+                }
+                unresolved.add(selector);
+                continue;
             }
             if (resolution.ambiguous()) {
-                throw new OperatorException("ambiguous resource '" + selector + "': it matches " + resolution.resources()
+                String message = "ambiguous resource '" + selector + "': it matches " + resolution.resources()
                         + "; name the group too, e.g. '" + resolution.resources().get(0).plural() + "."
-                        + resolution.resources().get(0).group() + "'");
+                        + resolution.resources().get(0).group() + "'";
+                if (startup) {
+                    throw new OperatorException(message);
+                }
+                LOG.warn("{}; it is not served.", message);
+                continue;
             }
             for (Resource resource : resolution.resources()) {
                 if (!resource.verbs().containsAll(List.of("list", "watch", "patch"))) {
@@ -204,6 +326,9 @@ public final class Reactor {
                 }
                 resolved.add(resource);
             }
+        }
+        if (startup && !unresolved.isEmpty()) {
+            LOG.warn("Unresolved resources cannot be served (try creating their CRDs): {}", unresolved);
         }
         return new ArrayList<>(resolved);
     }
