@@ -65,7 +65,7 @@ class BadInputTest {
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: unknown resource 'kopfexamplez': the API server at "
                 + cluster.serverUrl() + "/ serves no resource with that plural, singular, kind or short name"
-                + " (is its CRD installed?)");
+                + " (is its CRD installed? A name with its group, e.g. 'widgets.example.com', waits for the CRD)");
     }
 
     @Test
