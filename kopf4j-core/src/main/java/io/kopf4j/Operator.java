@@ -190,7 +190,15 @@ public final class Operator implements AutoCloseable {
             return this;
         }
 
-        /** Serves only these namespaces (namespaced resources); none means cluster-wide. */
+        /** Adds handlers registered as functions. */
+        public Builder handler(Handler... handlers) {
+            for (Handler handler : handlers) {
+                handler.registerIn(registry);
+            }
+            return this;
+        }
+
+        /** Serves namespaces matching these patterns (names, globs, lists, negations); none means cluster-wide. */
         public Builder namespaces(String... names) {
             namespaces.addAll(List.of(names));
             return this;

@@ -8,7 +8,7 @@ import io.kopf4j.PermanentError;
 import io.kopf4j.TemporaryError;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.ChangingHandler;
-import io.kopf4j.intents.HandlerFunction;
+import io.kopf4j.HandlerFn;
 import io.kopf4j.intents.WatchingHandler;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -150,7 +150,7 @@ public final class Execution {
         return handler.retries() != null && state.retries() + 1 >= handler.retries();
     }
 
-    private static Object call(HandlerFunction function, InvocationContext context) throws Exception {
+    private static Object call(HandlerFn function, InvocationContext context) throws Exception {
         Object result = function.call(context);
         if (result instanceof CompletionStage<?> stage) {
             try {

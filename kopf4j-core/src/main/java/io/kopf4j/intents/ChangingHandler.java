@@ -1,6 +1,7 @@
 package io.kopf4j.intents;
 
 import io.kopf4j.ErrorsMode;
+import io.kopf4j.HandlerFn;
 import io.kopf4j.Reason;
 import java.time.Duration;
 import java.util.List;
@@ -27,7 +28,7 @@ import java.util.List;
  */
 public record ChangingHandler(String id, Reason reason, boolean initial, boolean deleted, boolean requiresFinalizer,
                               List<String> field, ErrorsMode errors, Duration timeout, Integer retries,
-                              Duration backoff, Filters filters, ResourceSelector selector, HandlerFunction function,
+                              Duration backoff, Filters filters, ResourceSelector selector, HandlerFn function,
                               String origin) {
     /** Whether this handler is among those a cause of this reason calls. */
     public boolean reactsTo(Reason cause, boolean causeInitial, boolean deleting) {

@@ -1,5 +1,6 @@
 package io.kopf4j.intents;
 
+import io.kopf4j.HandlerFn;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
 import io.kopf4j.InvalidHandlerException;
@@ -49,7 +50,7 @@ public final class HandlerScanner {
             if (instance == null && !Modifier.isStatic(method.getModifiers())) {
                 instance = instantiate(type);
             }
-            HandlerFunction function = ParameterBinder.bind(instance, method);
+            HandlerFn function = ParameterBinder.bind(instance, method);
             String origin = ParameterBinder.describe(method);
             for (Annotation annotation : method.getAnnotations()) {
                 Declaration declaration = declarationOf(annotation, origin);
@@ -96,7 +97,7 @@ public final class HandlerScanner {
         };
     }
 
-    private static void add(Declaration d, boolean watching, Method method, HandlerFunction function, String origin,
+    private static void add(Declaration d, boolean watching, Method method, HandlerFn function, String origin,
                             HandlerRegistry registry) {
         String field = d.field().strip();
         String id = idOf(d.id(), method, field);

@@ -1,5 +1,6 @@
 package io.kopf4j.intents;
 
+import io.kopf4j.HandlerFn;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
@@ -81,8 +82,8 @@ public final class ParameterBinder {
         BY_NAME.put(name, new Binding(type, value));
     }
 
-    /** The method as a {@link HandlerFunction} on {@code target} (ignored for static methods). */
-    public static HandlerFunction bind(Object target, Method method) {
+    /** The method as a {@link HandlerFn} on {@code target} (ignored for static methods). */
+    public static HandlerFn bind(Object target, Method method) {
         String origin = describe(method);
         Parameter[] parameters = method.getParameters();
         @SuppressWarnings("unchecked")

@@ -1,5 +1,7 @@
 package io.kopf4j.intents;
 
+import io.kopf4j.HandlerFn;
+
 /**
  * A raw-event handler ({@code @On.Event}): called for every watch event, no state, errors ignored.
  *
@@ -9,5 +11,5 @@ package io.kopf4j.intents;
  * @param function the bound handler
  * @param origin where it was declared, for messages
  */
-public record WatchingHandler(String id, Filters filters, ResourceSelector selector, HandlerFunction function, String origin) {
+public record WatchingHandler(String id, Filters filters, ResourceSelector selector, HandlerFn function, String origin) {
 }
