@@ -9,4 +9,4 @@ echo "JDK: $JAVA_HOME ($(kopf4j_java_version "$JAVA_HOME"))"
 KUBEBUILDER_ASSETS=$("$root/scripts/envtest.sh")
 export KUBEBUILDER_ASSETS
 echo "Control plane binaries: $KUBEBUILDER_ASSETS ($("$KUBEBUILDER_ASSETS/kube-apiserver" --version))"
-mvn -B -ntp -f "$root/pom.xml" verify "$@"
+mvn -B -ntp -f "$root/pom.xml" clean verify "$@"

@@ -24,6 +24,8 @@ public final class OperatorSettings {
     public final Persistence persistence = new Persistence();
     public final Execution execution = new Execution();
     public final Queueing queueing = new Queueing();
+    public final Watching watching = new Watching();
+    public final Networking networking = new Networking();
 
     /** Where state is kept on the objects. */
     public static final class Persistence {
@@ -43,6 +45,24 @@ public final class OperatorSettings {
         public Duration defaultBackoff = Duration.ofSeconds(60);
         /** Which pending handlers run per handling cycle: Kopf's {@code asap} by default. */
         public Lifecycle lifecycle = Lifecycles.asap();
+    }
+
+    /** Requests to the API server. */
+    public static final class Networking {
+        /**
+         * How many requests that change objects may be in flight at once; more wait their turn. A
+         * burst of thousands of objects then queues in the operator instead of failing.
+         */
+        public int maxConcurrentRequests = 64;
+    }
+
+    /** Watch streams. */
+    public static final class Watching {
+        /**
+         * Reconnect a watch stream that delivered nothing, not even a bookmark, for this long: the
+         * fix for streams that silently stop behind load balancers.
+         */
+        public Duration inactivityTimeout = Duration.ofSeconds(70);
     }
 
     /** Per-object queues. */

@@ -159,10 +159,15 @@ public final class LoadBenchmark {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("build the CLI first: mvn -pl kopf4j-cli -am package -DskipTests");
         }
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString(),
-                "run", "-n", namespace, "--kubeconfig", cluster.kubeconfig().toString(),
-                root.resolve("bench/BenchHandlers.java").toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        String jvmOptions = System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "");
+        if (!jvmOptions.isBlank()) {
+            command.addAll(List.of(jvmOptions.trim().split("\\s+")));
+        }
+        command.addAll(List.of("-jar", jar.toString(), "run", "-n", namespace, "--kubeconfig", cluster.kubeconfig().toString(),
+                root.resolve("bench/BenchHandlers.java").toString()));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
     private static void awaitLog(Process operator, Path log, String fragment) throws Exception {

@@ -27,7 +27,11 @@ public final class Connection {
                 .withConnectionTimeout(CONNECT_TIMEOUT_MS)
                 .withRequestRetryBackoffLimit(REQUEST_RETRIES)
                 .build();
-        return new KubernetesClientBuilder().withConfig(tuned).build();
+        // HTTP/1.1: the JDK's HTTP/2 client fails requests beyond a connection's stream limit (250 on
+        // the API server) instead of opening another connection, and every watch holds a stream.
+        return new KubernetesClientBuilder().withConfig(tuned)
+                .withHttpClientBuilderConsumer(builder -> builder.preferHttp11())
+                .build();
     }
 
     private static Config fromFile(Path kubeconfig, String context) {

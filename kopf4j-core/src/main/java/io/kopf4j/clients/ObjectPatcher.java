@@ -19,6 +19,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 
@@ -44,14 +45,28 @@ public final class ObjectPatcher {
     }
 
     private final KubernetesClient client;
+    private final Semaphore requests;
 
-    public ObjectPatcher(KubernetesClient client) {
+    /**
+     * @param maxConcurrentRequests how many PATCHes may be in flight at once; the others wait (so a
+     *                              burst of objects queues here instead of overwhelming the API server)
+     */
+    public ObjectPatcher(KubernetesClient client, int maxConcurrentRequests) {
         this.client = client;
+        this.requests = new Semaphore(maxConcurrentRequests);
     }
 
     public Applied apply(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
-        String namespace = namespaceOf(body);
-        Resource<GenericKubernetesResource> object = Resources.object(client, resource, namespace, nameOf(body));
+        requests.acquireUninterruptibly();
+        try {
+            return applyNow(resource, body, patch, logger);
+        } finally {
+            requests.release();
+        }
+    }
+
+    private Applied applyNow(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
+        Resource<GenericKubernetesResource> object = Resources.object(client, resource, body);
         Map<String, Object> merge = patch.toMap();
         Object status = resource.hasStatusSubresource() ? merge.remove("status") : null;
         Map<String, Object> fresh = body;
@@ -153,14 +168,5 @@ public final class ObjectPatcher {
     private static String versionOf(Map<String, Object> body) {
         return body.get("metadata") instanceof Map<?, ?> meta && meta.get("resourceVersion") != null
                 ? meta.get("resourceVersion").toString() : null;
-    }
-
-    private static String namespaceOf(Map<String, Object> body) {
-        return body.get("metadata") instanceof Map<?, ?> meta && meta.get("namespace") != null
-                ? meta.get("namespace").toString() : null;
-    }
-
-    private static String nameOf(Map<String, Object> body) {
-        return ((Map<?, ?>) body.get("metadata")).get("name").toString();
     }
 }

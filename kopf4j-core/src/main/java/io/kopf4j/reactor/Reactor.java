@@ -75,7 +75,7 @@ public final class Reactor {
     /** Resolves the resources and starts watching; fails with a clear message if it cannot. */
     public void start() {
         LOG.debug("Connecting to {}", client.getMasterUrl());
-        patcher = new ObjectPatcher(client);
+        patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests);
         served.addAll(resolveResources(true));
         if (patterns.clusterWide()) {
             served.forEach(resource -> ensureWatcher(resource, null));
@@ -84,11 +84,11 @@ public final class Reactor {
             served.forEach(this::ensureWatchers);
         } else {
             served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
-            namespaceWatcher = new ResourceWatcher(client, NAMESPACES, null, this::namespaceEvent);
+            namespaceWatcher = new ResourceWatcher(client, NAMESPACES, null, this::namespaceEvent, settings.watching.inactivityTimeout);
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
         if (registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty()) && canList(CRDS)) {
-            crdWatcher = new ResourceWatcher(client, CRDS, null, this::crdEvent);
+            crdWatcher = new ResourceWatcher(client, CRDS, null, this::crdEvent, settings.watching.inactivityTimeout);
             threads.start("kopf4j-crds", crdWatcher);
         }
     }
@@ -151,7 +151,8 @@ public final class Reactor {
         watchers.computeIfAbsent(key(resource, namespace), key -> {
             ObjectWorkers objectWorkers = workers.computeIfAbsent(resource, r ->
                     new ObjectWorkers(new EventProcessor(r, registry, settings, patcher), threads, settings, memo));
-            ResourceWatcher watcher = new ResourceWatcher(client, resource, namespace, objectWorkers::dispatch);
+            ResourceWatcher watcher = new ResourceWatcher(client, resource, namespace, objectWorkers::dispatch,
+                    settings.watching.inactivityTimeout);
             threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);
             LOG.debug("Watching {}", watcher.describe());
             return watcher;

@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,15 +39,20 @@ final class ResourceWatcher implements Runnable {
     private final io.kopf4j.Resource resource;
     private final String namespace;
     private final Consumer<WatchEvent> sink;
+    private final Duration inactivityTimeout;
     private final CountDownLatch listed = new CountDownLatch(1);
     private volatile Watch watch;
     private volatile boolean stopped;
+    private volatile long lastActivity;
+    private volatile String lastVersion;
 
-    ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace, Consumer<WatchEvent> sink) {
+    ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace, Consumer<WatchEvent> sink,
+                    Duration inactivityTimeout) {
         this.client = client;
         this.resource = resource;
         this.namespace = namespace;
         this.sink = sink;
+        this.inactivityTimeout = inactivityTimeout;
     }
 
     /** Counts down when the first full listing has been delivered. */
@@ -63,7 +70,9 @@ final class ResourceWatcher implements Runnable {
             try {
                 String version = listAll();
                 listed.countDown();
-                watchFrom(version);
+                while (version != null && !stopped) {
+                    version = watchFrom(version);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -109,9 +118,14 @@ final class ResourceWatcher implements Runnable {
         return version;
     }
 
-    /** Blocks until the watch ends: returns to re-list on 410 Gone, throws on other failures. */
-    private void watchFrom(String version) throws InterruptedException, WatcherException {
+    /**
+     * Blocks until the watch ends. Returns the version to watch from again (after a silent stream),
+     * or null to list again (410 Gone: the version expired); throws on other failures.
+     */
+    private String watchFrom(String version) throws InterruptedException, WatcherException {
         CompletableFuture<WatcherException> closed = new CompletableFuture<>();
+        lastActivity = System.nanoTime();
+        lastVersion = version;
         ListOptions options = new ListOptionsBuilder()
                 .withResourceVersion(version)
                 .withAllowWatchBookmarks(true)
@@ -119,6 +133,10 @@ final class ResourceWatcher implements Runnable {
         watch = collection().watch(options, new Watcher<>() {
             @Override
             public void eventReceived(Action action, GenericKubernetesResource object) {
+                lastActivity = System.nanoTime();
+                if (object != null && object.getMetadata() != null && object.getMetadata().getResourceVersion() != null) {
+                    lastVersion = object.getMetadata().getResourceVersion();
+                }
                 if (action != Action.BOOKMARK && action != Action.ERROR) {
                     deliver(action.name(), object);
                 }
@@ -138,11 +156,27 @@ final class ResourceWatcher implements Runnable {
             watch.close();
         }
         try {
-            WatcherException cause = closed.get();
-            if (cause != null && cause.isHttpGone()) {
-                LOG.debug("Watching {}: the resourceVersion expired (410 Gone); listing again", describe());
-            } else if (cause != null) {
-                throw cause;
+            while (true) {
+                long silentFor = System.nanoTime() - lastActivity;
+                long left = inactivityTimeout.toNanos() - silentFor;
+                if (left <= 0) {
+                    LOG.debug("Watching {}: nothing came for {} s, not even a bookmark; reconnecting", describe(),
+                            inactivityTimeout.toSeconds());
+                    watch.close();
+                    return lastVersion;
+                }
+                try {
+                    WatcherException cause = closed.get(left, TimeUnit.NANOSECONDS);
+                    if (cause != null && cause.isHttpGone()) {
+                        LOG.debug("Watching {}: the resourceVersion expired (410 Gone); listing again", describe());
+                        return null;
+                    } else if (cause != null) {
+                        throw cause;
+                    }
+                    return stopped ? null : lastVersion;
+                } catch (TimeoutException quiet) {
+                    // Check the silence again: events may have come meanwhile.
+                }
             }
         } catch (ExecutionException e) {
             throw new IllegalStateException(e);
