@@ -1,26 +1,36 @@
 package io.kopf4j.storage;
 
 import io.kopf4j.Patch;
+import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Kopf's default diff-base storage: the essence as compact JSON with a trailing newline in the
  * annotation {@code <prefix>/last-handled-configuration} (by default
- * {@code kopf.zalando.org/last-handled-configuration}). An object handled by Kopf is therefore
- * recognised as handled by kopf4j, and the reverse.
+ * {@code kopf.zalando.org/last-handled-configuration}), under Kopf's V2 and V1 keys. An object
+ * handled by Kopf is therefore recognised as handled by kopf4j, and the reverse.
  */
 public final class AnnotationsDiffBaseStorage implements DiffBaseStorage {
     public static final String DEFAULT_KEY = "last-handled-configuration";
 
-    private final AnnotationPrefixes prefixes;
+    private final StorageKeys keys;
     private final Essence essence;
     private final String key;
 
     public AnnotationsDiffBaseStorage(String prefix) {
-        this.prefixes = new AnnotationPrefixes(prefix);
-        this.essence = new Essence(prefixes);
-        this.key = prefixes.key(DEFAULT_KEY);
+        this(prefix, DEFAULT_KEY, List.of());
+    }
+
+    /**
+     * @param ignoredFields dotted paths of fields whose changes are not changes (e.g. a large
+     *                      {@code spec.data} that would not fit in an annotation)
+     */
+    public AnnotationsDiffBaseStorage(String prefix, String key, List<String> ignoredFields) {
+        this.keys = new StorageKeys(prefix, true);
+        this.essence = new Essence(new AnnotationPrefixes(prefix), ignoredFields);
+        this.key = key;
     }
 
     @Override
@@ -30,16 +40,23 @@ public final class AnnotationsDiffBaseStorage implements DiffBaseStorage {
 
     @Override
     public Map<String, Object> fetch(Map<String, Object> body) {
-        Object metadata = body.get("metadata");
-        if (!(metadata instanceof Map<?, ?> meta) || !(meta.get("annotations") instanceof Map<?, ?> annotations)) {
-            return null;
+        for (String annotation : keys.keys(key, body)) {
+            Object encoded = Dicts.resolve(body, List.of("metadata", "annotations", annotation), null);
+            if (encoded != null) {
+                return Json.parseMap(encoded.toString());
+            }
         }
-        Object encoded = annotations.get(key);
-        return encoded == null ? null : Json.parseMap(encoded.toString());
+        return null;
     }
 
     @Override
-    public void store(Map<String, Object> body, Patch patch, Map<String, Object> essence) {
-        patch.annotations().put(key, Json.compactAscii(essence) + "\n");
+    public void store(Map<String, Object> body, Patch patch, Map<String, Object> current) {
+        String encoded = Json.compactAscii(current) + "\n";
+        for (String annotation : keys.keys(key, body)) {
+            patch.annotations().put(annotation, encoded);
+        }
+        if (!keys.prefix().startsWith("kopf.")) {
+            patch.annotations().putIfAbsent(keys.prefix() + "/kopf-managed", "yes");
+        }
     }
 }

@@ -1,7 +1,9 @@
 package io.kopf4j.storage;
 
+import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,9 +17,18 @@ public final class Essence {
     private static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
     private final AnnotationPrefixes prefixes;
+    private final List<List<String>> ignoredFields;
 
     public Essence(AnnotationPrefixes prefixes) {
+        this(prefixes, List.of());
+    }
+
+    /**
+     * @param ignoredFields dotted field paths left out of the essence: changes to them are not changes
+     */
+    public Essence(AnnotationPrefixes prefixes, List<String> ignoredFields) {
         this.prefixes = prefixes;
+        this.ignoredFields = ignoredFields.stream().map(Dicts::parseField).toList();
     }
 
     @SuppressWarnings("unchecked")
@@ -47,6 +58,7 @@ public final class Essence {
             essence.put("metadata", metadata);
         }
         removeEmptyStanzas(essence);
+        ignoredFields.forEach(field -> Dicts.remove(essence, field));
         return essence;
     }
 

@@ -1,0 +1,43 @@
+package io.kopf4j.storage;
+
+import io.kopf4j.Patch;
+import java.util.List;
+import java.util.Map;
+
+/** Several diff-base storages as one: writes to all, reads from the first that has one. */
+public final class MultiDiffBaseStorage implements DiffBaseStorage {
+    private final List<DiffBaseStorage> storages;
+
+    public MultiDiffBaseStorage(List<DiffBaseStorage> storages) {
+        if (storages.isEmpty()) {
+            throw new IllegalArgumentException("a multi-storage needs at least one storage");
+        }
+        this.storages = List.copyOf(storages);
+    }
+
+    /** Each storage cleans the essence of its own fields, in turn. */
+    @Override
+    public Map<String, Object> build(Map<String, Object> body) {
+        Map<String, Object> essence = body;
+        for (DiffBaseStorage storage : storages) {
+            essence = storage.build(essence);
+        }
+        return essence;
+    }
+
+    @Override
+    public Map<String, Object> fetch(Map<String, Object> body) {
+        for (DiffBaseStorage storage : storages) {
+            Map<String, Object> essence = storage.fetch(body);
+            if (essence != null) {
+                return essence;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void store(Map<String, Object> body, Patch patch, Map<String, Object> current) {
+        storages.forEach(storage -> storage.store(body, patch, current));
+    }
+}

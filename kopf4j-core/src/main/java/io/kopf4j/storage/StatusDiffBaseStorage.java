@@ -1,0 +1,44 @@
+package io.kopf4j.storage;
+
+import io.kopf4j.Patch;
+import io.kopf4j.structs.Dicts;
+import io.kopf4j.structs.Json;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Kopf's status diff-base storage: the essence as a compact JSON string in
+ * {@code status.kopf.last-handled-configuration} (a string, so that merge patches never merge
+ * into it). For objects whose annotations should stay small; needs a status that is not pruned.
+ */
+public final class StatusDiffBaseStorage implements DiffBaseStorage {
+    private final List<String> field;
+    private final Essence essence;
+
+    public StatusDiffBaseStorage() {
+        this("status.kopf.last-handled-configuration", List.of());
+    }
+
+    public StatusDiffBaseStorage(String field, List<String> ignoredFields) {
+        this.field = Dicts.parseField(field);
+        this.essence = new Essence(new AnnotationPrefixes(AnnotationPrefixes.KOPF_PREFIX), ignoredFields);
+    }
+
+    @Override
+    public Map<String, Object> build(Map<String, Object> body) {
+        Map<String, Object> built = essence.of(body);
+        Dicts.remove(built, field);
+        return built;
+    }
+
+    @Override
+    public Map<String, Object> fetch(Map<String, Object> body) {
+        Object encoded = Dicts.resolve(body, field, null);
+        return encoded == null ? null : Json.parseMap(encoded.toString());
+    }
+
+    @Override
+    public void store(Map<String, Object> body, Patch patch, Map<String, Object> current) {
+        Dicts.ensure(patch.root(), field, Json.compactAscii(current));
+    }
+}
