@@ -93,4 +93,26 @@ public interface HandlerContext {
 
     /** For event handlers: the raw event, {@code {"type": ..., "object": ...}}; null otherwise. */
     Map<String, Object> event();
+
+    /**
+     * Registers a sub-handler (Kopf's {@code kopf.register}), run after this handler returns with
+     * the id {@code <this id>/<id>} and its own progress. This handler counts as finished only when
+     * all its sub-handlers are; until then it is called again in each cycle, so it must register
+     * the same sub-handlers each time and have no other side effects.
+     *
+     * <pre>{@code
+     * @On.Create("kopfexamples")
+     * void create(Spec spec, HandlerContext context) {
+     *     for (Object item : (List<?>) spec.get("items")) {
+     *         context.register("item-" + item, child -> provision(item));
+     *     }
+     * }
+     * }</pre>
+     *
+     * @throws UnsupportedOperationException outside changing handlers
+     */
+    default void register(String id, HandlerFn handler) {
+        throw new UnsupportedOperationException("sub-handlers can be registered only from create, update, delete,"
+                + " resume and field handlers");
+    }
 }

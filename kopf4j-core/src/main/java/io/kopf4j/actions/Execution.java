@@ -9,12 +9,16 @@ import io.kopf4j.TemporaryError;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.HandlerFn;
+import io.kopf4j.intents.Filters;
 import io.kopf4j.intents.WatchingHandler;
+import io.kopf4j.storage.ProgressStorage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -30,10 +34,24 @@ import org.slf4j.Logger;
 public final class Execution {
     private final Lifecycle lifecycle;
     private final Duration defaultBackoff;
+    private final ProgressStorage storage;
 
-    public Execution(Lifecycle lifecycle, Duration defaultBackoff) {
+    /** Unfinished sub-handlers: the parent is retried, with less logging than a failure. */
+    private static final class ChildrenRetry extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ChildrenRetry() {
+            super("unfinished sub-handlers", null, false, false);
+        }
+    }
+
+    /**
+     * @param storage where sub-handlers' progress is kept (the handlers' own is stored by the caller)
+     */
+    public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage) {
         this.lifecycle = lifecycle;
         this.defaultBackoff = defaultBackoff;
+        this.storage = storage;
     }
 
     /** Runs the due handlers the lifecycle picks, and returns their outcomes by id. */
@@ -58,7 +76,7 @@ public final class Execution {
     public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, Cause cause) {
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
         for (WatchingHandler handler : handlers) {
-            InvocationContext context = InvocationContext.of(cause, null, null);
+            InvocationContext context = InvocationContext.of(cause, null, null, null);
             try {
                 Object result = call(handler.function(), context);
                 cause.logger().info("Handler '{}' succeeded.", handler.id());
@@ -66,7 +84,7 @@ public final class Execution {
             } catch (Exception e) {
                 cause.logger().error("Handler '{}' failed with an exception and will ignore it: {}", handler.id(),
                         HandlerState.messageOf(e), e);
-                outcomes.put(handler.id(), new Outcome(true, null, null, null, java.util.Set.of()));
+                outcomes.put(handler.id(), new Outcome(true, null, null, null, Set.of()));
             }
         }
         return outcomes;
@@ -85,9 +103,19 @@ public final class Execution {
             if (handler.retries() != null && state.retries() >= handler.retries()) {
                 throw new HandlerRetriesError(name + " has exceeded " + state.retries() + " retries.");
             }
-            Object result = call(handler.function(), InvocationContext.of(cause, handler.field(), state));
+            InvocationContext context = InvocationContext.of(cause, handler.field(), state, handler.id());
+            Object result = call(handler.function(), context);
+            Set<String> subrefs = Set.of();
+            if (!context.subhandlers().isEmpty()) {
+                Outcome children = runSubhandlers(handler, context.subhandlers(), cause);
+                if (!children.finished()) {
+                    logger.debug("{} has unfinished sub-handlers. Will retry soon.", name);
+                    return children;
+                }
+                subrefs = children.subrefs();
+            }
             logger.info("{} succeeded.", name);
-            return Outcome.success(result);
+            return new Outcome(true, result, null, null, subrefs);
         } catch (HandlerTimeoutError | HandlerRetriesError e) {
             logger.error(e.getMessage());
             return Outcome.failure(e);
@@ -140,6 +168,35 @@ public final class Execution {
                 }
             };
         }
+    }
+
+    /**
+     * Runs the sub-handlers a handler registered, as Kopf's {@code kopf.execute}: with their own
+     * progress records and the same lifecycle; the parent is finished when they all are.
+     */
+    private Outcome runSubhandlers(ChangingHandler parent, Map<String, HandlerFn> registered, Cause cause) {
+        List<ChangingHandler> children = new ArrayList<>();
+        registered.forEach((id, function) -> children.add(new ChangingHandler(id, cause.reason(), false, false, false,
+                null, null, null, null, null, Filters.NONE, parent.selector(), function, parent.origin() + " sub-handler " + id)));
+        State state = State.fromStorage(cause.raw(), storage, children)
+                .withPurpose(String.valueOf(cause.reason()), List.of()).withHandlers(children);
+        Map<String, Outcome> outcomes = runChanging(children, state, cause);
+        state = state.withOutcomes(outcomes);
+        state.store(cause.raw(), cause.patch(), storage);
+        outcomes.forEach((id, outcome) -> {
+            if (outcome.succeeded()) {
+                Results.deliver(cause.patch(), id, outcome.result());
+            }
+        });
+        Set<String> subrefs = new TreeSet<>(registered.keySet());
+        for (String id : registered.keySet()) {
+            subrefs.addAll(state.get(id).subrefs());
+        }
+        if (state.done()) {
+            return new Outcome(true, null, null, null, subrefs);
+        }
+        Duration delay = state.delays().stream().min(Duration::compareTo).orElse(Duration.ZERO);
+        return new Outcome(false, null, new ChildrenRetry(), delay, subrefs);
     }
 
     private static boolean wouldTimeOut(ChangingHandler handler, HandlerState state, Duration delay) {

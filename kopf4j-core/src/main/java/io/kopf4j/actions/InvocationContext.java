@@ -3,6 +3,7 @@ package io.kopf4j.actions;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
+import io.kopf4j.HandlerFn;
 import io.kopf4j.Memo;
 import io.kopf4j.Patch;
 import io.kopf4j.Reason;
@@ -11,22 +12,39 @@ import io.kopf4j.intents.Cause;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Diffs;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 
-/** What one handler sees of a cause: field handlers get old, current and diff relative to their field. */
-record InvocationContext(Cause cause, Diff diff, Object old, Object current, int retry, Instant started)
-        implements HandlerContext {
+/**
+ * What one handler sees of a cause: field handlers get old, current and diff relative to their
+ * field. Changing handlers may register sub-handlers, collected in {@code subhandlers}.
+ */
+record InvocationContext(Cause cause, Diff diff, Object old, Object current, int retry, Instant started,
+                         String handlerId, Map<String, HandlerFn> subhandlers) implements HandlerContext {
 
-    static InvocationContext of(Cause cause, List<String> field, HandlerState state) {
+    static InvocationContext of(Cause cause, List<String> field, HandlerState state, String handlerId) {
         int retry = state == null ? 0 : state.retries();
         Instant started = state == null ? HandlerState.now() : state.started();
+        Map<String, HandlerFn> subhandlers = handlerId == null ? null : new LinkedHashMap<>();
         if (field == null) {
-            return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), retry, started);
+            return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), retry, started, handlerId,
+                    subhandlers);
         }
         return new InvocationContext(cause, Diffs.reduce(cause.diff(), field), resolve(cause.old(), field),
-                resolve(cause.current(), field), retry, started);
+                resolve(cause.current(), field), retry, started, handlerId, subhandlers);
+    }
+
+    @Override
+    public void register(String id, HandlerFn handler) {
+        if (subhandlers == null) {
+            HandlerContext.super.register(id, handler);
+        }
+        if (id == null || id.isBlank()) {
+            throw new IllegalArgumentException("a sub-handler needs an id");
+        }
+        subhandlers.put(handlerId + "/" + id, handler);
     }
 
     private static Object resolve(Map<String, Object> essence, List<String> field) {

@@ -45,7 +45,8 @@ final class EventProcessor {
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
-        this.execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff);
+        this.execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
+                settings.persistence.progressStorage);
         this.patcher = patcher;
     }
 
