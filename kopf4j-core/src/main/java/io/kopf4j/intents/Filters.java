@@ -3,6 +3,7 @@ package io.kopf4j.intents;
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.structs.Dicts;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +26,8 @@ public record Filters(Map<String, Condition> labels, Map<String, Condition> anno
     public static final Filters NONE = new Filters(Map.of(), Map.of(), null, null, null, null, List.of());
 
     public Filters {
-        labels = Map.copyOf(labels);
-        annotations = Map.copyOf(annotations);
+        labels = Collections.unmodifiableMap(new LinkedHashMap<>(labels));   // declaration order, for stable selectors
+        annotations = Collections.unmodifiableMap(new LinkedHashMap<>(annotations));
         when = List.copyOf(when);
     }
 

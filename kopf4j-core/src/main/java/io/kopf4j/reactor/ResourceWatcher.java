@@ -40,19 +40,24 @@ final class ResourceWatcher implements Runnable {
     private final String namespace;
     private final Consumer<WatchEvent> sink;
     private final Duration inactivityTimeout;
+    private final String labelSelector;
     private final CountDownLatch listed = new CountDownLatch(1);
     private volatile Watch watch;
     private volatile boolean stopped;
     private volatile long lastActivity;
     private volatile String lastVersion;
 
+    /**
+     * @param labelSelector a server-side label selector ({@code app=web,!legacy}), or null
+     */
     ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace, Consumer<WatchEvent> sink,
-                    Duration inactivityTimeout) {
+                    Duration inactivityTimeout, String labelSelector) {
         this.client = client;
         this.resource = resource;
         this.namespace = namespace;
         this.sink = sink;
         this.inactivityTimeout = inactivityTimeout;
+        this.labelSelector = labelSelector;
     }
 
     /** Counts down when the first full listing has been delivered. */
@@ -61,7 +66,8 @@ final class ResourceWatcher implements Runnable {
     }
 
     String describe() {
-        return resource + (namespace == null ? " cluster-wide" : " in " + namespace);
+        return resource + (namespace == null ? " cluster-wide" : " in " + namespace)
+                + (labelSelector == null ? "" : " with labels " + labelSelector);
     }
 
     @Override
@@ -108,7 +114,7 @@ final class ResourceWatcher implements Runnable {
         String version;
         do {
             GenericKubernetesResourceList page = collection().list(
-                    new ListOptionsBuilder().withLimit(PAGE_SIZE).withContinue(token).build());
+                    new ListOptionsBuilder().withLimit(PAGE_SIZE).withContinue(token).withLabelSelector(labelSelector).build());
             for (GenericKubernetesResource item : page.getItems()) {
                 deliver(null, item);
             }
@@ -129,6 +135,7 @@ final class ResourceWatcher implements Runnable {
         ListOptions options = new ListOptionsBuilder()
                 .withResourceVersion(version)
                 .withAllowWatchBookmarks(true)
+                .withLabelSelector(labelSelector)
                 .build();
         watch = collection().watch(options, new Watcher<>() {
             @Override
@@ -185,9 +192,20 @@ final class ResourceWatcher implements Runnable {
 
     private void deliver(String type, GenericKubernetesResource item) {
         Map<String, Object> body = Json.toMap(item);
+        if ("DELETED".equals(type) && labelSelector != null) {
+            // The API server reports an object whose labels left the selector as DELETED, with its
+            // last matching content. If it still exists, its handlers must see that it no longer
+            // matches them (to release the finalizer, for one), as without a server-side selector.
+            GenericKubernetesResource current = Resources.object(client, resource, body).get();
+            if (current != null) {
+                body = Json.toMap(current);
+                type = "MODIFIED";
+            }
+        }
         // List items of built-in resources come without apiVersion and kind; handlers expect them.
         body.putIfAbsent("apiVersion", resource.apiVersion());
         body.putIfAbsent("kind", resource.kind());
         sink.accept(new WatchEvent(type, body));
     }
+
 }
