@@ -31,6 +31,7 @@ import java.lang.annotation.Target;
  * the API server's discovery endpoints.
  */
 public final class On {
+    // Java annotation types cannot share or inherit members, so each repeats the common ones.
     private On() {
     }
 

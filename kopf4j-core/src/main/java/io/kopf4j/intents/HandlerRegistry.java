@@ -1,7 +1,6 @@
 package io.kopf4j.intents;
 
 import io.kopf4j.InvalidHandlerException;
-import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;

@@ -72,11 +72,6 @@ final class ObjectWorkers {
         queues.values().forEach(queue -> queue.add(STOP));
     }
 
-    /** The number of objects with a worker right now (queued or being processed). */
-    int active() {
-        return queues.size();
-    }
-
     private void work(String key, BlockingQueue<WatchEvent> queue) {
         ObjectMemory memory = memories.get(key);
         try {

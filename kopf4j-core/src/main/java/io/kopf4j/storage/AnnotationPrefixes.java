@@ -18,15 +18,6 @@ public final class AnnotationPrefixes {
         this.ownPrefix = ownPrefix;
     }
 
-    public String ownPrefix() {
-        return ownPrefix;
-    }
-
-    /** The full annotation key for a name under this operator's prefix. */
-    public String key(String name) {
-        return ownPrefix + "/" + name;
-    }
-
     public boolean isOperatorKey(String key, Map<?, ?> annotations) {
         int slash = key.indexOf('/');
         if (slash < 0) {

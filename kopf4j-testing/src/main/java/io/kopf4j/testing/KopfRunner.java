@@ -160,10 +160,4 @@ public final class KopfRunner implements AutoCloseable {
             started.countDown();
         }
     }
-
-    /** Waits for the operator to end by itself (e.g. after a startup failure). */
-    public boolean awaitExit(Duration wait) throws InterruptedException {
-        thread.join(wait);
-        return !thread.isAlive();
-    }
 }
