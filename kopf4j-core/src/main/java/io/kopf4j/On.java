@@ -32,6 +32,17 @@ import java.lang.annotation.Target;
  */
 public final class On {
     // Java annotation types cannot share or inherit members, so each repeats the common ones.
+
+    /**
+     * Every resource (Kopf's {@code kopf.EVERYTHING}), optionally of one group:
+     * {@code @On.Event(On.EVERYTHING)}, {@code @On.Event({"apps", On.EVERYTHING})}. Events themselves
+     * are left out, and resources that cannot be listed and watched (or patched, for changing
+     * handlers) are skipped.
+     */
+    public static final String EVERYTHING = "*";
+
+    /** Every resource of a category, e.g. {@code @On.Event(On.CATEGORY + "all")}. */
+    public static final String CATEGORY = "category=";
     private On() {
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.On;
+import io.kopf4j.Resource;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
@@ -28,6 +29,11 @@ class EventsAndScopeTest {
         @On.Delete("kopfexamples")
         public void delete() {
         }
+
+        @On.Event({"kopf.dev", On.EVERYTHING})
+        public void everything(String type, String name, Resource resource, Logger logger) {
+            logger.info("Any {} event for {} of {}", type, name, resource.plural());
+        }
     }
 
     @Test
@@ -36,7 +42,8 @@ class EventsAndScopeTest {
         examples.create("listed", Map.of("a", 1));
         try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
                 Handlers.class.getName())) {
-            await().atMost(WAIT).until(() -> runner.output().contains("Event null for listed (has object: true)"));
+            await().atMost(WAIT).until(() -> runner.output().contains("Event null for listed (has object: true)")
+                    && runner.output().contains("Any null event for listed of kopfexamples"));
             examples.create("live", Map.of("a", 1));
             await().atMost(WAIT).until(() -> runner.output().contains("Event ADDED for live"));
             examples.patch("live", Map.of("spec", Map.of("a", 2)));

@@ -14,12 +14,27 @@ import java.util.regex.Pattern;
  * matches a plural, singular, kind or short name. Without a version, only the group's preferred
  * version matches.
  *
+ * <p>Two forms select several resources: {@code "*"} (everything, optionally within a group), and
+ * {@code "category=all"} (a category); Events are never among them.
+ *
  * @param group the group, "" for the core group, or null for any group
  * @param version the version, or null for the preferred one
- * @param name a plural, singular, kind or short name
+ * @param name a plural, singular, kind or short name; {@code *} for every resource
+ * @param category a category the resources must have, or null
  */
-public record ResourceSelector(String group, String version, String name) {
+public record ResourceSelector(String group, String version, String name, String category) {
     private static final Pattern VERSION = Pattern.compile("v\\d+(?:(?:alpha|beta)\\d+)?");
+    private static final String EVERYTHING = "*";
+    private static final String CATEGORY = "category=";
+
+    public ResourceSelector(String group, String version, String name) {
+        this(group, version, name, null);
+    }
+
+    /** Selects every resource (of a category, if one is given) rather than one by name. */
+    public boolean multiple() {
+        return EVERYTHING.equals(name);
+    }
 
     /** Parses Kopf's positional forms; throws IllegalArgumentException with the reason otherwise. */
     public static ResourceSelector parse(String... args) {
@@ -39,6 +54,9 @@ public record ResourceSelector(String group, String version, String name) {
     }
 
     private static ResourceSelector parseOne(String arg) {
+        if (arg.startsWith(CATEGORY) && arg.length() > CATEGORY.length()) {
+            return new ResourceSelector(null, null, EVERYTHING, arg.substring(CATEGORY.length()));
+        }
         int dot = arg.indexOf('.');
         if (dot < 0) {
             return new ResourceSelector(null, null, arg);
@@ -76,6 +94,10 @@ public record ResourceSelector(String group, String version, String name) {
         if (version == null ? !resource.preferred() : !version.equals(resource.version())) {
             return false;
         }
+        if (multiple()) {
+            boolean events = resource.plural().equals("events") && (resource.group().isEmpty() || resource.group().equals("events.k8s.io"));
+            return !events && (category == null || resource.categories().contains(category));
+        }
         return name.equals(resource.plural()) || name.equals(resource.singular()) || name.equals(resource.kind())
                 || resource.shortNames().contains(name);
     }
@@ -90,6 +112,9 @@ public record ResourceSelector(String group, String version, String name) {
             if (matches(resource)) {
                 matched.add(resource);
             }
+        }
+        if (multiple()) {
+            return new Resolution(matched, false);
         }
         List<Resource> core = matched.stream().filter(r -> r.group().isEmpty()).toList();
         if (!core.isEmpty()) {
@@ -107,6 +132,9 @@ public record ResourceSelector(String group, String version, String name) {
     /** As written in Kopf's style, for messages: {@code kopfexamples}, {@code kopf.dev/v1/kopfexamples}. */
     @Override
     public String toString() {
+        if (category != null) {
+            return CATEGORY + category;
+        }
         StringBuilder text = new StringBuilder();
         if (group != null) {
             text.append(group.isEmpty() ? "core" : group).append('/');

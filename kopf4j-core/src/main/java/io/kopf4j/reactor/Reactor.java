@@ -321,11 +321,14 @@ public final class Reactor {
                 continue;
             }
             for (Resource resource : resolution.resources()) {
-                if (!resource.verbs().containsAll(List.of("list", "watch", "patch"))) {
+                List<String> needed = registry.changingHandlers(resource).isEmpty()
+                        ? List.of("list", "watch") : List.of("list", "watch", "patch");
+                if (resource.verbs().containsAll(needed)) {
+                    resolved.add(resource);
+                } else if (!selector.multiple()) {
                     throw new OperatorException("resource " + resource + " cannot be served: its verbs " + resource.verbs()
-                            + " lack list, watch or patch");
+                            + " lack one of " + needed);
                 }
-                resolved.add(resource);
             }
         }
         if (startup && !unresolved.isEmpty()) {

@@ -61,6 +61,20 @@ class ResourceSelectorTest {
     }
 
     @Test
+    void everythingAndCategoriesSelectSeveralResourcesButNeverEvents() {
+        Resource events = resource("", "v1", "events", "Event", true, "ev");
+        Resource newEvents = resource("events.k8s.io", "v1", "events", "Event", true);
+        Resource deployments = new Resource("apps", "v1", "deployments", "Deployment", "deployment", List.of("deploy"),
+                List.of("all"), List.of(), true, true, List.of("list", "watch", "patch"));
+        List<Resource> all = List.of(kopfV1, kopfV2, pods, events, newEvents, deployments);
+        var everything = ResourceSelector.parse(io.kopf4j.On.EVERYTHING).resolve(all);
+        assertThat(everything.resources()).containsExactly(kopfV1, pods, deployments);
+        assertThat(everything.ambiguous()).isFalse();
+        assertThat(ResourceSelector.parse("kopf.dev", io.kopf4j.On.EVERYTHING).resolve(all).resources()).containsExactly(kopfV1);
+        assertThat(ResourceSelector.parse(io.kopf4j.On.CATEGORY + "all").resolve(all).resources()).containsExactly(deployments);
+    }
+
+    @Test
     void unknownNameResolvesToNothing() {
         assertThat(ResourceSelector.parse("kopfexamplez").resolve(List.of(kopfV1, pods)).resources()).isEmpty();
     }
