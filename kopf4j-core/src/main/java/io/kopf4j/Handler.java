@@ -79,7 +79,7 @@ public final class Handler {
             throw new InvalidHandlerException("Handler " + origin + ": " + e.getMessage());
         }
         if (b.kind == Kind.EVENT) {
-            registry.add(new WatchingHandler(id, filters, selector, function, origin));
+            registry.add(new WatchingHandler(id, b.param, filters, selector, function, origin));
             return;
         }
         Reason reason = switch (b.kind) {
@@ -89,8 +89,8 @@ public final class Handler {
             default -> null;
         };
         registry.add(new ChangingHandler(id, reason, b.kind == Kind.RESUME, b.deleted,
-                b.kind == Kind.DELETE && !b.optional, field, b.errors, b.timeout, b.retries, b.backoff, filters,
-                selector, function, origin));
+                b.kind == Kind.DELETE && !b.optional, field, b.errors, b.timeout, b.retries, b.backoff, b.param,
+                filters, selector, function, origin));
     }
 
     /** The options of one handler; {@link #handle(HandlerFn)} completes it. */
@@ -102,6 +102,7 @@ public final class Handler {
         private Duration timeout;
         private Integer retries;
         private Duration backoff;
+        private Object param;
         private final Map<String, Condition> labels = new LinkedHashMap<>();
         private final Map<String, Condition> annotations = new LinkedHashMap<>();
         private String field;
@@ -140,6 +141,12 @@ public final class Handler {
 
         public Builder backoff(Duration delay) {
             this.backoff = delay;
+            return this;
+        }
+
+        /** A value passed to the handler as its {@code param}: one function can serve several handlers. */
+        public Builder param(Object value) {
+            this.param = value;
             return this;
         }
 

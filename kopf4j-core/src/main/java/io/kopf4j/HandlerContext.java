@@ -62,6 +62,9 @@ public interface HandlerContext {
     /** The resource as discovered: group, version, plural, kind, ... */
     Resource resource();
 
+    /** The handler's {@code param}, as declared with it; null if none. */
+    Object param();
+
     /** The per-object memo: in-memory state across this object's handler calls. */
     Memo memo();
 

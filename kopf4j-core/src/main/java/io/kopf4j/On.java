@@ -60,6 +60,9 @@ public final class On {
         /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
         String id() default "";
 
+        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        String param() default "";
+
         /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
 
@@ -102,6 +105,9 @@ public final class On {
 
         /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
         String id() default "";
+
+        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        String param() default "";
 
         /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
@@ -151,6 +157,9 @@ public final class On {
         /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
         String id() default "";
 
+        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        String param() default "";
+
         /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
 
@@ -195,6 +204,9 @@ public final class On {
 
         /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
         String id() default "";
+
+        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        String param() default "";
 
         /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
@@ -241,6 +253,9 @@ public final class On {
 
         /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
         String id() default "";
+
+        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        String param() default "";
 
         /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
@@ -290,6 +305,9 @@ public final class On {
 
         /** The handler id; by default the method name. It names {@code status.<id>}. */
         String id() default "";
+
+        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        String param() default "";
 
         /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
         String[] labels() default {};

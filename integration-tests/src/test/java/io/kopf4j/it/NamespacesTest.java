@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.Logger;
 
 /** Namespace patterns: globs and negations, and namespaces created after the start. */
 @ExtendWith(LocalClusterExtension.class)
@@ -23,6 +24,12 @@ class NamespacesTest {
         @On.Create("kopfexamples")
         public String create() {
             return "created";
+        }
+
+        /** Namespaces are cluster-scoped: served cluster-wide whatever the namespace patterns. */
+        @On.Event(value = "namespaces", param = "cluster-scoped")
+        public void namespace(String name, Object param, Logger logger) {
+            logger.info("Namespace {} seen as {}", name, param);
         }
     }
 
@@ -40,7 +47,8 @@ class NamespacesTest {
             inLate.create("late", Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(inLate.status("late")).containsEntry("create", "created"));
             assertThat(inSkipped.annotations("skipped").keySet()).noneMatch(key -> key.startsWith("kopf.zalando.org/"));
-            assertThat(runner.output()).doesNotContain(skipped.name() + "/skipped");
+            assertThat(runner.output()).doesNotContain(skipped.name() + "/skipped")
+                    .contains("[default] Namespace default seen as cluster-scoped");
         }
     }
 }

@@ -76,7 +76,7 @@ public final class Execution {
     public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, Cause cause) {
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
         for (WatchingHandler handler : handlers) {
-            InvocationContext context = InvocationContext.of(cause, null, null, null);
+            InvocationContext context = InvocationContext.of(cause, null, null, null, handler.param());
             try {
                 Object result = call(handler.function(), context);
                 cause.logger().info("Handler '{}' succeeded.", handler.id());
@@ -103,7 +103,7 @@ public final class Execution {
             if (handler.retries() != null && state.retries() >= handler.retries()) {
                 throw new HandlerRetriesError(name + " has exceeded " + state.retries() + " retries.");
             }
-            InvocationContext context = InvocationContext.of(cause, handler.field(), state, handler.id());
+            InvocationContext context = InvocationContext.of(cause, handler.field(), state, handler.id(), handler.param());
             Object result = call(handler.function(), context);
             Set<String> subrefs = Set.of();
             if (!context.subhandlers().isEmpty()) {
@@ -177,7 +177,8 @@ public final class Execution {
     private Outcome runSubhandlers(ChangingHandler parent, Map<String, HandlerFn> registered, Cause cause) {
         List<ChangingHandler> children = new ArrayList<>();
         registered.forEach((id, function) -> children.add(new ChangingHandler(id, cause.reason(), false, false, false,
-                null, null, null, null, null, Filters.NONE, parent.selector(), function, parent.origin() + " sub-handler " + id)));
+                null, null, null, null, null, parent.param(), Filters.NONE, parent.selector(), function,
+                parent.origin() + " sub-handler " + id)));
         State state = State.fromStorage(cause.raw(), storage, children)
                 .withPurpose(String.valueOf(cause.reason()), List.of()).withHandlers(children);
         Map<String, Outcome> outcomes = runChanging(children, state, cause);

@@ -22,18 +22,18 @@ import org.slf4j.Logger;
  * field. Changing handlers may register sub-handlers, collected in {@code subhandlers}.
  */
 record InvocationContext(Cause cause, Diff diff, Object old, Object current, int retry, Instant started,
-                         String handlerId, Map<String, HandlerFn> subhandlers) implements HandlerContext {
+                         String handlerId, Map<String, HandlerFn> subhandlers, Object param) implements HandlerContext {
 
-    static InvocationContext of(Cause cause, List<String> field, HandlerState state, String handlerId) {
+    static InvocationContext of(Cause cause, List<String> field, HandlerState state, String handlerId, Object param) {
         int retry = state == null ? 0 : state.retries();
         Instant started = state == null ? HandlerState.now() : state.started();
         Map<String, HandlerFn> subhandlers = handlerId == null ? null : new LinkedHashMap<>();
         if (field == null) {
             return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), retry, started, handlerId,
-                    subhandlers);
+                    subhandlers, param);
         }
         return new InvocationContext(cause, Diffs.reduce(cause.diff(), field), resolve(cause.old(), field),
-                resolve(cause.current(), field), retry, started, handlerId, subhandlers);
+                resolve(cause.current(), field), retry, started, handlerId, subhandlers, param);
     }
 
     @Override

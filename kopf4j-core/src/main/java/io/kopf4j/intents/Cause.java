@@ -33,6 +33,12 @@ import org.slf4j.Logger;
 public record Cause(Resource resource, Map<String, Object> raw, Body body, Patch patch, Logger logger, Memo memo,
                     Reason reason, boolean initial, boolean deleting, Diff diff, Map<String, Object> old,
                     Map<String, Object> current, String type, Map<String, Object> event) implements HandlerContext {
+    /** Filters see the cause itself, which belongs to no handler. */
+    @Override
+    public Object param() {
+        return null;
+    }
+
     /** Filters see the cause before any attempt. */
     @Override
     public int retry() {

@@ -21,6 +21,7 @@ import java.util.List;
  * @param timeout give up after this long, or null
  * @param retries give up after this many attempts, or null
  * @param backoff the delay after an arbitrary exception, or null for the default
+ * @param param the value passed as the handler's {@code param}, or null
  * @param filters which objects and changes it is for
  * @param selector the resource it is for
  * @param function the bound handler
@@ -28,8 +29,8 @@ import java.util.List;
  */
 public record ChangingHandler(String id, Reason reason, boolean initial, boolean deleted, boolean requiresFinalizer,
                               List<String> field, ErrorsMode errors, Duration timeout, Integer retries,
-                              Duration backoff, Filters filters, ResourceSelector selector, HandlerFn function,
-                              String origin) {
+                              Duration backoff, Object param, Filters filters, ResourceSelector selector,
+                              HandlerFn function, String origin) {
     /** Whether this handler is among those a cause of this reason calls. */
     public boolean reactsTo(Reason cause, boolean causeInitial, boolean deleting) {
         if (reason != null && reason != cause) {

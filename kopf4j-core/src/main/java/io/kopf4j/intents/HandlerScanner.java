@@ -66,7 +66,7 @@ public final class HandlerScanner {
     }
 
     /** What one annotation declares, whatever its type. */
-    private record Declaration(String[] resource, String id, Reason reason, boolean initial, boolean deleted,
+    private record Declaration(String[] resource, String id, String param, Reason reason, boolean initial, boolean deleted,
                                boolean requiresFinalizer, String field, String fieldValue, String oldValue,
                                String newValue, String[] labels, String[] annotations, Class<? extends Filter>[] when,
                                ErrorsMode errors, double timeout, int retries, double backoff) {
@@ -74,24 +74,24 @@ public final class HandlerScanner {
 
     private static Declaration declarationOf(Annotation annotation, String origin) {
         return switch (annotation) {
-            case On.Create a -> new Declaration(a.value(), a.id(), Reason.CREATE, false, false, false, a.field(),
+            case On.Create a -> new Declaration(a.value(), a.id(), a.param(), Reason.CREATE, false, false, false, a.field(),
                     a.fieldValue(), "", "", a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(), a.retries(), a.backoff());
-            case On.Update a -> new Declaration(a.value(), a.id(), Reason.UPDATE, false, false, false, a.field(),
+            case On.Update a -> new Declaration(a.value(), a.id(), a.param(), Reason.UPDATE, false, false, false, a.field(),
                     a.fieldValue(), a.oldValue(), a.newValue(), a.labels(), a.annotations(), a.when(), a.errors(),
                     a.timeout(), a.retries(), a.backoff());
-            case On.Delete a -> new Declaration(a.value(), a.id(), Reason.DELETE, false, false, !a.optional(), a.field(),
+            case On.Delete a -> new Declaration(a.value(), a.id(), a.param(), Reason.DELETE, false, false, !a.optional(), a.field(),
                     a.fieldValue(), "", "", a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(), a.retries(), a.backoff());
-            case On.Resume a -> new Declaration(a.value(), a.id(), null, true, a.deleted(), false, a.field(),
+            case On.Resume a -> new Declaration(a.value(), a.id(), a.param(), null, true, a.deleted(), false, a.field(),
                     a.fieldValue(), "", "", a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(), a.retries(), a.backoff());
             case On.Field a -> {
                 if (a.field().isBlank()) {
                     throw new InvalidHandlerException("Handler " + origin + ": @On.Field needs a field, e.g. field = \"spec.size\"");
                 }
-                yield new Declaration(a.value(), a.id(), null, false, false, false, a.field(), a.fieldValue(),
+                yield new Declaration(a.value(), a.id(), a.param(), null, false, false, false, a.field(), a.fieldValue(),
                         a.oldValue(), a.newValue(), a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(),
                         a.retries(), a.backoff());
             }
-            case On.Event a -> new Declaration(a.value(), a.id(), null, false, false, false, a.field(), a.fieldValue(),
+            case On.Event a -> new Declaration(a.value(), a.id(), a.param(), null, false, false, false, a.field(), a.fieldValue(),
                     "", "", a.labels(), a.annotations(), a.when(), ErrorsMode.IGNORED, -1, -1, -1);
             default -> null;
         };
@@ -104,11 +104,12 @@ public final class HandlerScanner {
         Filters filters = filtersOf(origin, d, field);
         ResourceSelector selector = selectorOf(origin, d.resource());
         if (watching) {
-            registry.add(new WatchingHandler(id, filters, selector, function, origin));
+            registry.add(new WatchingHandler(id, paramOf(d), filters, selector, function, origin));
         } else {
             registry.add(new ChangingHandler(id, d.reason(), d.initial(), d.deleted(), d.requiresFinalizer(),
                     field.isEmpty() ? null : Dicts.parseField(field), d.errors(), seconds(d.timeout()),
-                    d.retries() < 0 ? null : d.retries(), seconds(d.backoff()), filters, selector, function, origin));
+                    d.retries() < 0 ? null : d.retries(), seconds(d.backoff()), paramOf(d), filters, selector, function,
+                    origin));
         }
     }
 
@@ -139,6 +140,10 @@ public final class HandlerScanner {
                 field.isEmpty() ? null : Dicts.parseField(field), value ? Condition.parse(d.fieldValue()) : null,
                 d.oldValue().isEmpty() ? null : Condition.parse(d.oldValue()),
                 d.newValue().isEmpty() ? null : Condition.parse(d.newValue()), when);
+    }
+
+    private static Object paramOf(Declaration d) {
+        return d.param().isEmpty() ? null : d.param();
     }
 
     /** Kopf's ids: the method name (or id), plus {@code /field.path} for handlers with a field. */

@@ -68,6 +68,7 @@ public final class ParameterBinder {
         byName("old", Object.class, HandlerContext::old);
         byName("current", Object.class, HandlerContext::current);
         byName("memo", Memo.class, HandlerContext::memo);
+        byName("param", Object.class, HandlerContext::param);
         byName("retry", Integer.class, HandlerContext::retry);
         byName("started", Instant.class, HandlerContext::started);
         byName("runtime", Duration.class, HandlerContext::runtime);

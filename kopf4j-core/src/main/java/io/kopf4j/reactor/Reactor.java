@@ -282,7 +282,8 @@ public final class Reactor {
     /**
      * The resources the handlers' selectors resolve to. At startup, a bare name that resolves to
      * nothing is an error (most likely a typo); a name with a group waits for its CRD, with Kopf's
-     * warning. Ambiguous names and resources that cannot be listed, watched and patched are errors.
+     * warning. A name found in several groups is not served, with a warning, as in Kopf. A resource
+     * that cannot be listed, watched (and patched, for changing handlers) is an error.
      */
     private List<Resource> resolveResources(boolean startup) {
         Set<ResourceSelector> selectors = registry.selectors();
@@ -311,13 +312,9 @@ public final class Reactor {
                 continue;
             }
             if (resolution.ambiguous()) {
-                String message = "ambiguous resource '" + selector + "': it matches " + resolution.resources()
-                        + "; name the group too, e.g. '" + resolution.resources().get(0).plural() + "."
-                        + resolution.resources().get(0).group() + "'";
-                if (startup) {
-                    throw new OperatorException(message);
-                }
-                LOG.warn("{}; it is not served.", message);
+                LOG.warn("Ambiguous resource '{}' is not served: it matches {}; name the group too, e.g. '{}.{}'",
+                        selector, resolution.resources(), resolution.resources().get(0).plural(),
+                        resolution.resources().get(0).group());
                 continue;
             }
             for (Resource resource : resolution.resources()) {

@@ -32,9 +32,9 @@ class HandlerScannerTest {
             return Map.of("name", name, "size", spec.get("size"), "labels", labels);
         }
 
-        @On.Create(value = {"kopf.dev", "v1", "kopfexamples"}, id = "custom")
-        public static String statically(HandlerContext context) {
-            return context.reason().toString();
+        @On.Create(value = {"kopf.dev", "v1", "kopfexamples"}, id = "custom", param = "p")
+        public static String statically(HandlerContext context, Object param) {
+            return context.reason() + " " + param;
         }
     }
 
@@ -82,6 +82,7 @@ class HandlerScannerTest {
             public Reason reason() { return Reason.CREATE; }
             public Resource resource() { return KOPFEXAMPLES; }
             public Memo memo() { return new Memo(); }
+            public Object param() { return "p"; }
             public io.kopf4j.Diff diff() { return Diffs.between(null, raw); }
             public Object old() { return null; }
             public Object current() { return raw; }
@@ -91,7 +92,8 @@ class HandlerScannerTest {
             public Map<String, Object> event() { return null; }
         };
         assertThat(handlers.get(0).function().call(context)).isEqualTo(Map.of("name", "n1", "size", 3, "labels", Map.of("l", "v")));
-        assertThat(handlers.get(1).function().call(context)).isEqualTo("create");
+        assertThat(handlers.get(1).function().call(context)).isEqualTo("create p");
+        assertThat(handlers.get(1).param()).isEqualTo("p");
     }
 
     @Test

@@ -275,7 +275,8 @@ public final class LocalCluster implements AutoCloseable {
     private void awaitServed(CustomResourceDefinition crd) {
         String name = crd.getMetadata().getName();
         client().apiextensions().v1().customResourceDefinitions().withName(name).waitUntilCondition(
-                current -> current != null && current.getStatus() != null && current.getStatus().getConditions().stream()
+                current -> current != null && current.getStatus() != null && current.getStatus().getConditions() != null
+                        && current.getStatus().getConditions().stream()
                         .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
                 CRD_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         // Established precedes the discovery documents by a moment; operators resolve through discovery.

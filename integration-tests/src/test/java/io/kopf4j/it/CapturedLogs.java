@@ -1,0 +1,32 @@
+package io.kopf4j.it;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import org.slf4j.LoggerFactory;
+
+/** The lines of one logger (at DEBUG and above) while open, for tests of embedded operators. */
+final class CapturedLogs implements AutoCloseable {
+    private final Logger logger;
+    private final Level level;
+    private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
+
+    CapturedLogs(String name) {
+        logger = (Logger) LoggerFactory.getLogger(name);
+        level = logger.getLevel();
+        lines.start();
+        logger.setLevel(Level.DEBUG);
+        logger.addAppender(lines);
+    }
+
+    boolean contains(String fragment) {
+        return lines.list.stream().anyMatch(line -> line.getFormattedMessage().contains(fragment));
+    }
+
+    @Override
+    public void close() {
+        logger.detachAppender(lines);
+        logger.setLevel(level);
+    }
+}

@@ -1,0 +1,57 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.On;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Async handlers are awaited; different objects are handled at the same time. */
+@ExtendWith(LocalClusterExtension.class)
+class ExecutionTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int OBJECTS = 5;
+    static final CountDownLatch ALL_RUNNING = new CountDownLatch(OBJECTS);
+
+    public static class Handlers {
+        /** Completes only if all objects' handlers run at once: the latch needs every one of them. */
+        @On.Create("kopfexamples")
+        public String together() throws InterruptedException {
+            ALL_RUNNING.countDown();
+            return ALL_RUNNING.await(20, TimeUnit.SECONDS) ? "together" : "alone";
+        }
+
+        @On.Create("kopfexamples")
+        public CompletionStage<Map<String, Object>> later(String name) {
+            return CompletableFuture.supplyAsync(() -> Map.of("async", name));
+        }
+    }
+
+    @Test
+    void objectsAreHandledConcurrentlyAndAsyncResultsAwaited(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                Handlers.class.getName())) {
+            for (int i = 0; i < OBJECTS; i++) {
+                examples.create("ex-" + i, Map.of("i", i));
+            }
+            await().atMost(WAIT).untilAsserted(() -> {
+                for (int i = 0; i < OBJECTS; i++) {
+                    assertThat(examples.status("ex-" + i)).containsEntry("together", "together")
+                            .containsEntry("later", Map.of("async", "ex-" + i));
+                }
+            });
+        }
+    }
+}
