@@ -63,6 +63,8 @@ public final class OperatorSettings {
          * fix for streams that silently stop behind load balancers.
          */
         public Duration inactivityTimeout = Duration.ofSeconds(70);
+        /** Objects per page of the initial listing (and re-listings): large collections come in pages. */
+        public int listPageSize = 500;
     }
 
     /** Per-object queues. */

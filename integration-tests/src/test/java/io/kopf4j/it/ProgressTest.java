@@ -67,6 +67,8 @@ class ProgressTest {
             assertThat(PROGRESS_SEEN).anySatisfy(record -> assertThat(record).matches(
                     "\\{\"started\":\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{6}\\+00:00\",\"delayed\":\"[^\"]+\\+00:00\","
                             + "\"purpose\":\"create\",\"retries\":[12],\"success\":false,\"failure\":false,\"message\":\"not yet\"}"));
+            assertThat(runner.output()).contains("Sleeping for ", " seconds for the delayed handlers.",
+                    "Provoking reaction with: {\"metadata\":{\"annotations\":{\"kopf.zalando.org/touch-dummy\":\"");
             assertThat(runner.output()).contains("Handler 'flaky' failed with an exception. Will retry.",
                     "Handler 'temporary' failed temporarily: wait a second", "Handler 'permanent' failed permanently: never");
 

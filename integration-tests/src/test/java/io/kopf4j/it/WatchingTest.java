@@ -34,4 +34,25 @@ class WatchingTest {
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("after-reconnect")).containsEntry("create", "created"));
         }
     }
+
+    @Test
+    void theInitialListingComesInPages(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        for (int i = 0; i < 5; i++) {
+            examples.create("listed-" + i, Map.of("i", i));
+        }
+        OperatorSettings settings = new OperatorSettings();
+        settings.watching.listPageSize = 2;
+        try (Operator operator = Operator.builder()
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
+                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).settings(settings).build()) {
+            operator.start();
+            assertThat(operator.awaitListed(WAIT)).isTrue();
+            await().atMost(WAIT).untilAsserted(() -> {
+                for (int i = 0; i < 5; i++) {
+                    assertThat(examples.status("listed-" + i)).containsEntry("create", "created");
+                }
+            });
+        }
+    }
 }

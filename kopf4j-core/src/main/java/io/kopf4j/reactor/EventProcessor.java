@@ -111,7 +111,11 @@ final class EventProcessor {
         Patch patch = new Patch();
         settings.persistence.progressStorage.touch(event.object(), patch, ProgressRecord.format(Instant.now()));
         ObjectLogger logger = new ObjectLogger(event.namespace(), event.name());
-        return patch.isEmpty() ? null : patcher.apply(resource, event.object(), patch, logger).resourceVersion();
+        if (patch.isEmpty()) {
+            return null;
+        }
+        logger.debug("Provoking reaction with: {}", patch);
+        return patcher.apply(resource, event.object(), patch, logger).resourceVersion();
     }
 
     private List<Duration> handleChange(Cause cause, ObjectMemory memory) {

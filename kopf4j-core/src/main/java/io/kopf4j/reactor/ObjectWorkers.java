@@ -146,6 +146,7 @@ final class ObjectWorkers {
             }
             Duration sleep = Collections.min(result.delays());
             sleep = sleep.compareTo(LONGEST_SLEEP) > 0 ? LONGEST_SLEEP : sleep;
+            logger.debug("Sleeping for {} seconds for the delayed handlers.", sleep.toMillis() / 1000.0);
             WatchEvent newer = sleep.isZero() ? null : queue.poll(sleep.toMillis(), TimeUnit.MILLISECONDS);
             if (newer != null) {
                 return newer;

@@ -84,11 +84,11 @@ public final class Reactor {
             served.forEach(this::ensureWatchers);
         } else {
             served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
-            namespaceWatcher = new ResourceWatcher(client, NAMESPACES, null, this::namespaceEvent, settings.watching.inactivityTimeout, null);
+            namespaceWatcher = new ResourceWatcher(client, NAMESPACES, null, this::namespaceEvent, settings.watching, null);
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
         if (registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty()) && canList(CRDS)) {
-            crdWatcher = new ResourceWatcher(client, CRDS, null, this::crdEvent, settings.watching.inactivityTimeout, null);
+            crdWatcher = new ResourceWatcher(client, CRDS, null, this::crdEvent, settings.watching, null);
             threads.start("kopf4j-crds", crdWatcher);
         }
     }
@@ -152,7 +152,7 @@ public final class Reactor {
             ObjectWorkers objectWorkers = workers.computeIfAbsent(resource, r ->
                     new ObjectWorkers(new EventProcessor(r, registry, settings, patcher), threads, settings, memo));
             ResourceWatcher watcher = new ResourceWatcher(client, resource, namespace, objectWorkers::dispatch,
-                    settings.watching.inactivityTimeout, registry.labelSelector(resource));
+                    settings.watching, registry.labelSelector(resource));
             threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);
             LOG.debug("Watching {}", watcher.describe());
             return watcher;

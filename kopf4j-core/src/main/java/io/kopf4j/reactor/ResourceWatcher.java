@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.kopf4j.OperatorSettings;
 import io.kopf4j.clients.Resources;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
@@ -32,7 +33,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ResourceWatcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceWatcher.class);
-    private static final long PAGE_SIZE = 500;
     private static final Duration ERROR_BACKOFF = Duration.ofSeconds(1);
 
     private final KubernetesClient client;
@@ -40,6 +40,7 @@ final class ResourceWatcher implements Runnable {
     private final String namespace;
     private final Consumer<WatchEvent> sink;
     private final Duration inactivityTimeout;
+    private final long pageSize;
     private final String labelSelector;
     private final CountDownLatch listed = new CountDownLatch(1);
     private volatile Watch watch;
@@ -51,12 +52,13 @@ final class ResourceWatcher implements Runnable {
      * @param labelSelector a server-side label selector ({@code app=web,!legacy}), or null
      */
     ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace, Consumer<WatchEvent> sink,
-                    Duration inactivityTimeout, String labelSelector) {
+                    OperatorSettings.Watching settings, String labelSelector) {
         this.client = client;
         this.resource = resource;
         this.namespace = namespace;
         this.sink = sink;
-        this.inactivityTimeout = inactivityTimeout;
+        this.inactivityTimeout = settings.inactivityTimeout;
+        this.pageSize = settings.listPageSize;
         this.labelSelector = labelSelector;
     }
 
@@ -114,7 +116,7 @@ final class ResourceWatcher implements Runnable {
         String version;
         do {
             GenericKubernetesResourceList page = collection().list(
-                    new ListOptionsBuilder().withLimit(PAGE_SIZE).withContinue(token).withLabelSelector(labelSelector).build());
+                    new ListOptionsBuilder().withLimit(pageSize).withContinue(token).withLabelSelector(labelSelector).build());
             for (GenericKubernetesResource item : page.getItems()) {
                 deliver(null, item);
             }
