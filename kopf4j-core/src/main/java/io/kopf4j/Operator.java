@@ -86,7 +86,7 @@ public final class Operator implements AutoCloseable {
         }
         started = true;
         try {
-            client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context);
+            client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context, settings.networking);
             reactor = new Reactor(client, registry, namespaces, threads, settings, memo);
             reactor.start();
         } catch (RuntimeException e) {

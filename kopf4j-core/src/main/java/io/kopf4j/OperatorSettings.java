@@ -50,6 +50,19 @@ public final class OperatorSettings {
     /** Requests to the API server. */
     public static final class Networking {
         /**
+         * Waits between retries of a failed API request (connection errors, timeouts, HTTP 5xx, 403
+         * and 429); other errors fail at once. Any re-iterable sequence, infinite ones included; an
+         * empty one disables retrying. Kopf's default: about a minute of attempts.
+         */
+        public Iterable<Duration> errorBackoffs = List.of(1, 1, 2, 3, 5, 8, 13, 21).stream().map(Duration::ofSeconds).toList();
+        /** Wait exactly as long as a 429's Retry-After says (by default: the longer of it and the own backoff). */
+        public boolean enforceRetryAfter = false;
+        /** Total time for one request (not for watches). */
+        public Duration requestTimeout = Duration.ofSeconds(300);
+        /** Time to establish a connection; null: the client's default. */
+        public Duration connectTimeout = null;
+
+        /**
          * How many requests that change objects may be in flight at once; more wait their turn. A
          * burst of thousands of objects then queues in the operator instead of failing.
          */

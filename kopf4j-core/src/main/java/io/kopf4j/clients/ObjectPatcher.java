@@ -46,14 +46,16 @@ public final class ObjectPatcher {
 
     private final KubernetesClient client;
     private final Semaphore requests;
+    private final ApiRetries retries;
 
     /**
      * @param maxConcurrentRequests how many PATCHes may be in flight at once; the others wait (so a
      *                              burst of objects queues here instead of overwhelming the API server)
      */
-    public ObjectPatcher(KubernetesClient client, int maxConcurrentRequests) {
+    public ObjectPatcher(KubernetesClient client, int maxConcurrentRequests, ApiRetries retries) {
         this.client = client;
         this.requests = new Semaphore(maxConcurrentRequests);
+        this.retries = retries;
     }
 
     public Applied apply(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
@@ -73,13 +75,14 @@ public final class ObjectPatcher {
         String version = null;
         try {
             if (!merge.isEmpty()) {
-                fresh = Json.toMap(object.patch(MERGE, Json.compact(merge)));
+                fresh = Json.toMap(retries.call("PATCH", logger, () -> object.patch(MERGE, Json.compact(merge))));
                 version = versionOf(fresh);
                 warnOfInconsistencies(merge, fresh, logger);
             }
             if (status != null) {
                 Map<String, Object> statusPatch = Map.of("status", status);
-                fresh = Json.toMap(object.subresource("status").patch(MERGE, Json.compact(statusPatch)));
+                fresh = Json.toMap(retries.call("PATCH", logger,
+                        () -> object.subresource("status").patch(MERGE, Json.compact(statusPatch))));
                 version = versionOf(fresh);
                 warnOfInconsistencies(statusPatch, fresh, logger);
             }
@@ -96,7 +99,8 @@ public final class ObjectPatcher {
                     }
                     var target = ops == statusOps ? object.subresource("status") : object;
                     try {
-                        fresh = Json.toMap(target.patch(JSON, Json.compact(guarded(versionOf(fresh), ops))));
+                        String guardedOps = Json.compact(guarded(versionOf(fresh), ops));
+                        fresh = Json.toMap(retries.call("PATCH", logger, () -> target.patch(JSON, guardedOps)));
                         version = versionOf(fresh);
                     } catch (KubernetesClientException e) {
                         if (e.getCode() == 409 || e.getCode() == 422) {

@@ -7,6 +7,7 @@ import io.kopf4j.Memo;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
+import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.Discovery;
 import io.kopf4j.clients.ObjectPatcher;
 import io.kopf4j.clients.Resources;
@@ -75,7 +76,8 @@ public final class Reactor {
     /** Resolves the resources and starts watching; fails with a clear message if it cannot. */
     public void start() {
         LOG.debug("Connecting to {}", client.getMasterUrl());
-        patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests);
+        ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
+        patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries);
         served.addAll(resolveResources(true));
         if (patterns.clusterWide()) {
             served.forEach(resource -> ensureWatcher(resource, null));
