@@ -34,8 +34,7 @@ import org.slf4j.LoggerFactory;
 public final class Operator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Operator.class);
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
-    /** How long handlers in flight may take to finish at shutdown before they are interrupted. */
-    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(5);
+    /** How long interrupted handlers may take to end before they are abandoned. */
     private static final Duration INTERRUPT_GRACE = Duration.ofSeconds(1);
 
     private final String id;
@@ -137,8 +136,9 @@ public final class Operator implements AutoCloseable {
             if (reactor != null) {
                 reactor.stop();
             }
-            if (!threads.awaitAll(System.nanoTime() + SHUTDOWN_GRACE.toNanos())) {
-                LOG.warn("Operator {}: handlers still running {} s after the stop are interrupted", id, SHUTDOWN_GRACE.toSeconds());
+            Duration grace = settings.process.shutdownGracePeriod;
+            if (!threads.awaitAll(System.nanoTime() + grace.toNanos())) {
+                LOG.warn("Operator {}: handlers still running {} s after the stop are interrupted", id, grace.toMillis() / 1000.0);
                 threads.interruptAll();
                 threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
             }

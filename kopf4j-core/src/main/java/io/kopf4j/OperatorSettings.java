@@ -26,6 +26,7 @@ public final class OperatorSettings {
     public final Queueing queueing = new Queueing();
     public final Watching watching = new Watching();
     public final Networking networking = new Networking();
+    public final Process process = new Process();
 
     /** Where state is kept on the objects. */
     public static final class Persistence {
@@ -45,6 +46,15 @@ public final class OperatorSettings {
         public Duration defaultBackoff = Duration.ofSeconds(60);
         /** Which pending handlers run per handling cycle: Kopf's {@code asap} by default. */
         public Lifecycle lifecycle = Lifecycles.asap();
+    }
+
+    /** The operator's own lifecycle. */
+    public static final class Process {
+        /**
+         * At shutdown, how long handlers in flight may take to finish; then they are interrupted,
+         * and those that ignore it are abandoned after one more second.
+         */
+        public Duration shutdownGracePeriod = Duration.ofSeconds(5);
     }
 
     /** Requests to the API server. */
