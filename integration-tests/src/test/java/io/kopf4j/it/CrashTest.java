@@ -1,0 +1,87 @@
+package io.kopf4j.it;
+
+import static io.kopf4j.it.KopfExamples.count;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.On;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+
+/** The operator is killed (SIGKILL) in the middle of a creation; the next one continues where it stopped. */
+@ExtendWith(LocalClusterExtension.class)
+class CrashTest {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final String BLOCK = "KOPF4J_TEST_BLOCK";
+
+    public static class Handlers {
+        @On.Create("kopfexamples")
+        public String first() {
+            return "first done";
+        }
+
+        @On.Create(value = "kopfexamples", backoff = 0.2)
+        public String second(int retry, Logger logger) throws InterruptedException {
+            if (retry < 2) {
+                throw new IllegalStateException("failing at retry " + retry);
+            }
+            if ("1".equals(System.getenv(BLOCK))) {
+                logger.info("Second is stuck at retry {}", retry);
+                Thread.sleep(Long.MAX_VALUE);   // the process is killed while here
+            }
+            return "second done at retry " + retry;
+        }
+
+        @On.Create("kopfexamples")
+        public String third() {
+            return "third done";
+        }
+    }
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void finishedHandlersAreNotRerunAndRetriesAreKept(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        Path log = dir.resolve("operator.log");
+        ProcessBuilder command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "-v", "-n", namespace.name(),
+                "--kubeconfig", cluster.kubeconfig().toString(), Handlers.class.getName())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        command.environment().put(BLOCK, "1");
+        Process operator = command.start();
+        try {
+            await().atMost(WAIT).until(() -> Files.readString(log).contains("serves 3 handler(s)"));
+            examples.create("ex", Map.of("a", 1));
+            await().atMost(WAIT).until(() -> Files.readString(log).contains("Second is stuck at retry 2"));
+        } finally {
+            operator.destroyForcibly();   // SIGKILL: no shutdown hooks, no graceful stop
+            operator.waitFor(10, TimeUnit.SECONDS);
+        }
+        String killed = Files.readString(log);
+        assertThat(killed).contains("Handler 'first' succeeded.", "Handler 'third' succeeded.")
+                .doesNotContain("Handler 'second' succeeded.");
+
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
+                Handlers.class.getName())) {
+            await().atMost(WAIT).until(() -> runner.output().contains("Creation is processed: 3 succeeded; 0 failed."));
+            assertThat(count(runner.output(), "Handler 'first'")).isZero();
+            assertThat(count(runner.output(), "Handler 'third'")).isZero();
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex"))
+                    .containsEntry("first", "first done").containsEntry("third", "third done")
+                    .containsEntry("second", "second done at retry 2"));
+        }
+    }
+}
