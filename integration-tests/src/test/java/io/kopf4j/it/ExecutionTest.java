@@ -52,6 +52,7 @@ class ExecutionTest {
                             .containsEntry("later", Map.of("async", "ex-" + i));
                 }
             });
+            assertThat(runner.output()).doesNotContain("failed");
         }
     }
 }

@@ -113,6 +113,21 @@ public final class LocalCluster implements AutoCloseable {
         return kubeconfig;
     }
 
+    /**
+     * A kubeconfig for another user (and groups), authenticated by a client certificate: for
+     * testing what an operator does with limited RBAC permissions. Grant them with Roles.
+     */
+    public Path kubeconfigFor(String user, String... groups) {
+        try {
+            Path[] credentials = pki.client(state.resolve("pki"), user, groups);
+            Path file = state.resolve("kubeconfig-" + user);
+            Files.writeString(file, kubeconfigYaml(user, credentials[0], credentials[1]));
+            return file;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("cannot make credentials for " + user + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The directory with the binaries; {@code kubectl} among them. */
     public Path binaries() {
         return binaries;
@@ -300,31 +315,34 @@ public final class LocalCluster implements AutoCloseable {
 
     private void writeKubeconfig() {
         try {
-            String yaml = """
-                    apiVersion: v1
-                    kind: Config
-                    clusters:
-                    - name: kopf4j-local
-                      cluster:
-                        server: %s
-                        certificate-authority-data: %s
-                    users:
-                    - name: kopf4j-admin
-                      user:
-                        client-certificate-data: %s
-                        client-key-data: %s
-                    contexts:
-                    - name: kopf4j-local
-                      context:
-                        cluster: kopf4j-local
-                        user: kopf4j-admin
-                        namespace: default
-                    current-context: kopf4j-local
-                    """.formatted(serverUrl(), Pki.base64(pki.caCert), Pki.base64(pki.adminCert), Pki.base64(pki.adminKey));
-            Files.writeString(kubeconfig, yaml);
+            Files.writeString(kubeconfig, kubeconfigYaml("kopf4j-admin", pki.adminCert, pki.adminKey));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + kubeconfig, e);
         }
+    }
+
+    private String kubeconfigYaml(String user, Path certificate, Path key) throws IOException {
+        return """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: kopf4j-local
+                  cluster:
+                    server: %s
+                    certificate-authority-data: %s
+                users:
+                - name: %s
+                  user:
+                    client-certificate-data: %s
+                    client-key-data: %s
+                contexts:
+                - name: kopf4j-local
+                  context:
+                    cluster: kopf4j-local
+                    user: %s
+                    namespace: default
+                current-context: kopf4j-local
+                """.formatted(serverUrl(), Pki.base64(pki.caCert), user, Pki.base64(certificate), Pki.base64(key), user);
     }
 
     private synchronized void stopProcesses() {

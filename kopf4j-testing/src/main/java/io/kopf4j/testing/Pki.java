@@ -52,12 +52,13 @@ final class Pki {
     final Path serviceAccountKey;
     final Path serviceAccountPublicKey;
     private final X509Certificate ca;
+    private final KeyPair caKeys;
     private final X509Certificate admin;
     private final KeyPair adminKeys;
 
     Pki(Path dir) throws IOException, GeneralSecurityException {
         Files.createDirectories(dir);
-        KeyPair caKeys = rsa();
+        caKeys = rsa();
         ca = sign(new X500Name("CN=kopf4j-local-ca"), caKeys, new X500Name("CN=kopf4j-local-ca"), caKeys, Role.CA);
         KeyPair serverKeys = rsa();
         X509Certificate server = sign(new X500Name("CN=kube-apiserver"), serverKeys, ca, caKeys, Role.SERVER);
@@ -72,6 +73,22 @@ final class Pki {
         adminKey = writeKey(dir.resolve("admin.key"), adminKeys);
         serviceAccountKey = writeKey(dir.resolve("sa.key"), serviceAccount);
         serviceAccountPublicKey = write(dir.resolve("sa.pub"), serviceAccount.getPublic());
+    }
+
+    /**
+     * A client certificate and key for a user and its groups, signed by this CA, as PEM files.
+     *
+     * @return the certificate file and the key file
+     */
+    Path[] client(Path dir, String user, String... groups) throws IOException, GeneralSecurityException {
+        StringBuilder subject = new StringBuilder();
+        for (String group : groups) {
+            subject.append("O=").append(group).append(',');
+        }
+        subject.append("CN=").append(user);
+        KeyPair keys = rsa();
+        X509Certificate certificate = sign(new X500Name(subject.toString()), keys, ca, caKeys, Role.CLIENT);
+        return new Path[]{write(dir.resolve(user + ".crt"), certificate), writeKey(dir.resolve(user + ".key"), keys)};
     }
 
     /** An SSL context that trusts only this CA and presents the admin certificate. */
