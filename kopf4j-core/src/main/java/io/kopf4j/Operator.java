@@ -48,6 +48,7 @@ public final class Operator implements AutoCloseable {
     private final OperatorThreads threads;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private KubernetesClient client;
+    private KubernetesClient watchClient;
     private Reactor reactor;
     private boolean started;
     private boolean stopped;
@@ -85,8 +86,10 @@ public final class Operator implements AutoCloseable {
         }
         started = true;
         try {
-            client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context, settings.networking);
-            reactor = new Reactor(client, registry, namespaces, threads, settings, memo);
+            client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context, settings);
+            watchClient = givenClient != null ? null : Connection.connectForWatching(kubeconfig, context, settings);
+            reactor = new Reactor(client, watchClient == null ? client : watchClient, registry, namespaces, threads,
+                    settings, memo);
             reactor.start();
         } catch (RuntimeException e) {
             stop();
@@ -147,6 +150,9 @@ public final class Operator implements AutoCloseable {
         } finally {
             if (client != null && givenClient == null) {
                 client.close();
+            }
+            if (watchClient != null) {
+                watchClient.close();
             }
             terminated.countDown();
         }

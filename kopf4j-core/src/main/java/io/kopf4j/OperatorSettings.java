@@ -24,6 +24,9 @@ public final class OperatorSettings {
     public final Persistence persistence = new Persistence();
     public final Execution execution = new Execution();
     public final Queueing queueing = new Queueing();
+    /** Kopf's deprecated name of {@link #queueing}: the same object. */
+    @Deprecated
+    public final Queueing batching = queueing;
     public final Watching watching = new Watching();
     public final Networking networking = new Networking();
     public final Process process = new Process();
@@ -81,6 +84,14 @@ public final class OperatorSettings {
 
     /** Watch streams. */
     public static final class Watching {
+        /** How long the server keeps a watch open before closing it gracefully ({@code timeoutSeconds}); null: the server's choice. */
+        public Duration serverTimeout = null;
+        /** How long a watch may last before the operator closes and resumes it; null: forever. */
+        public Duration clientTimeout = null;
+        /** The TCP connect timeout of watches; null: {@code networking.connectTimeout}, then {@code networking.requestTimeout}. */
+        public Duration connectTimeout = null;
+        /** The pause between watch requests, so that errors and disconnects do not flood the API server. */
+        public Duration reconnectBackoff = Duration.ofMillis(100);
         /**
          * Reconnect a watch stream that delivered nothing, not even a bookmark, for this long: the
          * fix for streams that silently stop behind load balancers.

@@ -36,6 +36,36 @@ class WatchingTest {
     }
 
     @Test
+    void aWatchClosedByTheClientTimeoutIsResumedWithoutLosingEvents(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorSettings settings = new OperatorSettings();
+        settings.watching.clientTimeout = Duration.ofSeconds(2);
+        settings.watching.connectTimeout = Duration.ofSeconds(5);
+        eventsStillFlowAfter(cluster, namespace, settings, "the client-side timeout of 2 s passed; resuming");
+    }
+
+    @Test
+    void aWatchClosedByTheServerTimeoutIsResumedWithoutLosingEvents(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorSettings settings = new OperatorSettings();
+        settings.watching.serverTimeout = Duration.ofSeconds(1);
+        // The server ends each watch after a second; resuming it then meets an expired resourceVersion.
+        eventsStillFlowAfter(cluster, namespace, settings, "the resourceVersion expired (410 Gone); listing again");
+    }
+
+    private static void eventsStillFlowAfter(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings,
+                                             String logLine) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.reactor.ResourceWatcher");
+             Operator operator = Operator.builder()
+                     .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
+                     .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).settings(settings).build()) {
+            operator.start();
+            await().atMost(WAIT).until(() -> lines.contains("Watching kopfexamples.v1.kopf.dev in " + namespace.name() + ": " + logLine));
+            examples.create("after-timeouts", Map.of("a", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("after-timeouts")).containsEntry("create", "created"));
+        }
+    }
+
+    @Test
     void theInitialListingComesInPages(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         for (int i = 0; i < 5; i++) {

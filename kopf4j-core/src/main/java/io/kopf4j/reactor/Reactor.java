@@ -45,6 +45,7 @@ public final class Reactor {
     private static final Duration RESCAN_INTERVAL = Duration.ofMillis(250);
 
     private final KubernetesClient client;
+    private final KubernetesClient watchClient;
     private final HandlerRegistry registry;
     private final NamespacePatterns patterns;
     private final OperatorThreads threads;
@@ -61,11 +62,13 @@ public final class Reactor {
     private volatile boolean stopped;
 
     /**
+     * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
      * @param namespaces the namespace patterns to serve; empty means cluster-wide
      */
-    public Reactor(KubernetesClient client, HandlerRegistry registry, List<String> namespaces, OperatorThreads threads,
-                   OperatorSettings settings, Memo memo) {
+    public Reactor(KubernetesClient client, KubernetesClient watchClient, HandlerRegistry registry, List<String> namespaces,
+                   OperatorThreads threads, OperatorSettings settings, Memo memo) {
         this.client = client;
+        this.watchClient = watchClient;
         this.registry = registry;
         this.patterns = new NamespacePatterns(namespaces);
         this.threads = threads;
@@ -86,11 +89,11 @@ public final class Reactor {
             served.forEach(this::ensureWatchers);
         } else {
             served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
-            namespaceWatcher = new ResourceWatcher(client, NAMESPACES, null, this::namespaceEvent, settings.watching, null);
+            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null);
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
         if (registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty()) && canList(CRDS)) {
-            crdWatcher = new ResourceWatcher(client, CRDS, null, this::crdEvent, settings.watching, null);
+            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null);
             threads.start("kopf4j-crds", crdWatcher);
         }
     }
@@ -153,7 +156,7 @@ public final class Reactor {
         watchers.computeIfAbsent(key(resource, namespace), key -> {
             ObjectWorkers objectWorkers = workers.computeIfAbsent(resource, r ->
                     new ObjectWorkers(new EventProcessor(r, registry, settings, patcher), threads, settings, memo));
-            ResourceWatcher watcher = new ResourceWatcher(client, resource, namespace, objectWorkers::dispatch,
+            ResourceWatcher watcher = new ResourceWatcher(watchClient, resource, namespace, objectWorkers::dispatch,
                     settings.watching, registry.labelSelector(resource));
             threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);
             LOG.debug("Watching {}", watcher.describe());

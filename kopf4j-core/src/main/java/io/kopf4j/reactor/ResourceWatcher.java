@@ -39,6 +39,7 @@ final class ResourceWatcher implements Runnable {
     private final io.kopf4j.Resource resource;
     private final String namespace;
     private final Consumer<WatchEvent> sink;
+    private final OperatorSettings.Watching settings;
     private final Duration inactivityTimeout;
     private final long pageSize;
     private final String labelSelector;
@@ -57,6 +58,7 @@ final class ResourceWatcher implements Runnable {
         this.resource = resource;
         this.namespace = namespace;
         this.sink = sink;
+        this.settings = settings;
         this.inactivityTimeout = settings.inactivityTimeout;
         this.pageSize = settings.listPageSize;
         this.labelSelector = labelSelector;
@@ -80,6 +82,7 @@ final class ResourceWatcher implements Runnable {
                 listed.countDown();
                 while (version != null && !stopped) {
                     version = watchFrom(version);
+                    Thread.sleep(settings.reconnectBackoff);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -138,6 +141,7 @@ final class ResourceWatcher implements Runnable {
                 .withResourceVersion(version)
                 .withAllowWatchBookmarks(true)
                 .withLabelSelector(labelSelector)
+                .withTimeoutSeconds(settings.serverTimeout == null ? null : settings.serverTimeout.toSeconds())
                 .build();
         watch = collection().watch(options, new Watcher<>() {
             @Override
@@ -164,11 +168,18 @@ final class ResourceWatcher implements Runnable {
         if (stopped) {
             watch.close();
         }
+        long clientDeadline = settings.clientTimeout == null ? Long.MAX_VALUE : System.nanoTime() + settings.clientTimeout.toNanos();
         try {
             while (true) {
+                if (System.nanoTime() >= clientDeadline) {
+                    LOG.debug("Watching {}: the client-side timeout of {} s passed; resuming", describe(),
+                            settings.clientTimeout.toSeconds());
+                    watch.close();
+                    return lastVersion;
+                }
                 long silentFor = System.nanoTime() - lastActivity;
-                long left = inactivityTimeout.toNanos() - silentFor;
-                if (left <= 0) {
+                long left = Math.min(inactivityTimeout.toNanos() - silentFor, clientDeadline - System.nanoTime());
+                if (inactivityTimeout.toNanos() - silentFor <= 0) {
                     LOG.debug("Watching {}: nothing came for {} s, not even a bookmark; reconnecting", describe(),
                             inactivityTimeout.toSeconds());
                     watch.close();
