@@ -52,7 +52,7 @@ class ExecutionTest {
                             .containsEntry("later", Map.of("async", "ex-" + i));
                 }
             });
-            assertThat(runner.output()).doesNotContain("failed");
+            assertThat(runner.output()).doesNotContain("Handler 'together' failed", "Handler 'later' failed");
         }
     }
 }
