@@ -1,0 +1,47 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.On;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A malformed object is logged and throttled on its own, never crashing the operator. */
+@ExtendWith(LocalClusterExtension.class)
+class ThrottlingTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    public static class Handlers {
+        @On.Create("kopfexamples")
+        public String create() {
+            return "created";
+        }
+    }
+
+    @Test
+    void aMalformedObjectIsThrottledAloneAndHandledOnceFixed(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                Handlers.class.getName())) {
+            examples.create("corrupt", Map.of("a", 1), Map.of("kopf.zalando.org/last-handled-configuration", "{not json"));
+            examples.create("healthy", Map.of("a", 1));
+            await().atMost(WAIT).until(() -> runner.output().contains("[" + namespace.name()
+                    + "/corrupt] Throttling for 1 seconds due to an unexpected error: java.lang.IllegalArgumentException: not a JSON object"));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("healthy")).containsEntry("create", "created"));
+            assertThat(runner.isRunning()).isTrue();
+
+            Map<String, Object> fix = new HashMap<>();
+            fix.put("kopf.zalando.org/last-handled-configuration", null);
+            examples.patch("corrupt", Map.of("metadata", Map.of("annotations", fix)));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("corrupt")).containsEntry("create", "created"));
+        }
+    }
+}
