@@ -324,4 +324,22 @@ public final class On {
         /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
         String fieldValue() default "";
     }
+    /**
+     * A liveness probe (Kopf's {@code @kopf.on.probe}): called when the liveness endpoint
+     * ({@code --liveness=http://0.0.0.0:8080/healthz}) is requested, its result reported in the JSON
+     * under its id. Results are cached ({@code settings.probes.livenessCache}, 10 s) so that frequent
+     * probing cannot overload the operator. The method may declare {@code Memo} and {@code Logger}.
+     *
+     * <pre>{@code
+     * @On.Probe
+     * public Instant now() { return Instant.now(); }
+     * }</pre>
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Probe {
+        /** The key of the result in the JSON; by default the method name. */
+        String id() default "";
+    }
 }

@@ -2,14 +2,20 @@ package io.kopf4j;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.clients.Connection;
+import io.kopf4j.engines.HealthEndpoints;
+import io.kopf4j.engines.LivenessEndpoint;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.reactor.OperatorThreads;
 import io.kopf4j.reactor.Reactor;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -47,9 +53,15 @@ public final class Operator implements AutoCloseable {
     private final Memo memo;
     private final OperatorThreads threads;
     private final CountDownLatch terminated = new CountDownLatch(1);
+    private final URI livenessEndpoint;
+    private final String healthProbeAddress;
+    private final Map<String, HealthCheck> livenessChecks;
+    private final Map<String, HealthCheck> readinessChecks;
     private KubernetesClient client;
     private KubernetesClient watchClient;
-    private Reactor reactor;
+    private volatile Reactor reactor;
+    private LivenessEndpoint liveness;
+    private HealthEndpoints health;
     private boolean started;
     private boolean stopped;
 
@@ -62,6 +74,10 @@ public final class Operator implements AutoCloseable {
         this.givenClient = builder.client;
         this.settings = builder.settings;
         this.memo = builder.memo;
+        this.livenessEndpoint = builder.livenessEndpoint;
+        this.healthProbeAddress = builder.healthProbeAddress;
+        this.livenessChecks = new LinkedHashMap<>(builder.livenessChecks);
+        this.readinessChecks = new LinkedHashMap<>(builder.readinessChecks);
         this.threads = new OperatorThreads(id);
     }
 
@@ -86,6 +102,7 @@ public final class Operator implements AutoCloseable {
         }
         started = true;
         try {
+            startProbes();
             client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context, settings);
             watchClient = givenClient != null ? null : Connection.connectForWatching(kubeconfig, context, settings);
             reactor = new Reactor(client, watchClient == null ? client : watchClient, registry, namespaces, threads,
@@ -97,6 +114,52 @@ public final class Operator implements AutoCloseable {
         }
         LOG.info("Operator {} serves {} handler(s) {}", id, registry.size(),
                 namespaces.isEmpty() ? "cluster-wide" : "in namespaces " + namespaces);
+    }
+
+    /** The bound address of the health probes ({@code /healthz}, {@code /readyz}), or null. */
+    public InetSocketAddress healthProbeAddress() {
+        return health == null ? null : health.address();
+    }
+
+    /** The bound address of Kopf's liveness endpoint, or null. */
+    public InetSocketAddress livenessAddress() {
+        return liveness == null ? null : liveness.address();
+    }
+
+    /**
+     * The probes start first: they answer while the operator connects, and readiness
+     * ({@code watch-cache-sync}) fails until every watched resource has been listed.
+     */
+    private void startProbes() {
+        if (livenessEndpoint != null) {
+            liveness = new LivenessEndpoint(livenessEndpoint, registry.probes(), memo, settings.probes.livenessCache);
+        }
+        if (healthProbeAddress != null) {
+            Map<String, HealthCheck> live = new LinkedHashMap<>();
+            live.put("ping", () -> { });
+            if (settings.probes.progressTimeout != null) {
+                live.put("progress", this::checkProgress);
+            }
+            live.putAll(livenessChecks);
+            Map<String, HealthCheck> ready = new LinkedHashMap<>();
+            ready.put("watch-cache-sync", () -> {
+                Reactor current = reactor;
+                if (current == null || !current.listed()) {
+                    throw new IllegalStateException("the initial listing of the watched resources is not complete");
+                }
+            });
+            ready.putAll(readinessChecks);
+            health = new HealthEndpoints(healthProbeAddress, live, ready);
+        }
+    }
+
+    private void checkProgress() {
+        Reactor current = reactor;
+        if (current != null && current.progress().waiting() > 0
+                && current.progress().sinceLastProcessed().compareTo(settings.probes.progressTimeout) > 0) {
+            throw new IllegalStateException(current.progress().waiting() + " events wait, none processed for "
+                    + current.progress().sinceLastProcessed().toSeconds() + " s");
+        }
     }
 
     /** Waits until every watched resource has delivered its initial listing (for tests and readiness). */
@@ -148,6 +211,12 @@ public final class Operator implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            if (health != null) {
+                health.close();
+            }
+            if (liveness != null) {
+                liveness.close();
+            }
             if (client != null && givenClient == null) {
                 client.close();
             }
@@ -167,6 +236,10 @@ public final class Operator implements AutoCloseable {
         private KubernetesClient client;
         private OperatorSettings settings = new OperatorSettings();
         private Memo memo = new Memo();
+        private URI livenessEndpoint;
+        private String healthProbeAddress;
+        private final Map<String, HealthCheck> livenessChecks = new LinkedHashMap<>();
+        private final Map<String, HealthCheck> readinessChecks = new LinkedHashMap<>();
 
         private Builder() {
         }
@@ -193,6 +266,30 @@ public final class Operator implements AutoCloseable {
             for (Object target : targets) {
                 HandlerScanner.scan(Objects.requireNonNull(target, "handler target"), registry);
             }
+            return this;
+        }
+
+        /** Kopf's liveness endpoint, e.g. {@code http://0.0.0.0:8080/healthz}: the {@code @On.Probe} results as JSON. */
+        public Builder liveness(URI endpoint) {
+            this.livenessEndpoint = endpoint;
+            return this;
+        }
+
+        /** controller-runtime's {@code /healthz} and {@code /readyz} at {@code HOST:PORT} or {@code :PORT}. */
+        public Builder healthProbeAddress(String bindAddress) {
+            this.healthProbeAddress = bindAddress;
+            return this;
+        }
+
+        /** An extra check for {@code /healthz}: failing restarts the operator's pod. */
+        public Builder livenessCheck(String name, HealthCheck check) {
+            livenessChecks.put(name, Objects.requireNonNull(check, "check"));
+            return this;
+        }
+
+        /** An extra check for {@code /readyz}: failing keeps the pod out of service and rollouts waiting. */
+        public Builder readinessCheck(String name, HealthCheck check) {
+            readinessChecks.put(name, Objects.requireNonNull(check, "check"));
             return this;
         }
 

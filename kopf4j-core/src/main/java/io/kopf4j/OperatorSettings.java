@@ -30,6 +30,7 @@ public final class OperatorSettings {
     public final Watching watching = new Watching();
     public final Networking networking = new Networking();
     public final Process process = new Process();
+    public final Probes probes = new Probes();
 
     /** Where state is kept on the objects. */
     public static final class Persistence {
@@ -49,6 +50,17 @@ public final class OperatorSettings {
         public Duration defaultBackoff = Duration.ofSeconds(60);
         /** Which pending handlers run per handling cycle: Kopf's {@code asap} by default. */
         public Lifecycle lifecycle = Lifecycles.asap();
+    }
+
+    /** Health probes. */
+    public static final class Probes {
+        /** How long the results of {@code @On.Probe} handlers are reused: Kopf's 10 seconds. */
+        public Duration livenessCache = Duration.ofSeconds(10);
+        /**
+         * With a value, {@code /healthz} also fails ({@code progress}) when events have waited this
+         * long without any being processed; off by default, as Kopf.
+         */
+        public Duration progressTimeout = null;
     }
 
     /** The operator's own lifecycle. */

@@ -19,6 +19,7 @@ import java.util.Set;
 public final class HandlerRegistry {
     private final List<ChangingHandler> changing = new ArrayList<>();
     private final List<WatchingHandler> watching = new ArrayList<>();
+    private final List<ProbeHandler> probes = new ArrayList<>();
 
     /**
      * Adds a handler. One method under several annotations may share its id (it runs once per
@@ -44,12 +45,25 @@ public final class HandlerRegistry {
         watching.add(handler);
     }
 
+    public synchronized void add(ProbeHandler probe) {
+        for (ProbeHandler existing : probes) {
+            if (existing.id().equals(probe.id())) {
+                throw duplicate(probe.origin(), probe.id(), existing.origin());
+            }
+        }
+        probes.add(probe);
+    }
+
+    public synchronized List<ProbeHandler> probes() {
+        return List.copyOf(probes);
+    }
+
     public synchronized boolean isEmpty() {
-        return changing.isEmpty() && watching.isEmpty();
+        return changing.isEmpty() && watching.isEmpty() && probes.isEmpty();
     }
 
     public synchronized int size() {
-        return changing.size() + watching.size();
+        return changing.size() + watching.size() + probes.size();
     }
 
     /** The distinct selectors of all handlers, in declaration order. */

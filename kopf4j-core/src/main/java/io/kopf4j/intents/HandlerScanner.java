@@ -22,7 +22,7 @@ import java.util.Set;
 /** Finds the annotated handler methods of a class or an object and adds them to a registry. */
 public final class HandlerScanner {
     private static final Set<Class<? extends Annotation>> ANNOTATIONS = Set.of(On.Create.class, On.Update.class,
-            On.Delete.class, On.Resume.class, On.Field.class, On.Event.class);
+            On.Delete.class, On.Resume.class, On.Field.class, On.Event.class, On.Probe.class);
 
     private HandlerScanner() {
     }
@@ -50,8 +50,13 @@ public final class HandlerScanner {
             if (instance == null && !Modifier.isStatic(method.getModifiers())) {
                 instance = instantiate(type);
             }
-            HandlerFn function = ParameterBinder.bind(instance, method);
             String origin = ParameterBinder.describe(method);
+            On.Probe probe = method.getAnnotation(On.Probe.class);
+            if (probe != null) {
+                registry.add(new ProbeHandler(probe.id().isEmpty() ? method.getName() : probe.id(), method, instance, origin));
+                continue;
+            }
+            HandlerFn function = ParameterBinder.bind(instance, method);
             for (Annotation annotation : method.getAnnotations()) {
                 Declaration declaration = declarationOf(annotation, origin);
                 if (declaration != null) {

@@ -2,6 +2,8 @@ package io.kopf4j.loading;
 
 import io.kopf4j.Operator;
 import io.kopf4j.OperatorException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +38,14 @@ public final class RunOptions {
     @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context. Default: the current one.")
     String context;
 
+    @Option(names = {"-L", "--liveness"}, paramLabel = "URL",
+            description = "Kopf's liveness endpoint with the @On.Probe results, e.g. http://0.0.0.0:8080/healthz.")
+    String liveness;
+
+    @Option(names = "--health-probe-bind-address", paramLabel = "HOST:PORT",
+            description = "Serve /healthz and /readyz (controller-runtime style) here, e.g. :8081.")
+    String healthProbeAddress;
+
     @Parameters(paramLabel = "HANDLERS", arity = "1..*",
             description = "Where the handlers are: .java source files, .jar files, or class names on the classpath.")
     List<String> handlers = new ArrayList<>();
@@ -67,7 +77,24 @@ public final class RunOptions {
                 throw new OperatorException("invalid namespace pattern: an empty -n value");
             }
         }
+        URI livenessEndpoint = null;
+        if (liveness != null) {
+            try {
+                livenessEndpoint = new URI(liveness);
+            } catch (URISyntaxException e) {
+                throw new OperatorException("invalid --liveness '" + liveness + "': " + e.getReason());
+            }
+            if (!"http".equals(livenessEndpoint.getScheme()) || livenessEndpoint.getPort() < 0) {
+                throw new OperatorException("invalid --liveness '" + liveness + "': expected http://HOST:PORT/PATH");
+            }
+        }
+        if (healthProbeAddress != null && !healthProbeAddress.matches("[^:]*:\\d+")) {
+            throw new OperatorException("invalid --health-probe-bind-address '" + healthProbeAddress
+                    + "': expected HOST:PORT or :PORT");
+        }
         return Operator.builder()
+                .liveness(livenessEndpoint)
+                .healthProbeAddress(healthProbeAddress)
                 .handlers(HandlerSources.load(handlers).toArray())
                 .namespaces(namespaces)
                 .kubeconfig(kubeconfig)

@@ -38,13 +38,16 @@ final class ObjectWorkers {
     private final Memo operatorMemo;
     private final Map<String, BlockingQueue<WatchEvent>> queues = new ConcurrentHashMap<>();
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
+    private final Progress progress;
     private volatile boolean stopping;
 
-    ObjectWorkers(EventProcessor processor, OperatorThreads threads, OperatorSettings settings, Memo operatorMemo) {
+    ObjectWorkers(EventProcessor processor, OperatorThreads threads, OperatorSettings settings, Memo operatorMemo,
+                  Progress progress) {
         this.processor = processor;
         this.threads = threads;
         this.settings = settings;
         this.operatorMemo = operatorMemo;
+        this.progress = progress;
     }
 
     void dispatch(WatchEvent event) {
@@ -53,6 +56,7 @@ final class ObjectWorkers {
             return;
         }
         memories.computeIfAbsent(key, k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
+        progress.queued();
         queues.compute(key, (k, queue) -> {
             if (queue == null) {
                 queue = new LinkedBlockingQueue<>();
@@ -93,6 +97,7 @@ final class ObjectWorkers {
                 queue.drainTo(batch);
                 awaitConsistency(memory, queue, batch);
                 batch.removeIf(e -> e == STOP);
+                progress.taken(batch.size() - (next != null ? 1 : 0));
                 if (stopping || batch.isEmpty()) {
                     return;
                 }
@@ -128,6 +133,7 @@ final class ObjectWorkers {
         ObjectLogger logger = new ObjectLogger(event.namespace(), event.name());
         try {
             ProcessingResult result = processor.process(event, memory);
+            progress.processed();
             memory.errors = 0;
             memory.remainingFns = result.remainingFns();
             if (event.isDeleted()) {
@@ -149,7 +155,8 @@ final class ObjectWorkers {
             logger.debug("Sleeping for {} seconds for the delayed handlers.", sleep.toMillis() / 1000.0);
             WatchEvent newer = sleep.isZero() ? null : queue.poll(sleep.toMillis(), TimeUnit.MILLISECONDS);
             if (newer != null) {
-                return newer;
+                progress.taken(newer == STOP ? 0 : 1);
+                return newer == STOP ? null : newer;
             }
             String touched = processor.touch(event);
             if (touched != null) {
@@ -170,6 +177,7 @@ final class ObjectWorkers {
             List<WatchEvent> newer = new ArrayList<>();
             queue.drainTo(newer);
             newer.removeIf(candidate -> candidate == STOP);
+            progress.taken(newer.size());
             return newer.isEmpty() ? event : newer.get(newer.size() - 1);
         }
     }

@@ -55,6 +55,7 @@ public final class Reactor {
     private final Map<Resource, ObjectWorkers> workers = new ConcurrentHashMap<>();
     private final Set<Resource> served = ConcurrentHashMap.newKeySet();
     private final Set<String> namespaces = ConcurrentHashMap.newKeySet();
+    private final Progress progress = new Progress();
     private ObjectPatcher patcher;
     private ResourceWatcher namespaceWatcher;
     private ResourceWatcher crdWatcher;
@@ -112,6 +113,16 @@ public final class Reactor {
         return true;
     }
 
+    /** True once every watched resource has delivered its initial listing; never blocks. */
+    public boolean listed() {
+        return (namespaceWatcher == null || namespaceWatcher.listed().getCount() == 0)
+                && watchers.values().stream().allMatch(w -> w.listed().getCount() == 0);
+    }
+
+    public Progress progress() {
+        return progress;
+    }
+
     /** Stops watching and taking events; handlers in flight finish in their own time. */
     public synchronized void stop() {
         stopped = true;
@@ -155,7 +166,7 @@ public final class Reactor {
         }
         watchers.computeIfAbsent(key(resource, namespace), key -> {
             ObjectWorkers objectWorkers = workers.computeIfAbsent(resource, r ->
-                    new ObjectWorkers(new EventProcessor(r, registry, settings, patcher), threads, settings, memo));
+                    new ObjectWorkers(new EventProcessor(r, registry, settings, patcher), threads, settings, memo, progress));
             ResourceWatcher watcher = new ResourceWatcher(watchClient, resource, namespace, objectWorkers::dispatch,
                     settings.watching, registry.labelSelector(resource));
             threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);

@@ -1,0 +1,133 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
+import io.kopf4j.Handler;
+import io.kopf4j.On;
+import io.kopf4j.Operator;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Kopf's liveness endpoint and controller-runtime's /healthz and /readyz. */
+@ExtendWith(LocalClusterExtension.class)
+class ProbesTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    static final AtomicInteger PROBED = new AtomicInteger();
+
+    private record Reply(int status, String body) {
+    }
+
+    private static Reply get(InetSocketAddress address, String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + address.getPort() + path)).build(), HttpResponse.BodyHandlers.ofString());
+        return new Reply(response.statusCode(), response.body());
+    }
+
+    @Test
+    void readinessWaitsForTheInitialListingAndChecksReportByName(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        cluster.apply(KopfExamples.CRD);
+        AtomicBoolean database = new AtomicBoolean(false);
+        // The operator's user may not list at first: the initial listing cannot complete until granted.
+        try (Operator operator = Operator.builder()
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
+                .healthProbeAddress("127.0.0.1:0")
+                .readinessCheck("database", () -> {
+                    if (!database.get()) {
+                        throw new IllegalStateException("no connection");
+                    }
+                })
+                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfigFor("prober")).build()) {
+            operator.start();
+            InetSocketAddress address = operator.healthProbeAddress();
+            assertThat(get(address, "/healthz")).isEqualTo(new Reply(200, "ok"));
+            assertThat(get(address, "/readyz")).isEqualTo(new Reply(500,
+                    "[-]watch-cache-sync failed: reason withheld\n[-]database failed: reason withheld\nreadyz check failed\n"));
+            assertThat(get(address, "/readyz?verbose").body()).contains(
+                    "[-]watch-cache-sync failed: the initial listing of the watched resources is not complete",
+                    "[-]database failed: no connection");
+
+            grantList(cluster, namespace.name());
+            database.set(true);
+            await().atMost(WAIT).untilAsserted(() -> assertThat(get(address, "/readyz").status()).isEqualTo(200));
+            assertThat(get(address, "/readyz?verbose")).isEqualTo(new Reply(200,
+                    "[+]watch-cache-sync ok\n[+]database ok\nreadyz check passed\n"));
+
+            database.set(false);
+            assertThat(get(address, "/readyz/database")).isEqualTo(new Reply(500, "internal server error: no connection\n"));
+            assertThat(get(address, "/readyz/watch-cache-sync")).isEqualTo(new Reply(200, "ok"));
+            assertThat(get(address, "/readyz?exclude=database&verbose")).isEqualTo(new Reply(200,
+                    "[+]watch-cache-sync ok\n[+]database excluded: ok\nreadyz check passed\n"));
+            assertThat(get(address, "/healthz?verbose")).isEqualTo(new Reply(200, "[+]ping ok\nhealthz check passed\n"));
+            assertThat(get(address, "/readyz/nothing").status()).isEqualTo(404);
+        }
+    }
+
+    private static void grantList(LocalCluster cluster, String namespace) {
+        cluster.client().rbac().roles().inNamespace(namespace).resource(new RoleBuilder()
+                .withNewMetadata().withName("prober").endMetadata()
+                .addNewRule().withApiGroups("kopf.dev").withResources("kopfexamples", "kopfexamples/status")
+                .withVerbs("get", "list", "watch", "patch").endRule().build()).create();
+        cluster.client().rbac().roleBindings().inNamespace(namespace).resource(new RoleBindingBuilder()
+                .withNewMetadata().withName("prober").endMetadata()
+                .withNewRoleRef("rbac.authorization.k8s.io", "Role", "prober")
+                .addNewSubject().withKind("User").withName("prober").withApiGroup("rbac.authorization.k8s.io").endSubject()
+                .build()).create();
+    }
+
+    public static class Probes {
+        @On.Probe
+        public int counter() {
+            return PROBED.incrementAndGet();
+        }
+
+        @On.Probe(id = "static")
+        public static String fixed() {
+            return "fine";
+        }
+
+        @On.Create("kopfexamples")
+        public void create() {
+        }
+    }
+
+    @Test
+    void probeResultsAreCachedAndServedWhileTheApiServerIsDown() throws Exception {
+        try (LocalCluster cluster = LocalCluster.start()) {
+            cluster.apply(KopfExamples.CRD);
+            try (Operator operator = Operator.builder().handlers(Probes.class)
+                    .liveness(URI.create("http://127.0.0.1:0/healthz")).healthProbeAddress("127.0.0.1:0")
+                    .kubeconfig(cluster.kubeconfig()).build()) {
+                operator.start();
+                InetSocketAddress liveness = operator.livenessAddress();
+                Reply first = get(liveness, "/healthz");
+                assertThat(first.status()).isEqualTo(200);
+                assertThat(first.body()).isEqualTo("{\"counter\":" + PROBED.get() + ",\"static\":\"fine\"}\n");
+                int calls = PROBED.get();
+                get(liveness, "/healthz");
+                get(liveness, "/healthz");
+                assertThat(PROBED.get()).as("cached for 10 s").isEqualTo(calls);
+
+                cluster.stopApiServer();
+                assertThat(get(liveness, "/healthz").status()).isEqualTo(200);
+                assertThat(get(operator.healthProbeAddress(), "/healthz")).isEqualTo(new Reply(200, "ok"));
+            }
+        }
+    }
+}

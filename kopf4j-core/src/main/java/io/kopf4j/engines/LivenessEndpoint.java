@@ -1,0 +1,72 @@
+package io.kopf4j.engines;
+
+import io.kopf4j.Memo;
+import io.kopf4j.intents.ProbeHandler;
+import io.kopf4j.structs.Json;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Kopf's liveness endpoint ({@code --liveness=http://0.0.0.0:8080/healthz}): the results of the
+ * {@code @On.Probe} handlers as JSON by id ({@code {}} without handlers), collected at most once per
+ * cache period, under a lock, so that frequent probing cannot overload the operator. It is local:
+ * it answers while the API server is away.
+ */
+public final class LivenessEndpoint implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger("kopf.activities.probe");
+
+    private final HttpEndpoints http;
+    private final List<ProbeHandler> probes;
+    private final Memo memo;
+    private final Duration cache;
+    private Map<String, Object> results;
+    private long collectedAt;
+
+    public LivenessEndpoint(URI endpoint, List<ProbeHandler> probes, Memo memo, Duration cache) {
+        if (!"http".equals(endpoint.getScheme()) || endpoint.getPort() < 0) {
+            throw new IllegalArgumentException("invalid liveness endpoint '" + endpoint
+                    + "': expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:8080/healthz");
+        }
+        this.probes = List.copyOf(probes);
+        this.memo = memo;
+        this.cache = cache;
+        this.http = new HttpEndpoints(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()));
+        String path = endpoint.getPath() == null || endpoint.getPath().isEmpty() ? "/" : endpoint.getPath();
+        http.route(path, uri -> respond());
+        http.start();
+        LOG.info("Liveness endpoint at http://{}:{}{}", http.address().getHostString(), http.address().getPort(), path);
+    }
+
+    public InetSocketAddress address() {
+        return http.address();
+    }
+
+    private synchronized HttpEndpoints.Response respond() {
+        try {
+            if (results == null || System.nanoTime() - collectedAt >= cache.toNanos()) {
+                Map<String, Object> collected = new LinkedHashMap<>();
+                for (ProbeHandler probe : probes) {
+                    collected.put(probe.id(), probe.call(memo, LOG));
+                }
+                results = collected;
+                collectedAt = System.nanoTime();
+            }
+            return new HttpEndpoints.Response(200, "application/json", Json.compact(results) + "\n");
+        } catch (Exception e) {
+            LOG.error("A probe failed: {}", e.toString(), e);
+            return new HttpEndpoints.Response(500, "application/json",
+                    Json.compact(Map.of("error", String.valueOf(e.getMessage()))) + "\n");
+        }
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}
