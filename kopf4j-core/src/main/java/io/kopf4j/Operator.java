@@ -4,6 +4,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.clients.Connection;
 import io.kopf4j.engines.HealthEndpoints;
 import io.kopf4j.engines.LivenessEndpoint;
+import io.kopf4j.engines.Metrics;
+import io.kopf4j.engines.MetricsEndpoint;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.reactor.OperatorThreads;
@@ -60,8 +64,11 @@ public final class Operator implements AutoCloseable {
     private KubernetesClient client;
     private KubernetesClient watchClient;
     private volatile Reactor reactor;
+    private final String metricsAddress;
+    private final MeterRegistry meterRegistry;
     private LivenessEndpoint liveness;
     private HealthEndpoints health;
+    private MetricsEndpoint metricsEndpoint;
     private boolean started;
     private boolean stopped;
 
@@ -78,6 +85,8 @@ public final class Operator implements AutoCloseable {
         this.healthProbeAddress = builder.healthProbeAddress;
         this.livenessChecks = new LinkedHashMap<>(builder.livenessChecks);
         this.readinessChecks = new LinkedHashMap<>(builder.readinessChecks);
+        this.metricsAddress = builder.metricsAddress;
+        this.meterRegistry = builder.meterRegistry;
         this.threads = new OperatorThreads(id);
     }
 
@@ -106,7 +115,7 @@ public final class Operator implements AutoCloseable {
             client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context, settings);
             watchClient = givenClient != null ? null : Connection.connectForWatching(kubeconfig, context, settings);
             reactor = new Reactor(client, watchClient == null ? client : watchClient, registry, namespaces, threads,
-                    settings, memo);
+                    settings, memo, metrics());
             reactor.start();
         } catch (RuntimeException e) {
             stop();
@@ -119,6 +128,22 @@ public final class Operator implements AutoCloseable {
     /** The bound address of the health probes ({@code /healthz}, {@code /readyz}), or null. */
     public InetSocketAddress healthProbeAddress() {
         return health == null ? null : health.address();
+    }
+
+    /** The bound address of {@code /metrics}, or null. */
+    public InetSocketAddress metricsAddress() {
+        return metricsEndpoint == null ? null : metricsEndpoint.address();
+    }
+
+    /** The metrics go to the application's registry, to the /metrics endpoint's, or both. */
+    private Metrics metrics() {
+        if (metricsAddress != null) {
+            metricsEndpoint = new MetricsEndpoint(metricsAddress);
+        }
+        if (meterRegistry != null && metricsEndpoint != null) {
+            return new Metrics(new CompositeMeterRegistry().add(meterRegistry).add(metricsEndpoint.registry()));
+        }
+        return new Metrics(meterRegistry != null ? meterRegistry : metricsEndpoint == null ? null : metricsEndpoint.registry());
     }
 
     /** The bound address of Kopf's liveness endpoint, or null. */
@@ -214,6 +239,9 @@ public final class Operator implements AutoCloseable {
             if (health != null) {
                 health.close();
             }
+            if (metricsEndpoint != null) {
+                metricsEndpoint.close();
+            }
             if (liveness != null) {
                 liveness.close();
             }
@@ -240,6 +268,8 @@ public final class Operator implements AutoCloseable {
         private String healthProbeAddress;
         private final Map<String, HealthCheck> livenessChecks = new LinkedHashMap<>();
         private final Map<String, HealthCheck> readinessChecks = new LinkedHashMap<>();
+        private String metricsAddress;
+        private MeterRegistry meterRegistry;
 
         private Builder() {
         }
@@ -278,6 +308,18 @@ public final class Operator implements AutoCloseable {
         /** controller-runtime's {@code /healthz} and {@code /readyz} at {@code HOST:PORT} or {@code :PORT}. */
         public Builder healthProbeAddress(String bindAddress) {
             this.healthProbeAddress = bindAddress;
+            return this;
+        }
+
+        /** Serve {@code /metrics} in Prometheus' format at {@code HOST:PORT} or {@code :PORT}. */
+        public Builder metricsAddress(String bindAddress) {
+            this.metricsAddress = bindAddress;
+            return this;
+        }
+
+        /** Record the operator's metrics in the application's own Micrometer registry (too). */
+        public Builder meterRegistry(MeterRegistry registry) {
+            this.meterRegistry = registry;
             return this;
         }
 

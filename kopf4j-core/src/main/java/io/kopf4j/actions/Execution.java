@@ -6,6 +6,7 @@ import io.kopf4j.HandlerTimeoutError;
 import io.kopf4j.Lifecycle;
 import io.kopf4j.PermanentError;
 import io.kopf4j.TemporaryError;
+import io.kopf4j.engines.Metrics;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.HandlerFn;
@@ -35,6 +36,7 @@ public final class Execution {
     private final Lifecycle lifecycle;
     private final Duration defaultBackoff;
     private final ProgressStorage storage;
+    private final Metrics metrics;
 
     /** Unfinished sub-handlers: the parent is retried, with less logging than a failure. */
     private static final class ChildrenRetry extends RuntimeException {
@@ -48,10 +50,11 @@ public final class Execution {
     /**
      * @param storage where sub-handlers' progress is kept (the handlers' own is stored by the caller)
      */
-    public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage) {
+    public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage, Metrics metrics) {
         this.lifecycle = lifecycle;
         this.defaultBackoff = defaultBackoff;
         this.storage = storage;
+        this.metrics = metrics;
     }
 
     /** Runs the due handlers the lifecycle picks, and returns their outcomes by id. */
@@ -66,7 +69,10 @@ public final class Execution {
         for (String id : lifecycle.select(new ArrayList<>(due.keySet()), state.retries())) {
             ChangingHandler handler = due.get(id);
             if (handler != null) {
-                outcomes.put(id, runChanging(handler, state.get(id), cause));
+                long started = System.nanoTime();
+                Outcome outcome = runChanging(handler, state.get(id), cause);
+                metrics.handler(id, classify(outcome), Duration.ofNanos(System.nanoTime() - started));
+                outcomes.put(id, outcome);
             }
         }
         return outcomes;
@@ -198,6 +204,18 @@ public final class Execution {
         }
         Duration delay = state.delays().stream().min(Duration::compareTo).orElse(Duration.ZERO);
         return new Outcome(false, null, new ChildrenRetry(), delay, subrefs);
+    }
+
+    /** The outcome as the metrics name it: success, temporary, permanent, or exception. */
+    private static String classify(Outcome outcome) {
+        Throwable error = outcome.error();
+        if (error == null) {
+            return "success";
+        }
+        if (error instanceof TemporaryError || error instanceof ChildrenRetry) {
+            return "temporary";
+        }
+        return error instanceof PermanentError ? "permanent" : "exception";
     }
 
     private static boolean wouldTimeOut(ChangingHandler handler, HandlerState state, Duration delay) {

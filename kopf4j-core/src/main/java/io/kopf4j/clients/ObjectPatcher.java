@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.zjsonpatch.DiffFlags;
 import io.fabric8.zjsonpatch.JsonDiff;
 import io.kopf4j.Patch;
+import io.kopf4j.engines.Metrics;
 import io.kopf4j.structs.Json;
 import java.net.HttpURLConnection;
 import java.util.ArrayList;
@@ -47,15 +48,31 @@ public final class ObjectPatcher {
     private final KubernetesClient client;
     private final Semaphore requests;
     private final ApiRetries retries;
+    private final Metrics metrics;
 
     /**
      * @param maxConcurrentRequests how many PATCHes may be in flight at once; the others wait (so a
      *                              burst of objects queues here instead of overwhelming the API server)
      */
-    public ObjectPatcher(KubernetesClient client, int maxConcurrentRequests, ApiRetries retries) {
+    public ObjectPatcher(KubernetesClient client, int maxConcurrentRequests, ApiRetries retries, Metrics metrics) {
         this.client = client;
         this.requests = new Semaphore(maxConcurrentRequests);
         this.retries = retries;
+        this.metrics = metrics;
+    }
+
+    /** One PATCH, counted by its status code. */
+    private GenericKubernetesResource measured(java.util.function.Supplier<GenericKubernetesResource> patch) {
+        long started = System.nanoTime();
+        int status = 200;
+        try {
+            return patch.get();
+        } catch (KubernetesClientException e) {
+            status = Math.max(e.getCode(), 0);
+            throw e;
+        } finally {
+            metrics.apiRequest("PATCH", status, java.time.Duration.ofNanos(System.nanoTime() - started));
+        }
     }
 
     public Applied apply(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
@@ -75,14 +92,14 @@ public final class ObjectPatcher {
         String version = null;
         try {
             if (!merge.isEmpty()) {
-                fresh = Json.toMap(retries.call("PATCH", logger, () -> object.patch(MERGE, Json.compact(merge))));
+                fresh = Json.toMap(retries.call("PATCH", logger, () -> measured(() -> object.patch(MERGE, Json.compact(merge)))));
                 version = versionOf(fresh);
                 warnOfInconsistencies(merge, fresh, logger);
             }
             if (status != null) {
                 Map<String, Object> statusPatch = Map.of("status", status);
                 fresh = Json.toMap(retries.call("PATCH", logger,
-                        () -> object.subresource("status").patch(MERGE, Json.compact(statusPatch))));
+                        () -> measured(() -> object.subresource("status").patch(MERGE, Json.compact(statusPatch)))));
                 version = versionOf(fresh);
                 warnOfInconsistencies(statusPatch, fresh, logger);
             }
@@ -100,7 +117,7 @@ public final class ObjectPatcher {
                     var target = ops == statusOps ? object.subresource("status") : object;
                     try {
                         String guardedOps = Json.compact(guarded(versionOf(fresh), ops));
-                        fresh = Json.toMap(retries.call("PATCH", logger, () -> target.patch(JSON, guardedOps)));
+                        fresh = Json.toMap(retries.call("PATCH", logger, () -> measured(() -> target.patch(JSON, guardedOps))));
                         version = versionOf(fresh);
                     } catch (KubernetesClientException e) {
                         if (e.getCode() == 409 || e.getCode() == 422) {

@@ -46,6 +46,10 @@ public final class RunOptions {
             description = "Serve /healthz and /readyz (controller-runtime style) here, e.g. :8081.")
     String healthProbeAddress;
 
+    @Option(names = "--metrics-bind-address", paramLabel = "HOST:PORT",
+            description = "Serve /metrics in Prometheus' format here, e.g. :8080.")
+    String metricsAddress;
+
     @Parameters(paramLabel = "HANDLERS", arity = "1..*",
             description = "Where the handlers are: .java source files, .jar files, or class names on the classpath.")
     List<String> handlers = new ArrayList<>();
@@ -88,13 +92,16 @@ public final class RunOptions {
                 throw new OperatorException("invalid --liveness '" + liveness + "': expected http://HOST:PORT/PATH");
             }
         }
-        if (healthProbeAddress != null && !healthProbeAddress.matches("[^:]*:\\d+")) {
-            throw new OperatorException("invalid --health-probe-bind-address '" + healthProbeAddress
-                    + "': expected HOST:PORT or :PORT");
+        for (String[] address : new String[][]{{"--health-probe-bind-address", healthProbeAddress},
+                {"--metrics-bind-address", metricsAddress}}) {
+            if (address[1] != null && !address[1].matches("[^:]*:\\d+")) {
+                throw new OperatorException("invalid " + address[0] + " '" + address[1] + "': expected HOST:PORT or :PORT");
+            }
         }
         return Operator.builder()
                 .liveness(livenessEndpoint)
                 .healthProbeAddress(healthProbeAddress)
+                .metricsAddress(metricsAddress)
                 .handlers(HandlerSources.load(handlers).toArray())
                 .namespaces(namespaces)
                 .kubeconfig(kubeconfig)

@@ -11,6 +11,7 @@ import io.kopf4j.actions.Outcome;
 import io.kopf4j.actions.Results;
 import io.kopf4j.actions.State;
 import io.kopf4j.clients.ObjectPatcher;
+import io.kopf4j.engines.Metrics;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.Causes;
 import io.kopf4j.intents.ChangingHandler;
@@ -41,12 +42,13 @@ final class EventProcessor {
     private final Execution execution;
     private final ObjectPatcher patcher;
 
-    EventProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, ObjectPatcher patcher) {
+    EventProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, ObjectPatcher patcher,
+                   Metrics metrics) {
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
         this.execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
-                settings.persistence.progressStorage);
+                settings.persistence.progressStorage, metrics);
         this.patcher = patcher;
     }
 

@@ -2,6 +2,7 @@ package io.kopf4j.reactor;
 
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.engines.Metrics;
 import io.kopf4j.logging.ObjectLogger;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,15 +40,24 @@ final class ObjectWorkers {
     private final Map<String, BlockingQueue<WatchEvent>> queues = new ConcurrentHashMap<>();
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
     private final Progress progress;
+    private final Metrics metrics;
+    private final io.kopf4j.Resource resource;
     private volatile boolean stopping;
 
-    ObjectWorkers(EventProcessor processor, OperatorThreads threads, OperatorSettings settings, Memo operatorMemo,
-                  Progress progress) {
+    ObjectWorkers(io.kopf4j.Resource resource, EventProcessor processor, OperatorThreads threads, OperatorSettings settings,
+                  Memo operatorMemo, Progress progress, Metrics metrics) {
+        this.resource = resource;
         this.processor = processor;
         this.threads = threads;
         this.settings = settings;
         this.operatorMemo = operatorMemo;
         this.progress = progress;
+        this.metrics = metrics;
+    }
+
+    /** Objects remembered (seen and not deleted). */
+    int objects() {
+        return memories.size();
     }
 
     void dispatch(WatchEvent event) {
@@ -131,6 +141,7 @@ final class ObjectWorkers {
     private WatchEvent processLatest(String key, ObjectMemory memory, BlockingQueue<WatchEvent> queue, WatchEvent event)
             throws InterruptedException {
         ObjectLogger logger = new ObjectLogger(event.namespace(), event.name());
+        metrics.queueWait(resource, Duration.ofNanos(System.nanoTime() - event.received()));
         try {
             ProcessingResult result = processor.process(event, memory);
             progress.processed();

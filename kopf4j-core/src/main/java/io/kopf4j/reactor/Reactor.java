@@ -10,6 +10,7 @@ import io.kopf4j.Resource;
 import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.Discovery;
 import io.kopf4j.clients.ObjectPatcher;
+import io.kopf4j.engines.Metrics;
 import io.kopf4j.clients.Resources;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.NamespacePatterns;
@@ -51,6 +52,7 @@ public final class Reactor {
     private final OperatorThreads threads;
     private final OperatorSettings settings;
     private final Memo memo;
+    private final Metrics metrics;
     private final Map<String, ResourceWatcher> watchers = new ConcurrentHashMap<>();
     private final Map<Resource, ObjectWorkers> workers = new ConcurrentHashMap<>();
     private final Set<Resource> served = ConcurrentHashMap.newKeySet();
@@ -67,7 +69,7 @@ public final class Reactor {
      * @param namespaces the namespace patterns to serve; empty means cluster-wide
      */
     public Reactor(KubernetesClient client, KubernetesClient watchClient, HandlerRegistry registry, List<String> namespaces,
-                   OperatorThreads threads, OperatorSettings settings, Memo memo) {
+                   OperatorThreads threads, OperatorSettings settings, Memo memo, Metrics metrics) {
         this.client = client;
         this.watchClient = watchClient;
         this.registry = registry;
@@ -75,13 +77,15 @@ public final class Reactor {
         this.threads = threads;
         this.settings = settings;
         this.memo = memo;
+        this.metrics = metrics;
+        metrics.gauges(progress::waiting, () -> workers.values().stream().mapToInt(ObjectWorkers::objects).sum());
     }
 
     /** Resolves the resources and starts watching; fails with a clear message if it cannot. */
     public void start() {
         LOG.debug("Connecting to {}", client.getMasterUrl());
         ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
-        patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries);
+        patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
         served.addAll(resolveResources(true));
         if (patterns.clusterWide()) {
             served.forEach(resource -> ensureWatcher(resource, null));
@@ -90,11 +94,11 @@ public final class Reactor {
             served.forEach(this::ensureWatchers);
         } else {
             served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
-            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null);
+            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null, metrics);
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
         if (registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty()) && canList(CRDS)) {
-            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null);
+            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null, metrics);
             threads.start("kopf4j-crds", crdWatcher);
         }
     }
@@ -166,9 +170,10 @@ public final class Reactor {
         }
         watchers.computeIfAbsent(key(resource, namespace), key -> {
             ObjectWorkers objectWorkers = workers.computeIfAbsent(resource, r ->
-                    new ObjectWorkers(new EventProcessor(r, registry, settings, patcher), threads, settings, memo, progress));
+                    new ObjectWorkers(r, new EventProcessor(r, registry, settings, patcher, metrics), threads, settings, memo,
+                            progress, metrics));
             ResourceWatcher watcher = new ResourceWatcher(watchClient, resource, namespace, objectWorkers::dispatch,
-                    settings.watching, registry.labelSelector(resource));
+                    settings.watching, registry.labelSelector(resource), metrics);
             threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);
             LOG.debug("Watching {}", watcher.describe());
             return watcher;

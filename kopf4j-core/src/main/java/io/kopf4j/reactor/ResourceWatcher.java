@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.clients.Resources;
+import io.kopf4j.engines.Metrics;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
 import java.util.Map;
@@ -43,6 +44,7 @@ final class ResourceWatcher implements Runnable {
     private final Duration inactivityTimeout;
     private final long pageSize;
     private final String labelSelector;
+    private final Metrics metrics;
     private final CountDownLatch listed = new CountDownLatch(1);
     private volatile Watch watch;
     private volatile boolean stopped;
@@ -53,7 +55,7 @@ final class ResourceWatcher implements Runnable {
      * @param labelSelector a server-side label selector ({@code app=web,!legacy}), or null
      */
     ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace, Consumer<WatchEvent> sink,
-                    OperatorSettings.Watching settings, String labelSelector) {
+                    OperatorSettings.Watching settings, String labelSelector, Metrics metrics) {
         this.client = client;
         this.resource = resource;
         this.namespace = namespace;
@@ -62,6 +64,7 @@ final class ResourceWatcher implements Runnable {
         this.inactivityTimeout = settings.inactivityTimeout;
         this.pageSize = settings.listPageSize;
         this.labelSelector = labelSelector;
+        this.metrics = metrics;
     }
 
     /** Counts down when the first full listing has been delivered. */
@@ -91,6 +94,7 @@ final class ResourceWatcher implements Runnable {
                 if (stopped) {
                     return;
                 }
+                metrics.watchRestart(resource, "error");
                 LOG.error("Watching {} failed, retrying in {} s: {}", describe(), ERROR_BACKOFF.toSeconds(), e.getMessage());
                 try {
                     Thread.sleep(ERROR_BACKOFF);
@@ -118,8 +122,11 @@ final class ResourceWatcher implements Runnable {
         String token = null;
         String version;
         do {
-            GenericKubernetesResourceList page = collection().list(
-                    new ListOptionsBuilder().withLimit(pageSize).withContinue(token).withLabelSelector(labelSelector).build());
+            String continueToken = token;
+            long started = System.nanoTime();
+            GenericKubernetesResourceList page = collection().list(new ListOptionsBuilder()
+                    .withLimit(pageSize).withContinue(continueToken).withLabelSelector(labelSelector).build());
+            metrics.apiRequest("LIST", 200, Duration.ofNanos(System.nanoTime() - started));
             for (GenericKubernetesResource item : page.getItems()) {
                 deliver(null, item);
             }
@@ -174,6 +181,7 @@ final class ResourceWatcher implements Runnable {
                 if (System.nanoTime() >= clientDeadline) {
                     LOG.debug("Watching {}: the client-side timeout of {} s passed; resuming", describe(),
                             settings.clientTimeout.toSeconds());
+                    metrics.watchRestart(resource, "timeout");
                     watch.close();
                     return lastVersion;
                 }
@@ -182,6 +190,7 @@ final class ResourceWatcher implements Runnable {
                 if (inactivityTimeout.toNanos() - silentFor <= 0) {
                     LOG.debug("Watching {}: nothing came for {} s, not even a bookmark; reconnecting", describe(),
                             inactivityTimeout.toSeconds());
+                    metrics.watchRestart(resource, "inactivity");
                     watch.close();
                     return lastVersion;
                 }
@@ -189,6 +198,7 @@ final class ResourceWatcher implements Runnable {
                     WatcherException cause = closed.get(left, TimeUnit.NANOSECONDS);
                     if (cause != null && cause.isHttpGone()) {
                         LOG.debug("Watching {}: the resourceVersion expired (410 Gone); listing again", describe());
+                        metrics.watchRestart(resource, "gone");
                         return null;
                     } else if (cause != null) {
                         throw cause;
@@ -218,6 +228,7 @@ final class ResourceWatcher implements Runnable {
         // List items of built-in resources come without apiVersion and kind; handlers expect them.
         body.putIfAbsent("apiVersion", resource.apiVersion());
         body.putIfAbsent("kind", resource.kind());
+        metrics.watchEvent(resource, type);
         sink.accept(new WatchEvent(type, body));
     }
 

@@ -8,8 +8,13 @@ import java.util.Map;
  *
  * @param type {@code ADDED}, {@code MODIFIED}, {@code DELETED}, or null for an object listed
  * @param object the object's body as plain JSON maps
+ * @param received when it arrived ({@link System#nanoTime()}), for the queue wait metric
  */
-public record WatchEvent(String type, Map<String, Object> object) {
+public record WatchEvent(String type, Map<String, Object> object, long received) {
+    public WatchEvent(String type, Map<String, Object> object) {
+        this(type, object, System.nanoTime());
+    }
+
     public boolean isListing() {
         return type == null;
     }
