@@ -2,7 +2,6 @@ package io.kopf4j.cli;
 
 import io.kopf4j.Operator;
 import io.kopf4j.loading.RunOptions;
-import io.kopf4j.logging.LogSetup;
 import io.kopf4j.testing.LocalCluster;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -48,7 +47,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        LogSetup.configure(options.verbose(), options.quiet());
+        options.configureLogging();
         if (!crds.isEmpty() && !localCluster) {
             throw new IllegalStateException("--crd is only for --local-cluster; use kubectl apply for other clusters");
         }

@@ -2,6 +2,7 @@ package io.kopf4j.loading;
 
 import io.kopf4j.Operator;
 import io.kopf4j.OperatorException;
+import io.kopf4j.logging.LogSetup;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -31,6 +32,21 @@ public final class RunOptions {
     @Option(names = {"-q", "--quiet"}, description = "Log only warnings and errors.")
     boolean quiet;
 
+    @Option(names = {"-d", "--debug"}, description = "As --verbose.")
+    boolean debug;
+
+    @Option(names = "--log-format", paramLabel = "FORMAT", defaultValue = "full",
+            description = "full (default), plain (the message only), or json (one object per line).")
+    String logFormat;
+
+    @Option(names = "--log-prefix", negatable = true,
+            description = "Start object log lines with [namespace/name]. Default: on for full and plain, off for json.")
+    Boolean logPrefix;
+
+    @Option(names = "--log-refkey", paramLabel = "KEY", defaultValue = "object",
+            description = "The JSON key of the object reference in json logs (default: object).")
+    String logRefkey;
+
     @Option(names = "--kubeconfig", paramLabel = "FILE",
             description = "The kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account.")
     Path kubeconfig;
@@ -55,7 +71,22 @@ public final class RunOptions {
     List<String> handlers = new ArrayList<>();
 
     public boolean verbose() {
-        return verbose;
+        return verbose || debug;
+    }
+
+    /**
+     * Applies the log format, prefix and verbosity: the CLI does this before anything is logged.
+     *
+     * @throws OperatorException for an unknown format
+     */
+    public void configureLogging() {
+        LogSetup.Format format;
+        try {
+            format = LogSetup.parseFormat(logFormat);
+        } catch (IllegalArgumentException e) {
+            throw new OperatorException(e.getMessage());
+        }
+        LogSetup.configure(format, logPrefix, logRefkey, verbose(), quiet);
     }
 
     public boolean quiet() {

@@ -2,28 +2,95 @@ package io.kopf4j.logging;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.Encoder;
+import java.util.Locale;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Applies the command line's verbosity to Logback, when Logback is the SLF4J backend (the CLI's
- * case); with any other backend the application configures its own logging and this does nothing.
- * Kopf's {@code kopf.configure(verbose, quiet)}.
+ * Kopf's {@code kopf.configure(...)}: the log format, the object prefix and the verbosity, applied
+ * to Logback when it is the SLF4J backend (the CLI's case); with any other backend the application
+ * configures its own logging, and only the object prefix applies.
  */
 public final class LogSetup {
     /** Kopf's "full" format: {@code [2019-11-07 18:03:52,513] kopf.objects [INFO    ] [ns/name] msg}. */
     public static final String FULL_PATTERN = "[%d{\"yyyy-MM-dd HH:mm:ss,SSS\"}] %-20.-20logger [%-8.8level] %msg%n%ex";
+    /** Kopf's "plain" format: the message only. */
+    public static final String PLAIN_PATTERN = "%msg%n%ex";
+
+    /** Kopf's log formats. */
+    public enum Format { FULL, PLAIN, JSON }
+
+    private static volatile boolean prefix = true;
 
     private LogSetup() {
     }
 
-    /** Verbose: debug lines of kopf4j itself; quiet: warnings and errors only; else info. */
+    /** Whether object log lines start with {@code [namespace/name]}. */
+    public static boolean prefix() {
+        return prefix;
+    }
+
+    /** Verbosity only, keeping the format: for operators embedded in applications. */
     public static void configure(boolean verbose, boolean quiet) {
+        levels(verbose, quiet);
+    }
+
+    /**
+     * Replaces the console output with the given format, as the CLI does before anything else.
+     *
+     * @param withPrefix the {@code [namespace/name]} prefix; null: on for text formats, off for JSON
+     * @param refkey the JSON key of the object reference
+     */
+    public static void configure(Format format, Boolean withPrefix, String refkey, boolean verbose, boolean quiet) {
+        prefix = withPrefix != null ? withPrefix : format != Format.JSON;
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+            root.detachAndStopAllAppenders();
+            ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
+            console.setContext(context);
+            console.setName("kopf4j-console");
+            console.setTarget("System.err");
+            console.setEncoder(encoder(context, format, refkey));
+            console.start();
+            root.addAppender(console);
+            context.getLogger("io.fabric8").setLevel(verbose ? Level.INFO : Level.WARN);
+        }
+        levels(verbose, quiet);
+    }
+
+    public static Format parseFormat(String text) {
+        try {
+            return Format.valueOf(text.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid log format '" + text + "': expected full, plain or json");
+        }
+    }
+
+    private static Encoder<ILoggingEvent> encoder(LoggerContext context, Format format, String refkey) {
+        if (format == Format.JSON) {
+            JsonLineEncoder json = new JsonLineEncoder(refkey);
+            json.setContext(context);
+            json.start();
+            return json;
+        }
+        PatternLayoutEncoder pattern = new PatternLayoutEncoder();
+        pattern.setContext(context);
+        pattern.setPattern(format == Format.PLAIN ? PLAIN_PATTERN : FULL_PATTERN);
+        pattern.start();
+        return pattern;
+    }
+
+    private static void levels(boolean verbose, boolean quiet) {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
             return;
         }
         Level level = verbose ? Level.DEBUG : quiet ? Level.WARN : Level.INFO;
         context.getLogger("io.kopf4j").setLevel(level);
         context.getLogger("kopf").setLevel(level);
-        context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).setLevel(quiet ? Level.WARN : Level.INFO);
+        context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(quiet ? Level.WARN : Level.INFO);
     }
 }

@@ -1,5 +1,8 @@
 package io.kopf4j.logging;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
@@ -9,29 +12,41 @@ import org.slf4j.spi.LoggingEventBuilder;
 
 /**
  * The logger handlers get: Kopf's {@code kopf.objects} logger, every line prefixed with
- * {@code [namespace/name]} (or {@code [name]} for cluster-scoped objects), so that users' alerts
- * and habits carry over from Kopf.
+ * {@code [namespace/name]} (or {@code [name]} for cluster-scoped objects) in text formats, so that
+ * users' alerts and habits carry over from Kopf, and carrying the object's reference as the
+ * key-value pair {@value #REFERENCE} for JSON logs.
  */
 public final class ObjectLogger extends AbstractLogger {
     private static final long serialVersionUID = 1L;
     public static final String NAME = "kopf.objects";
+    /** The key of the object reference in log events; JSON logs write it under the refkey. */
+    public static final String REFERENCE = "kopf4j.object";
 
     private final transient Logger delegate;
     private final String prefix;
+    private final transient Map<String, Object> reference;
 
-    public ObjectLogger(String namespace, String name) {
-        this(LoggerFactory.getLogger(NAME), namespace, name);
-    }
-
-    ObjectLogger(Logger delegate, String namespace, String name) {
-        this.delegate = delegate;
+    /** The logger of the object with this body. */
+    public ObjectLogger(Map<String, Object> body) {
+        this.delegate = LoggerFactory.getLogger(NAME);
         this.name = delegate.getName();
-        this.prefix = "[" + (namespace == null ? name : namespace + "/" + name) + "] ";
+        this.reference = reference(body);
+        Object namespace = reference.get("namespace");
+        this.prefix = "[" + (namespace == null ? reference.get("name") : namespace + "/" + reference.get("name")) + "] ";
     }
 
-    /** The {@code [namespace/name] } prefix, for messages built elsewhere. */
-    public String prefix() {
-        return prefix;
+    /** Kopf's object reference: apiVersion, kind, name, uid, namespace (those present). */
+    private static Map<String, Object> reference(Map<String, Object> body) {
+        Map<String, Object> reference = new LinkedHashMap<>();
+        reference.put("apiVersion", body.get("apiVersion"));
+        reference.put("kind", body.get("kind"));
+        if (body.get("metadata") instanceof Map<?, ?> metadata) {
+            reference.put("name", metadata.get("name"));
+            reference.put("uid", metadata.get("uid"));
+            reference.put("namespace", metadata.get("namespace"));
+        }
+        reference.values().removeIf(java.util.Objects::isNull);
+        return Collections.unmodifiableMap(reference);
     }
 
     @Override
@@ -42,7 +57,9 @@ public final class ObjectLogger extends AbstractLogger {
     @Override
     protected void handleNormalizedLoggingCall(Level level, Marker marker, String message, Object[] arguments,
                                                Throwable throwable) {
-        LoggingEventBuilder event = delegate.atLevel(level).setMessage(prefix + message);
+        LoggingEventBuilder event = delegate.atLevel(level)
+                .setMessage(LogSetup.prefix() ? prefix + message : message)
+                .addKeyValue(REFERENCE, reference);
         if (marker != null) {
             event = event.addMarker(marker);
         }

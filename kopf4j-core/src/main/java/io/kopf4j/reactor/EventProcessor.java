@@ -55,7 +55,7 @@ final class EventProcessor {
     ProcessingResult process(WatchEvent event, ObjectMemory memory) {
         Map<String, Object> raw = event.object();
         Body body = new Body(raw);
-        ObjectLogger logger = new ObjectLogger(event.namespace(), event.name());
+        ObjectLogger logger = new ObjectLogger(event.object());
         Patch patch = new Patch(memory.remainingFns);
         boolean pendingFns = !patch.isEmpty();
         ProgressStorage progress = settings.persistence.progressStorage;
@@ -112,7 +112,7 @@ final class EventProcessor {
     String touch(WatchEvent event) {
         Patch patch = new Patch();
         settings.persistence.progressStorage.touch(event.object(), patch, ProgressRecord.format(Instant.now()));
-        ObjectLogger logger = new ObjectLogger(event.namespace(), event.name());
+        ObjectLogger logger = new ObjectLogger(event.object());
         if (patch.isEmpty()) {
             return null;
         }

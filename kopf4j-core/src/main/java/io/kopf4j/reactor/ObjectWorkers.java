@@ -140,7 +140,7 @@ final class ObjectWorkers {
     /** Processes the event; returns an event to process at once (newer, or the same again), or null. */
     private WatchEvent processLatest(String key, ObjectMemory memory, BlockingQueue<WatchEvent> queue, WatchEvent event)
             throws InterruptedException {
-        ObjectLogger logger = new ObjectLogger(event.namespace(), event.name());
+        ObjectLogger logger = new ObjectLogger(event.object());
         metrics.queueWait(resource, Duration.ofNanos(System.nanoTime() - event.received()));
         try {
             ProcessingResult result = processor.process(event, memory);
