@@ -8,6 +8,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code kopf4j} command. Bad input ends with one line {@code kopf4j: error: ...} on stderr
  * and a non-zero exit code: 1 when the operator cannot start or fails, 2 for invalid arguments.
+ * Options default to environment variables {@code KOPF4J_<COMMAND>_<OPTION>}, e.g.
+ * {@code KOPF4J_RUN_NAMESPACE}.
  */
 @Command(name = "kopf4j", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Kubernetes operators as a few annotated Java methods: Kopf for Java.",
@@ -19,7 +21,13 @@ public final class Main {
 
     /** Runs the command line and returns the exit code, printing to the given writers. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        return execute(args, out, err, System.getenv());
+    }
+
+    /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with option defaults from this environment. */
+    static int execute(String[] args, PrintWriter out, PrintWriter err, java.util.Map<String, String> environment) {
         CommandLine commandLine = new CommandLine(new Main())
+                .setDefaultValueProvider(new EnvironmentDefaults(environment))
                 .setOut(out)
                 .setErr(err)
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {

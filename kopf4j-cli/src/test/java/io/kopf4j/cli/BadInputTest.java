@@ -97,6 +97,16 @@ class BadInputTest {
     }
 
     @Test
+    void optionsDefaultToEnvironmentVariables() {
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[]{"run", "-n", "default", "x.java"}, new PrintWriter(new StringWriter(), true),
+                new PrintWriter(err, true), java.util.Map.of("KOPF4J_RUN_LOG_FORMAT", "yaml"));
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString().strip()).isEqualTo("kopf4j: error: invalid log format 'yaml': expected full, plain or json");
+        assertThat(EnvironmentDefaults.variable("run", "--all-namespaces")).isEqualTo("KOPF4J_RUN_ALL_NAMESPACES");
+    }
+
+    @Test
     void unknownOptionIsAUsageError() {
         Result result = kopf4j("run", "--no-such-option", "x.java");
         assertThat(result.code()).isEqualTo(2);
