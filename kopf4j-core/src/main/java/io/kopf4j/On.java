@@ -342,4 +342,41 @@ public final class On {
         /** The key of the result in the JSON; by default the method name. */
         String id() default "";
     }
+
+    /**
+     * Runs when the operator starts, before anything is watched (Kopf's {@code @kopf.on.startup});
+     * the operator starts only when all startup handlers have succeeded, retried as other handlers.
+     * It may change the {@link OperatorSettings}: they apply from then on.
+     *
+     * <pre>{@code
+     * @On.Startup
+     * public void configure(OperatorSettings settings) { settings.execution.defaultBackoff = Duration.ofSeconds(5); }
+     * }</pre>
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Startup {
+        String id() default "";
+
+        /** Give up (and do not start) after this many attempts; negative: never. */
+        int retries() default -1;
+
+        /** Seconds before retrying after an arbitrary exception; negative: the operator's default. */
+        double backoff() default -1;
+    }
+
+    /** Runs when the operator stops gracefully, after watching and handling have ended. */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Cleanup {
+        String id() default "";
+
+        /** Give up after this many attempts; negative: never. */
+        int retries() default -1;
+
+        /** Seconds before retrying after an arbitrary exception; negative: the operator's default. */
+        double backoff() default -1;
+    }
 }

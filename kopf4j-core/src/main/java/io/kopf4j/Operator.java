@@ -2,6 +2,7 @@ package io.kopf4j;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.clients.Connection;
+import io.kopf4j.engines.Activities;
 import io.kopf4j.engines.HealthEndpoints;
 import io.kopf4j.engines.LivenessEndpoint;
 import io.kopf4j.engines.Metrics;
@@ -112,11 +113,16 @@ public final class Operator implements AutoCloseable {
         started = true;
         try {
             startProbes();
+            Activities.run("startup", registry.activities("startup"), settings, memo);
             client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context, settings);
             watchClient = givenClient != null ? null : Connection.connectForWatching(kubeconfig, context, settings);
             reactor = new Reactor(client, watchClient == null ? client : watchClient, registry, namespaces, threads,
                     settings, memo, metrics());
             reactor.start();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+            throw new OperatorException("interrupted while running the startup handlers", e);
         } catch (RuntimeException e) {
             stop();
             throw e;
@@ -157,7 +163,7 @@ public final class Operator implements AutoCloseable {
      */
     private void startProbes() {
         if (livenessEndpoint != null) {
-            liveness = new LivenessEndpoint(livenessEndpoint, registry.probes(), memo, settings.probes.livenessCache);
+            liveness = new LivenessEndpoint(livenessEndpoint, registry.activities("probe"), memo, settings);
         }
         if (healthProbeAddress != null) {
             Map<String, HealthCheck> live = new LinkedHashMap<>();
@@ -232,6 +238,13 @@ public final class Operator implements AutoCloseable {
                 LOG.warn("Operator {}: handlers still running {} s after the stop are interrupted", id, grace.toMillis() / 1000.0);
                 threads.interruptAll();
                 threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
+            }
+            if (reactor != null) {
+                try {
+                    Activities.run("cleanup", registry.activities("cleanup"), settings, memo);
+                } catch (OperatorException e) {
+                    LOG.error("Cleanup failed: {}", e.getMessage());
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,7 +1,8 @@
 package io.kopf4j.engines;
 
 import io.kopf4j.Memo;
-import io.kopf4j.intents.ProbeHandler;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.structs.Json;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -22,20 +23,22 @@ public final class LivenessEndpoint implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("kopf.activities.probe");
 
     private final HttpEndpoints http;
-    private final List<ProbeHandler> probes;
+    private final List<ActivityHandler> probes;
     private final Memo memo;
+    private final OperatorSettings settings;
     private final Duration cache;
     private Map<String, Object> results;
     private long collectedAt;
 
-    public LivenessEndpoint(URI endpoint, List<ProbeHandler> probes, Memo memo, Duration cache) {
+    public LivenessEndpoint(URI endpoint, List<ActivityHandler> probes, Memo memo, OperatorSettings settings) {
         if (!"http".equals(endpoint.getScheme()) || endpoint.getPort() < 0) {
             throw new IllegalArgumentException("invalid liveness endpoint '" + endpoint
                     + "': expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:8080/healthz");
         }
         this.probes = List.copyOf(probes);
         this.memo = memo;
-        this.cache = cache;
+        this.settings = settings;
+        this.cache = settings.probes.livenessCache;
         this.http = new HttpEndpoints(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()));
         String path = endpoint.getPath() == null || endpoint.getPath().isEmpty() ? "/" : endpoint.getPath();
         http.route(path, uri -> respond());
@@ -51,8 +54,8 @@ public final class LivenessEndpoint implements AutoCloseable {
         try {
             if (results == null || System.nanoTime() - collectedAt >= cache.toNanos()) {
                 Map<String, Object> collected = new LinkedHashMap<>();
-                for (ProbeHandler probe : probes) {
-                    collected.put(probe.id(), probe.call(memo, LOG));
+                for (ActivityHandler probe : probes) {
+                    collected.put(probe.id(), probe.call(settings, memo, LOG, 0));
                 }
                 results = collected;
                 collectedAt = System.nanoTime();

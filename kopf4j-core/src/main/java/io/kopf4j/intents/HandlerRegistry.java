@@ -19,7 +19,7 @@ import java.util.Set;
 public final class HandlerRegistry {
     private final List<ChangingHandler> changing = new ArrayList<>();
     private final List<WatchingHandler> watching = new ArrayList<>();
-    private final List<ProbeHandler> probes = new ArrayList<>();
+    private final List<ActivityHandler> activities = new ArrayList<>();
 
     /**
      * Adds a handler. One method under several annotations may share its id (it runs once per
@@ -45,25 +45,26 @@ public final class HandlerRegistry {
         watching.add(handler);
     }
 
-    public synchronized void add(ProbeHandler probe) {
-        for (ProbeHandler existing : probes) {
-            if (existing.id().equals(probe.id())) {
-                throw duplicate(probe.origin(), probe.id(), existing.origin());
+    public synchronized void add(ActivityHandler activity) {
+        for (ActivityHandler existing : activities) {
+            if (existing.kind().equals(activity.kind()) && existing.id().equals(activity.id())) {
+                throw duplicate(activity.origin(), activity.id(), existing.origin());
             }
         }
-        probes.add(probe);
+        activities.add(activity);
     }
 
-    public synchronized List<ProbeHandler> probes() {
-        return List.copyOf(probes);
+    /** The activities of a kind: startup, cleanup or probe. */
+    public synchronized List<ActivityHandler> activities(String kind) {
+        return activities.stream().filter(a -> a.kind().equals(kind)).toList();
     }
 
     public synchronized boolean isEmpty() {
-        return changing.isEmpty() && watching.isEmpty() && probes.isEmpty();
+        return changing.isEmpty() && watching.isEmpty() && activities.isEmpty();
     }
 
     public synchronized int size() {
-        return changing.size() + watching.size() + probes.size();
+        return changing.size() + watching.size() + activities.size();
     }
 
     /** The distinct selectors of all handlers, in declaration order. */

@@ -22,7 +22,8 @@ import java.util.Set;
 /** Finds the annotated handler methods of a class or an object and adds them to a registry. */
 public final class HandlerScanner {
     private static final Set<Class<? extends Annotation>> ANNOTATIONS = Set.of(On.Create.class, On.Update.class,
-            On.Delete.class, On.Resume.class, On.Field.class, On.Event.class, On.Probe.class);
+            On.Delete.class, On.Resume.class, On.Field.class, On.Event.class, On.Probe.class, On.Startup.class,
+            On.Cleanup.class);
 
     private HandlerScanner() {
     }
@@ -51,9 +52,9 @@ public final class HandlerScanner {
                 instance = instantiate(type);
             }
             String origin = ParameterBinder.describe(method);
-            On.Probe probe = method.getAnnotation(On.Probe.class);
-            if (probe != null) {
-                registry.add(new ProbeHandler(probe.id().isEmpty() ? method.getName() : probe.id(), method, instance, origin));
+            ActivityHandler activity = activityOf(method, instance, origin);
+            if (activity != null) {
+                registry.add(activity);
                 continue;
             }
             HandlerFn function = ParameterBinder.bind(instance, method);
@@ -64,6 +65,22 @@ public final class HandlerScanner {
                 }
             }
         }
+    }
+
+    /** An activity (probe, startup, cleanup) declared by the method, or null. */
+    private static ActivityHandler activityOf(Method method, Object instance, String origin) {
+        if (method.getAnnotation(On.Probe.class) instanceof On.Probe probe) {
+            return new ActivityHandler("probe", idOf(probe.id(), method, ""), null, null, method, instance, origin);
+        }
+        if (method.getAnnotation(On.Startup.class) instanceof On.Startup startup) {
+            return new ActivityHandler("startup", idOf(startup.id(), method, ""), startup.retries() < 0 ? null : startup.retries(),
+                    seconds(startup.backoff()), method, instance, origin);
+        }
+        if (method.getAnnotation(On.Cleanup.class) instanceof On.Cleanup cleanup) {
+            return new ActivityHandler("cleanup", idOf(cleanup.id(), method, ""), cleanup.retries() < 0 ? null : cleanup.retries(),
+                    seconds(cleanup.backoff()), method, instance, origin);
+        }
+        return null;
     }
 
     private static boolean isHandler(Method method) {
