@@ -98,6 +98,32 @@ public interface HandlerContext {
     Map<String, Object> event();
 
     /**
+     * Posts a Kubernetes Event about this object (Kopf's {@code kopf.event}), asynchronously, when
+     * {@code settings.posting.enabled}.
+     *
+     * @param type {@code Normal} or {@code Warning} (or Kopf's {@code Error})
+     */
+    default void event(String type, String reason, String message) {
+        throw new UnsupportedOperationException("events can be posted from resource handlers");
+    }
+
+    /** A {@code Normal} event (Kopf's {@code kopf.info}). */
+    default void info(String reason, String message) {
+        event("Normal", reason, message);
+    }
+
+    /** A {@code Warning} event (Kopf's {@code kopf.warn}). */
+    default void warn(String reason, String message) {
+        event("Warning", reason, message);
+    }
+
+    /** An {@code Error} event about an exception (Kopf's {@code kopf.exception}): the reason defaults to its class. */
+    default void exception(String reason, String message, Throwable error) {
+        event("Error", reason == null || reason.isEmpty() ? error.getClass().getSimpleName() : reason,
+                (message == null || message.isEmpty() ? "" : message + " ") + error.getMessage());
+    }
+
+    /**
      * Registers a sub-handler (Kopf's {@code kopf.register}), run after this handler returns with
      * the id {@code <this id>/<id>} and its own progress. This handler counts as finished only when
      * all its sub-handlers are; until then it is called again in each cycle, so it must register

@@ -240,6 +240,7 @@ public final class Operator implements AutoCloseable {
                 threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
             }
             if (reactor != null) {
+                reactor.flushEvents();
                 try {
                     Activities.run("cleanup", registry.activities("cleanup"), settings, memo);
                 } catch (OperatorException e) {

@@ -31,6 +31,7 @@ public final class OperatorSettings {
     public final Networking networking = new Networking();
     public final Process process = new Process();
     public final Probes probes = new Probes();
+    public final Posting posting = new Posting();
 
     /** Where state is kept on the objects. */
     public static final class Persistence {
@@ -50,6 +51,20 @@ public final class OperatorSettings {
         public Duration defaultBackoff = Duration.ofSeconds(60);
         /** Which pending handlers run per handling cycle: Kopf's {@code asap} by default. */
         public Lifecycle lifecycle = Lifecycles.asap();
+    }
+
+    /** Kubernetes Events about the objects. */
+    public static final class Posting {
+        /** Post events at all: the object loggers' messages and explicit ones. */
+        public boolean enabled = true;
+        /** The lowest level of object log messages posted as events (explicit events are always posted). */
+        public org.slf4j.event.Level level = org.slf4j.event.Level.INFO;
+        /** The events' {@code reportingComponent} and {@code source.component}. */
+        public String reportingComponent = "kopf";
+        /** The events' {@code reportingInstance}. */
+        public String reportingInstance = "dev";
+        /** The events' {@code metadata.generateName}. */
+        public String eventNamePrefix = "kopf-event-";
     }
 
     /** Health probes. */

@@ -9,6 +9,7 @@ import io.kopf4j.Patch;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.intents.Cause;
+import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Diffs;
 import java.time.Instant;
@@ -49,6 +50,13 @@ record InvocationContext(Cause cause, Diff diff, Object old, Object current, int
 
     private static Object resolve(Map<String, Object> essence, List<String> field) {
         return essence == null ? null : Dicts.resolve(essence, field, null);
+    }
+
+    @Override
+    public void event(String type, String reason, String message) {
+        if (cause.logger() instanceof ObjectLogger logger) {
+            logger.post(type, reason, message);
+        }
     }
 
     @Override

@@ -6,7 +6,9 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
+import io.kopf4j.engines.EventPoster;
 import org.slf4j.event.Level;
+import org.slf4j.helpers.MessageFormatter;
 import org.slf4j.helpers.AbstractLogger;
 import org.slf4j.spi.LoggingEventBuilder;
 
@@ -25,9 +27,16 @@ public final class ObjectLogger extends AbstractLogger {
     private final transient Logger delegate;
     private final String prefix;
     private final transient Map<String, Object> reference;
+    private final transient EventPoster poster;
 
-    /** The logger of the object with this body. */
+    /** The logger of the object with this body, posting nothing. */
     public ObjectLogger(Map<String, Object> body) {
+        this(body, null);
+    }
+
+    /** The logger of the object with this body; messages also become Kubernetes Events through the poster. */
+    public ObjectLogger(Map<String, Object> body, EventPoster poster) {
+        this.poster = poster;
         this.delegate = LoggerFactory.getLogger(NAME);
         this.name = delegate.getName();
         this.reference = reference(body);
@@ -72,6 +81,27 @@ public final class ObjectLogger extends AbstractLogger {
             event = event.setCause(throwable);
         }
         event.log();
+        if (poster != null && level.toInt() >= poster.settings().level.toInt()) {
+            String text = MessageFormatter.basicArrayFormat(message, arguments);
+            poster.post(reference, typeOf(level), "Logging", throwable == null ? text : text + " " + throwable);
+        }
+    }
+
+    /** Posts an event about this object (if posting is enabled), whatever the log level. */
+    public void post(String type, String reason, String message) {
+        if (poster != null) {
+            poster.post(reference, type, reason, message);
+        }
+    }
+
+    /** Kopf's event types for log levels. */
+    private static String typeOf(Level level) {
+        return switch (level) {
+            case ERROR -> "Error";
+            case WARN -> "Warning";
+            case INFO -> "Normal";
+            default -> "Debug";
+        };
     }
 
     @Override

@@ -11,6 +11,7 @@ import io.kopf4j.actions.Outcome;
 import io.kopf4j.actions.Results;
 import io.kopf4j.actions.State;
 import io.kopf4j.clients.ObjectPatcher;
+import io.kopf4j.engines.EventPoster;
 import io.kopf4j.engines.Metrics;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.Causes;
@@ -41,9 +42,11 @@ final class EventProcessor {
     private final OperatorSettings settings;
     private final Execution execution;
     private final ObjectPatcher patcher;
+    private final EventPoster poster;
 
     EventProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, ObjectPatcher patcher,
-                   Metrics metrics) {
+                   Metrics metrics, EventPoster poster) {
+        this.poster = poster;
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
@@ -55,7 +58,7 @@ final class EventProcessor {
     ProcessingResult process(WatchEvent event, ObjectMemory memory) {
         Map<String, Object> raw = event.object();
         Body body = new Body(raw);
-        ObjectLogger logger = new ObjectLogger(event.object());
+        ObjectLogger logger = new ObjectLogger(event.object(), poster);
         Patch patch = new Patch(memory.remainingFns);
         boolean pendingFns = !patch.isEmpty();
         ProgressStorage progress = settings.persistence.progressStorage;
@@ -112,7 +115,7 @@ final class EventProcessor {
     String touch(WatchEvent event) {
         Patch patch = new Patch();
         settings.persistence.progressStorage.touch(event.object(), patch, ProgressRecord.format(Instant.now()));
-        ObjectLogger logger = new ObjectLogger(event.object());
+        ObjectLogger logger = new ObjectLogger(event.object(), poster);
         if (patch.isEmpty()) {
             return null;
         }

@@ -10,6 +10,7 @@ import io.kopf4j.Resource;
 import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.Discovery;
 import io.kopf4j.clients.ObjectPatcher;
+import io.kopf4j.engines.EventPoster;
 import io.kopf4j.engines.Metrics;
 import io.kopf4j.clients.Resources;
 import io.kopf4j.intents.HandlerRegistry;
@@ -59,6 +60,7 @@ public final class Reactor {
     private final Set<String> namespaces = ConcurrentHashMap.newKeySet();
     private final Progress progress = new Progress();
     private ObjectPatcher patcher;
+    private EventPoster poster;
     private ResourceWatcher namespaceWatcher;
     private ResourceWatcher crdWatcher;
     private final java.util.concurrent.atomic.AtomicBoolean rescanPending = new java.util.concurrent.atomic.AtomicBoolean();
@@ -86,6 +88,7 @@ public final class Reactor {
         LOG.debug("Connecting to {}", client.getMasterUrl());
         ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
         patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
+        poster = new EventPoster(client, settings.posting);
         served.addAll(resolveResources(true));
         if (patterns.clusterWide()) {
             served.forEach(resource -> ensureWatcher(resource, null));
@@ -140,6 +143,13 @@ public final class Reactor {
         workers.values().forEach(ObjectWorkers::stop);
     }
 
+    /** Posts the events still queued; after the handlers have ended. */
+    public void flushEvents() {
+        if (poster != null) {
+            poster.close();
+        }
+    }
+
     private void namespaceEvent(WatchEvent event) {
         String name = event.name();
         if (name == null || !patterns.matches(name)) {
@@ -170,7 +180,7 @@ public final class Reactor {
         }
         watchers.computeIfAbsent(key(resource, namespace), key -> {
             ObjectWorkers objectWorkers = workers.computeIfAbsent(resource, r ->
-                    new ObjectWorkers(r, new EventProcessor(r, registry, settings, patcher, metrics), threads, settings, memo,
+                    new ObjectWorkers(r, new EventProcessor(r, registry, settings, patcher, metrics, poster), threads, settings, memo,
                             progress, metrics));
             ResourceWatcher watcher = new ResourceWatcher(watchClient, resource, namespace, objectWorkers::dispatch,
                     settings.watching, registry.labelSelector(resource), metrics);
