@@ -328,7 +328,8 @@ public final class On {
      * A liveness probe (Kopf's {@code @kopf.on.probe}): called when the liveness endpoint
      * ({@code --liveness=http://0.0.0.0:8080/healthz}) is requested, its result reported in the JSON
      * under its id. Results are cached ({@code settings.probes.livenessCache}, 10 s) so that frequent
-     * probing cannot overload the operator. The method may declare {@code Memo} and {@code Logger}.
+     * probing cannot overload the operator. The method may declare {@code Memo}, {@code Logger},
+     * {@code OperatorSettings} or one {@link ActivityContext}.
      *
      * <pre>{@code
      * @On.Probe
@@ -374,6 +375,38 @@ public final class On {
         String id() default "";
 
         /** Give up after this many attempts; negative: never. */
+        int retries() default -1;
+
+        /** Seconds before retrying after an arbitrary exception; negative: the operator's default. */
+        double backoff() default -1;
+    }
+
+    /**
+     * Returns the credentials to the cluster (Kopf's {@code @kopf.on.login}): a {@link ConnectionInfo},
+     * or null when this handler has none. All login handlers run at the start, after the startup
+     * handlers; the credentials of the highest priority are used. When the API server rejects them
+     * (HTTP 401) or they expire, they are dropped; when none are left, API requests wait while the
+     * login handlers run again ("Re-authentication has been initiated."), and credentials rejected
+     * before are not used again. Without login handlers, kopf4j logs in with the kubeconfig
+     * ({@code --kubeconfig}, {@code $KUBECONFIG}, {@code ~/.kube/config}; priority 10) or the pod's
+     * service account (priority 20): see {@link Logins}. A {@link LoginError} fails the start at
+     * once; other exceptions are retried as in startup handlers.
+     *
+     * <pre>{@code
+     * @On.Login
+     * public ConnectionInfo login(Logger logger) {
+     *     ConnectionInfo base = Logins.withKubeconfig();
+     *     return base.toBuilder().token(tokenService.fetch()).expiration(Instant.now().plusSeconds(3000)).build();
+     * }
+     * }</pre>
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Login {
+        String id() default "";
+
+        /** Give up (and fail the login) after this many attempts; negative: never. */
         int retries() default -1;
 
         /** Seconds before retrying after an arbitrary exception; negative: the operator's default. */

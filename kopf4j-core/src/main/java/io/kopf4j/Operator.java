@@ -1,14 +1,17 @@
 package io.kopf4j;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.clients.Connection;
+import io.kopf4j.clients.Vault;
+import io.kopf4j.clients.VaultClient;
 import io.kopf4j.engines.Activities;
+import io.kopf4j.engines.Authenticator;
 import io.kopf4j.engines.HealthEndpoints;
 import io.kopf4j.engines.LivenessEndpoint;
 import io.kopf4j.engines.Metrics;
 import io.kopf4j.engines.MetricsEndpoint;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.reactor.OperatorThreads;
@@ -22,6 +25,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -37,9 +43,20 @@ import org.slf4j.LoggerFactory;
  *         .handlers(new Example())
  *         .namespaces("default")
  *         .build()) {
- *     operator.start();              // connects, resolves resources, starts watching
+ *     operator.start();              // startup handlers, login, resources resolved, watching started
  *     operator.awaitTermination();   // until stop() or close() from another thread
  * }
+ * }</pre>
+ *
+ * <p>Or in the background of an application, with a ready signal:
+ *
+ * <pre>{@code
+ * Operator operator = Operator.builder().handlers(new Example()).namespaces("default").build();
+ * Thread.ofVirtual().start(operator::run);                                  // start + await termination
+ * operator.ready().toCompletableFuture().get(30, TimeUnit.SECONDS);        // it is watching now
+ * ...
+ * operator.stop();                                                          // the stop signal
+ * operator.awaitTermination();
  * }</pre>
  */
 public final class Operator implements AutoCloseable {
@@ -58,6 +75,9 @@ public final class Operator implements AutoCloseable {
     private final Memo memo;
     private final OperatorThreads threads;
     private final CountDownLatch terminated = new CountDownLatch(1);
+    private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    private volatile OperatorException failure;
+    private Authenticator authenticator;
     private final URI livenessEndpoint;
     private final String healthProbeAddress;
     private final Map<String, HealthCheck> livenessChecks;
@@ -95,16 +115,23 @@ public final class Operator implements AutoCloseable {
         return new Builder();
     }
 
+    /** This operator's settings: its own object, changed by startup handlers. */
+    public OperatorSettings settings() {
+        return settings;
+    }
+
     /** A name unique in this JVM; log lines of this operator's threads carry it in the MDC. */
     public String id() {
         return id;
     }
 
     /**
-     * Connects, resolves every handler's resource through API discovery, and starts watching.
-     * Returns once watching has started; handling goes on in the background.
+     * Runs the startup handlers, checks the settings, logs in, resolves every handler's resource
+     * through API discovery, and starts watching. Returns once watching has started; handling goes
+     * on in the background.
      *
-     * @throws OperatorException if the cluster is unreachable or a resource cannot be resolved
+     * @throws OperatorException if a startup or login handler fails, a setting is invalid, the
+     *         cluster is unreachable, or a resource cannot be resolved
      */
     public synchronized void start() {
         if (started) {
@@ -113,22 +140,92 @@ public final class Operator implements AutoCloseable {
         started = true;
         try {
             startProbes();
-            Activities.run("startup", registry.activities("startup"), settings, memo);
-            client = givenClient != null ? givenClient : Connection.connect(kubeconfig, context, settings);
-            watchClient = givenClient != null ? null : Connection.connectForWatching(kubeconfig, context, settings);
+            Activities.run(ActivityHandler.STARTUP, registry.activities(ActivityHandler.STARTUP), settings, memo);
+            settings.validate();
+            if (settings.peering.mandatory && !settings.peering.standalone) {
+                LOG.warn("Peering '{}' is not implemented in kopf4j yet; this operator runs standalone.", settings.peering.name);
+            }
+            connect();
             reactor = new Reactor(client, watchClient == null ? client : watchClient, registry, namespaces, threads,
                     settings, memo, metrics());
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            OperatorException interrupted = new OperatorException("interrupted while starting", e);
+            ready.completeExceptionally(interrupted);
             stop();
-            throw new OperatorException("interrupted while running the startup handlers", e);
+            throw interrupted;
         } catch (RuntimeException e) {
+            ready.completeExceptionally(e);
             stop();
             throw e;
         }
         LOG.info("Operator {} serves {} handler(s) {}", id, registry.size(),
                 namespaces.isEmpty() ? "cluster-wide" : "in namespaces " + namespaces);
+        ready.complete(null);
+    }
+
+    /**
+     * Starts the operator and blocks until it stops ({@link #stop()} from another thread), for an
+     * application that runs it on a thread of its own.
+     *
+     * @throws OperatorException if it cannot start, or stopped because it failed (lost its login)
+     */
+    public void run() {
+        start();
+        try {
+            awaitTermination();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * The ready signal: completes when {@link #start()} has finished (startup handlers done, logged
+     * in, watching started), or exceptionally if the start failed.
+     */
+    public CompletionStage<Void> ready() {
+        return ready.minimalCompletionStage();
+    }
+
+    /** Why the operator stopped by itself (its credentials were lost for good), if it did. */
+    public Optional<OperatorException> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    /**
+     * Logs in with the login handlers (Kopf's built-in logins without them), and makes clients that
+     * take their credentials from the vault on every request.
+     */
+    private void connect() throws InterruptedException {
+        if (givenClient != null) {
+            client = givenClient;
+            return;
+        }
+        List<ActivityHandler> logins = registry.activities(ActivityHandler.LOGIN);
+        if (!logins.isEmpty() && (kubeconfig != null || context != null)) {
+            LOG.info("The login handlers provide the credentials; the kubeconfig and context given are not used.");
+        }
+        authenticator = new Authenticator(logins.isEmpty() ? Authenticator.fallbackLogins(kubeconfig, context) : logins,
+                settings, memo);
+        authenticator.start(threads, this::fail);
+        Vault vault = authenticator.vault();
+        client = VaultClient.create(vault, connection -> connection.client(vault, settings, null));
+        Duration watchConnectTimeout = settings.watching.connectTimeout;
+        if (watchConnectTimeout != null) {
+            watchClient = VaultClient.create(vault, connection -> connection.client(vault, settings, watchConnectTimeout));
+        }
+    }
+
+    /** The operator cannot go on: it stops, and {@link #failure()} tells why. */
+    private void fail(OperatorException cause) {
+        failure = cause;
+        LOG.error("The operator stops: {}", cause.getMessage());
+        Thread.ofPlatform().name("kopf4j-stop").start(this::stop);
     }
 
     /** The bound address of the health probes ({@code /healthz}, {@code /readyz}), or null. */
@@ -163,7 +260,7 @@ public final class Operator implements AutoCloseable {
      */
     private void startProbes() {
         if (livenessEndpoint != null) {
-            liveness = new LivenessEndpoint(livenessEndpoint, registry.activities("probe"), memo, settings);
+            liveness = new LivenessEndpoint(livenessEndpoint, registry.activities(ActivityHandler.PROBE), memo, settings);
         }
         if (healthProbeAddress != null) {
             Map<String, HealthCheck> live = new LinkedHashMap<>();
@@ -242,7 +339,7 @@ public final class Operator implements AutoCloseable {
             if (reactor != null) {
                 reactor.flushEvents();
                 try {
-                    Activities.run("cleanup", registry.activities("cleanup"), settings, memo);
+                    Activities.run(ActivityHandler.CLEANUP, registry.activities(ActivityHandler.CLEANUP), settings, memo);
                 } catch (OperatorException e) {
                     LOG.error("Cleanup failed: {}", e.getMessage());
                 }
@@ -259,12 +356,16 @@ public final class Operator implements AutoCloseable {
             if (liveness != null) {
                 liveness.close();
             }
+            if (authenticator != null) {
+                authenticator.close();
+            }
             if (client != null && givenClient == null) {
                 client.close();
             }
             if (watchClient != null) {
                 watchClient.close();
             }
+            ready.completeExceptionally(new OperatorException("operator " + id + " stopped before it was ready"));
             terminated.countDown();
         }
     }
@@ -349,6 +450,14 @@ public final class Operator implements AutoCloseable {
             return this;
         }
 
+        /** Adds operator-level handlers registered as functions: startup, cleanup, login, probe. */
+        public Builder activity(Activity... activities) {
+            for (Activity activity : activities) {
+                activity.registerIn(registry);
+            }
+            return this;
+        }
+
         /** Adds handlers registered as functions. */
         public Builder handler(Handler... handlers) {
             for (Handler handler : handlers) {
@@ -368,7 +477,10 @@ public final class Operator implements AutoCloseable {
             return this;
         }
 
-        /** A kubeconfig file; by default {@code KUBECONFIG}, {@code ~/.kube/config}, then in-cluster. */
+        /**
+         * A kubeconfig file for the built-in login; by default the pod's service account, then
+         * {@code KUBECONFIG} or {@code ~/.kube/config}. Not used with {@code @On.Login} handlers.
+         */
         public Builder kubeconfig(Path path) {
             this.kubeconfig = path;
             return this;
@@ -380,7 +492,10 @@ public final class Operator implements AutoCloseable {
             return this;
         }
 
-        /** Uses this client instead of one from a kubeconfig; the caller closes it. */
+        /**
+         * Uses this client instead of logging in (no login handlers then); the caller closes it.
+         * Its credentials are its own: kopf4j does not re-authenticate it.
+         */
         public Builder client(KubernetesClient kubernetesClient) {
             this.client = kubernetesClient;
             return this;
@@ -389,6 +504,10 @@ public final class Operator implements AutoCloseable {
         public Operator build() {
             if (registry.isEmpty()) {
                 throw new InvalidHandlerException("no handlers: register at least one object or class with @On.* methods");
+            }
+            if (client != null && !registry.activities(ActivityHandler.LOGIN).isEmpty()) {
+                throw new InvalidHandlerException("login handlers and a given client exclude each other: the client"
+                        + " comes with its own credentials");
             }
             return new Operator(this);
         }

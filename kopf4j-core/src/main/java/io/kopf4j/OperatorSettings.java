@@ -32,6 +32,99 @@ public final class OperatorSettings {
     public final Process process = new Process();
     public final Probes probes = new Probes();
     public final Posting posting = new Posting();
+    public final Scanning scanning = new Scanning();
+    public final Peering peering = new Peering();
+    public final Background background = new Background();
+    public final Admission admission = new Admission();
+
+    /**
+     * Checks every value, as the operator does when it starts (after the startup handlers, which may
+     * change them).
+     *
+     * @throws OperatorException naming the first invalid setting and why, in one line
+     */
+    public void validate() {
+        require("persistence.finalizer", persistence.finalizer != null
+                && persistence.finalizer.matches("([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?"),
+                "must be a qualified name such as example.com/finalizer", persistence.finalizer);
+        require("persistence.progressStorage", persistence.progressStorage != null, "must be set", null);
+        require("persistence.diffbaseStorage", persistence.diffbaseStorage != null, "must be set", null);
+        atLeastZero("persistence.consistencyTimeout", persistence.consistencyTimeout);
+        atLeastZero("execution.defaultBackoff", execution.defaultBackoff);
+        require("execution.lifecycle", execution.lifecycle != null, "must be set", null);
+        atLeastOne("execution.maxWorkers", execution.maxWorkers);
+        require("posting.level", posting.level != null, "must be set", null);
+        require("posting.reportingComponent", posting.reportingComponent != null && !posting.reportingComponent.isBlank(),
+                "must not be empty", posting.reportingComponent);
+        require("posting.eventNamePrefix", posting.eventNamePrefix != null, "must be set", null);
+        atLeastZero("probes.livenessCache", probes.livenessCache);
+        positiveOrNull("probes.progressTimeout", probes.progressTimeout);
+        atLeastZero("process.shutdownGracePeriod", process.shutdownGracePeriod);
+        positiveOrNull("process.ultimateExitingTimeout", process.ultimateExitingTimeout);
+        require("networking.errorBackoffs", networking.errorBackoffs != null, "must be set (empty disables retries)", null);
+        checkDelays("networking.errorBackoffs", networking.errorBackoffs);
+        positive("networking.requestTimeout", networking.requestTimeout);
+        positiveOrNull("networking.connectTimeout", networking.connectTimeout);
+        require("networking.maxConcurrentRequests", networking.maxConcurrentRequests >= 1, "must be at least 1",
+                networking.maxConcurrentRequests);
+        positiveOrNull("watching.serverTimeout", watching.serverTimeout);
+        positiveOrNull("watching.clientTimeout", watching.clientTimeout);
+        positiveOrNull("watching.connectTimeout", watching.connectTimeout);
+        atLeastZero("watching.reconnectBackoff", watching.reconnectBackoff);
+        positive("watching.inactivityTimeout", watching.inactivityTimeout);
+        require("watching.listPageSize", watching.listPageSize >= 1, "must be at least 1", watching.listPageSize);
+        atLeastOne("queueing.workerLimit", queueing.workerLimit);
+        positive("queueing.idleTimeout", queueing.idleTimeout);
+        atLeastZero("queueing.exitTimeout", queueing.exitTimeout);
+        require("queueing.errorDelays", queueing.errorDelays != null, "must be set (empty disables throttling)", null);
+        checkDelays("queueing.errorDelays", queueing.errorDelays);
+        require("peering.name", peering.name != null && !peering.name.isBlank(), "must not be empty", peering.name);
+        positive("peering.lifetime", peering.lifetime);
+        positive("background.cancellationPolling", background.cancellationPolling);
+        if (background.instantExitTimeout != null) {
+            atLeastZero("background.instantExitTimeout", background.instantExitTimeout);
+        }
+        require("background.instantExitZeroTimeCycles", background.instantExitZeroTimeCycles >= 0, "must not be negative",
+                background.instantExitZeroTimeCycles);
+        require("admission.managed", admission.managed == null,
+                "admission webhooks are not implemented in kopf4j yet; leave it unset", admission.managed);
+    }
+
+    private static void require(String setting, boolean valid, String rule, Object value) {
+        if (!valid) {
+            throw new OperatorException("invalid setting settings." + setting + ": " + rule
+                    + (value == null ? "" : ", got " + value));
+        }
+    }
+
+    private static void atLeastZero(String setting, Duration value) {
+        require(setting, value != null, "must be set", null);
+        require(setting, !value.isNegative(), "must not be negative", value);
+    }
+
+    private static void positive(String setting, Duration value) {
+        require(setting, value != null, "must be set", null);
+        require(setting, value.isPositive(), "must be positive", value);
+    }
+
+    private static void positiveOrNull(String setting, Duration value) {
+        require(setting, value == null || value.isPositive(), "must be positive (or null for none)", value);
+    }
+
+    private static void atLeastOne(String setting, Integer value) {
+        require(setting, value == null || value >= 1, "must be at least 1 (or null for no limit)", value);
+    }
+
+    /** Checks the first delays only: the sequence may be infinite. */
+    private static void checkDelays(String setting, Iterable<Duration> delays) {
+        int checked = 0;
+        for (Duration delay : delays) {
+            require(setting, delay != null && !delay.isNegative(), "must contain no null or negative delays", delay);
+            if (++checked >= 100) {
+                return;
+            }
+        }
+    }
 
     /** Where state is kept on the objects. */
     public static final class Persistence {
@@ -51,6 +144,11 @@ public final class OperatorSettings {
         public Duration defaultBackoff = Duration.ofSeconds(60);
         /** Which pending handlers run per handling cycle: Kopf's {@code asap} by default. */
         public Lifecycle lifecycle = Lifecycles.asap();
+        /**
+         * How many sync handlers may run at once in this operator; null: no limit (each runs on its
+         * own virtual thread). Kopf's executor size; set it to protect what the handlers call.
+         */
+        public Integer maxWorkers = null;
     }
 
     /** Kubernetes Events about the objects. */
@@ -85,6 +183,59 @@ public final class OperatorSettings {
          * and those that ignore it are abandoned after one more second.
          */
         public Duration shutdownGracePeriod = Duration.ofSeconds(5);
+        /**
+         * After SIGINT or SIGTERM, the process exits (code 3) if it has not ended by itself within
+         * this time, e.g. because a cleanup handler hangs; null: wait forever. Not applied to
+         * {@code Operator.stop()} in an embedding application.
+         */
+        public Duration ultimateExitingTimeout = Duration.ofSeconds(600);
+    }
+
+    /** Following namespaces and CRDs while running. */
+    public static final class Scanning {
+        /**
+         * Do not watch namespaces and CRDs: namespace patterns serve only their exact names, and the
+         * resources are resolved once at the start. For operators without the RBAC to list them.
+         */
+        public boolean disabled = false;
+    }
+
+    /**
+     * Kopf's peering of several operators on one cluster. kopf4j does not implement peering yet:
+     * these settings (and {@code --peering}, {@code --priority}, {@code --dev}, {@code --standalone})
+     * are accepted for compatibility, and every operator runs standalone.
+     */
+    public static final class Peering {
+        /** The KopfPeering or ClusterKopfPeering object's name. */
+        public String name = "default";
+        /** Operators of a lower priority pause while one of a higher priority runs; {@code --dev} gives 666. */
+        public int priority = 0;
+        /** How long an operator's keep-alive stays valid. */
+        public Duration lifetime = Duration.ofSeconds(60);
+        /** Pause if the peering object is missing ({@code --peering}). */
+        public boolean mandatory = false;
+        /** No peering at all ({@code --standalone}). */
+        public boolean standalone = false;
+        /** ClusterKopfPeering (true) or KopfPeering per namespace (false); null: from {@code -A}/{@code -n}. */
+        public Boolean clusterwide = null;
+        /** Do not log the keep-alives. */
+        public boolean stealth = false;
+    }
+
+    /** Kopf's daemons (not implemented in kopf4j yet; accepted for compatibility). */
+    public static final class Background {
+        /** How often a daemon that has not exited after its cancellation is checked again. */
+        public Duration cancellationPolling = Duration.ofSeconds(60);
+        /** An optional wait for a daemon's instant exit; null: none. */
+        public Duration instantExitTimeout = null;
+        /** Zero-time cycles given to a daemon to exit instantly. */
+        public int instantExitZeroTimeCycles = 10;
+    }
+
+    /** Kopf's admission webhooks (not implemented in kopf4j yet: setting these fails the start). */
+    public static final class Admission {
+        /** The name of the ValidatingWebhookConfiguration and MutatingWebhookConfiguration to manage. */
+        public String managed = null;
     }
 
     /** Requests to the API server. */
@@ -99,8 +250,14 @@ public final class OperatorSettings {
         public boolean enforceRetryAfter = false;
         /** Total time for one request (not for watches). */
         public Duration requestTimeout = Duration.ofSeconds(300);
-        /** Time to establish a connection; null: the client's default. */
+        /** Time to establish a connection; null: 10 seconds. */
         public Duration connectTimeout = null;
+        /**
+         * Take proxies from {@code HTTPS_PROXY}, {@code HTTP_PROXY} and {@code NO_PROXY} (a login's
+         * {@code proxyUrl} wins). Off by default, as in Kopf: an operator does not pick up a
+         * developer's proxy by accident.
+         */
+        public boolean trustEnv = false;
 
         /**
          * How many requests that change objects may be in flight at once; more wait their turn. A
@@ -130,8 +287,20 @@ public final class OperatorSettings {
 
     /** Per-object queues. */
     public static final class Queueing {
+        /**
+         * How many objects of one resource in one namespace (or cluster-wide) are handled at once;
+         * null: no limit. Others wait their turn; an object waiting for a delayed handler does not
+         * hold a place.
+         */
+        public Integer workerLimit = null;
         /** A per-object worker exits after this long without events. */
         public Duration idleTimeout = Duration.ofSeconds(5);
+        /**
+         * When a watcher stops while the operator runs on (its namespace or CRD is gone), how long
+         * its objects' handlers in flight may take before they are interrupted. (At the operator's
+         * exit, {@code process.shutdownGracePeriod} applies.)
+         */
+        public Duration exitTimeout = Duration.ofSeconds(2);
         /** Delays after unexpected errors in an object's processing; the last one repeats. */
         public List<Duration> errorDelays = List.of(1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610)
                 .stream().map(Duration::ofSeconds).toList();

@@ -80,7 +80,7 @@ class ActivitiesTest {
         try (Operator operator = Operator.builder().handlers(Broken.class)
                 .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
             assertThatThrownBy(operator::start).isInstanceOf(OperatorException.class)
-                    .hasMessage("startup Handler 'refuse' failed permanently: missing configuration");
+                    .hasMessage("startup handler 'refuse' failed permanently: missing configuration");
         }
     }
 }

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
 
 /** Resources whose CRDs are installed or removed while the operator runs. */
 @ExtendWith(LocalClusterExtension.class)
@@ -48,6 +49,21 @@ class DynamicResourcesTest {
         }
     }
 
+    public static class Stuck {
+        @On.Create("stuckwidgets.late.example.com")
+        public String create(Logger logger) {
+            logger.info("Stuck handler started");
+            try {
+                Thread.sleep(Duration.ofMinutes(1));
+                return "finished";
+            } catch (InterruptedException e) {
+                logger.info("Stuck handler interrupted");
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+        }
+    }
+
     @TempDir
     Path dir;
 
@@ -68,6 +84,24 @@ class DynamicResourcesTest {
             cluster.client().apiextensions().v1().customResourceDefinitions().withName("latewidgets.late.example.com").delete();
             await().atMost(WAIT).until(() -> runner.output().contains(
                     "Resource latewidgets.v1.late.example.com is not served any more; its watchers stop."));
+        }
+    }
+
+    @Test
+    void handlersOfAResourceThatIsGoneGetTheExitTimeoutThenAreInterrupted(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        cluster.apply(Files.writeString(dir.resolve("crd.yaml"), CRD.replace("latewidget", "stuckwidget").replace("LateWidget", "StuckWidget")));
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(), Stuck.class.getName())) {
+            var widgets = cluster.client().genericKubernetesResources("late.example.com/v1", "StuckWidget").inNamespace(namespace.name());
+            widgets.resource(new GenericKubernetesResourceBuilder().withApiVersion("late.example.com/v1").withKind("StuckWidget")
+                    .withNewMetadata().withName("w1").endMetadata().build()).create();
+            await().atMost(WAIT).until(() -> runner.output().contains("Stuck handler started"));
+
+            cluster.client().apiextensions().v1().customResourceDefinitions().withName("stuckwidgets.late.example.com").delete();
+            await().atMost(WAIT).until(() -> runner.output().contains("Stuck handler interrupted"));
+            String output = runner.output();
+            assertThat(output.indexOf("Resource stuckwidgets.v1.late.example.com is not served any more"))
+                    .isNotNegative().isLessThan(output.indexOf("Stuck handler interrupted"));
         }
     }
 }

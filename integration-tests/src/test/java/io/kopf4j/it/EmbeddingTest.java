@@ -4,18 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.kopf4j.Activity;
 import io.kopf4j.Handler;
 import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.LoginError;
 import io.kopf4j.Operator;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Operators embedded in an application, with handlers as functions; two in one JVM share nothing. */
+/**
+ * Operators embedded in an application, with handlers as functions; two in one JVM share nothing;
+ * the ready signal, the stop signal, and run() on a thread of the application's.
+ */
 @ExtendWith(LocalClusterExtension.class)
 class EmbeddingTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -51,6 +59,49 @@ class EmbeddingTest {
             await().atMost(WAIT).untilAsserted(() -> assertThat(one.status("x")).containsEntry("a-size/spec.size", "grew to 2"));
             assertThat(two.status("x")).doesNotContainKey("b-size/spec.size");
         }
+    }
+
+    @Test
+    void anApplicationRunsItInTheBackgroundWithReadyAndStopSignals(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        Operator operator = operator(cluster, namespace.name(), "bg");
+        Thread thread = Thread.ofVirtual().start(operator::run);
+        operator.ready().toCompletableFuture().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        examples.create("x", Map.of("size", 1));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("x")).isEqualTo(Map.of("bg", "by bg")));
+        operator.stop();
+        assertThat(thread.join(WAIT)).as("run() returned").isTrue();
+        assertThat(operator.failure()).isEmpty();
+    }
+
+    @Test
+    void theReadySignalFailsWhenTheStartFails(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        Operator operator = Operator.builder()
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> null))
+                .namespaces(namespace.name()).kubeconfig(Path.of("/nonexistent/kubeconfig")).build();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread thread = Thread.ofVirtual().start(() -> {
+            try {
+                operator.run();
+            } catch (RuntimeException e) {
+                thrown.set(e);
+            }
+        });
+        assertThatThrownBy(() -> operator.ready().toCompletableFuture().get(WAIT.toSeconds(), TimeUnit.SECONDS))
+                .hasCauseInstanceOf(LoginError.class).hasMessageEndingWith("kubeconfig file not found: /nonexistent/kubeconfig");
+        assertThat(thread.join(WAIT)).isTrue();
+        assertThat(thrown.get()).isInstanceOf(LoginError.class);
+        assertThat(operator.awaitTermination(Duration.ZERO)).isTrue();
+    }
+
+    @Test
+    void aGivenClientExcludesLoginHandlers(LocalCluster cluster) {
+        assertThatThrownBy(() -> Operator.builder().client(cluster.client())
+                .activity(Activity.login("login").handle(context -> null))
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> null)).build())
+                .isInstanceOf(InvalidHandlerException.class)
+                .hasMessage("login handlers and a given client exclude each other: the client comes with its own credentials");
     }
 
     @Test

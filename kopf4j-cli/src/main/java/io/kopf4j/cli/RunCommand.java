@@ -6,6 +6,7 @@ import io.kopf4j.testing.LocalCluster;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,16 +21,36 @@ import picocli.CommandLine.Spec;
 /**
  * {@code kopf4j run}: runs the operator until Ctrl-C (SIGINT) or SIGTERM, then stops it gracefully
  * and exits 0. With {@code --local-cluster} it first starts a throw-away cluster on this machine
- * and stops it again at exit, so nobody needs a cluster to try kopf4j.
+ * and stops it again at exit, so nobody needs a cluster to try kopf4j. Exit codes: 0 after a
+ * signal, 1 when the operator cannot start or fails (e.g. loses its login), 2 for an invalid
+ * command line, 3 when it did not stop within {@code settings.process.ultimateExitingTimeout}
+ * after the signal.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs an operator with the handlers in the given .java files, jars or classes.",
         footer = {"", "Examples:",
-                "  kopf4j run --local-cluster --crd examples/crd.yaml examples/01-minimal/Example.java",
+                "  kopf4j run --local-cluster --crd examples/crd.yaml \\",
+                "      examples/01-minimal/Example.java",
                 "  kopf4j run -n default --kubeconfig ~/.kube/config Handlers.java",
-                "  kopf4j run -A handlers.jar"})
+                "  kopf4j run -A handlers.jar",
+                "  CLASSPATH=app.jar kopf4j run -n 'team-*,!team-legacy' -m com.example.ops",
+                "  kopf4j run -A --liveness=http://0.0.0.0:8080/healthz \\",
+                "      --health-probe-bind-address=:8081 --metrics-bind-address=:8082 \\",
+                "      --log-format=json Handlers.java",
+                "",
+                "Options default to environment variables KOPF4J_RUN_<OPTION>,",
+                "e.g. KOPF4J_RUN_NAMESPACE, KOPF4J_RUN_LOG_FORMAT.",
+                "",
+                "Exit codes:",
+                "  0  stopped by SIGINT or SIGTERM",
+                "  1  cannot start (bad handlers, settings, login, cluster), or failed",
+                "  2  invalid command line",
+                "  3  did not stop within settings.process.ultimateExitingTimeout",
+                "     (600 s) after the signal"})
 final class RunCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
+    /** The exit code when the operator did not stop in time after a signal. */
+    static final int ULTIMATE_EXIT_CODE = 3;
 
     @Mixin
     RunOptions options;
@@ -73,11 +94,15 @@ final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         Signals.onTermination(signal -> {
             LOG.info("Signal {} is received. Operator is stopping.", signal);
+            exitUltimately(operator.settings().process.ultimateExitingTimeout, signal, cluster);
             operator.stop();
         });
         try {
             operator.start();
             operator.awaitTermination();
+            if (operator.failure().isPresent()) {
+                throw operator.failure().get();
+            }
         } finally {
             shutdown.run();
             try {
@@ -87,6 +112,28 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * Kopf's last resort after a signal: if the operator has not stopped by then (a cleanup handler
+     * hangs, say), the process exits anyway, with code 3, after stopping the local cluster.
+     */
+    private static void exitUltimately(Duration timeout, String signal, LocalCluster cluster) {
+        if (timeout == null) {
+            return;
+        }
+        Thread.ofPlatform().daemon().name("kopf4j-ultimate-exit").start(() -> {
+            try {
+                Thread.sleep(timeout);
+            } catch (InterruptedException e) {
+                return;
+            }
+            LOG.error("The operator did not stop within {} s after {}; exiting.", timeout.toMillis() / 1000.0, signal);
+            if (cluster != null) {
+                cluster.close();
+            }
+            Runtime.getRuntime().halt(ULTIMATE_EXIT_CODE);
+        });
     }
 
     private LocalCluster startCluster() {

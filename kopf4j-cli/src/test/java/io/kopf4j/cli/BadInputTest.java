@@ -127,4 +127,50 @@ class BadInputTest {
         assertThat(result.lastErrorLine())
                 .isEqualTo("kopf4j: error: --crd is only for --local-cluster; use kubectl apply for other clusters");
     }
+
+    @Test
+    void optionsThatExcludeEachOther() throws Exception {
+        String source = handlers("kopfexamples").toString();
+        assertThat(kopf4j("run", "--standalone", "-P", "main", source).lastErrorLine())
+                .isEqualTo("kopf4j: error: --standalone and -P/--peering exclude each other");
+        assertThat(kopf4j("run", "--dev", "-p", "5", source).lastErrorLine())
+                .isEqualTo("kopf4j: error: --dev (priority 666) and -p/--priority exclude each other");
+        assertThat(kopf4j("run", "-A", "-n", "default", source).lastErrorLine())
+                .isEqualTo("kopf4j: error: -A/--all-namespaces and -n/--namespace exclude each other");
+        Result nothing = kopf4j("run", "-n", "default");
+        assertThat(nothing.code()).isEqualTo(1);
+        assertThat(nothing.lastErrorLine())
+                .isEqualTo("kopf4j: error: no handlers given: name .java files, .jar files or classes, or -m PACKAGE");
+        assertThat(kopf4j("run", "--priority", "high", source).code()).as("picocli: a usage error").isEqualTo(2);
+    }
+
+    @Test
+    void anInvalidSettingFromAStartupHandlerFailsWithOneLine() throws Exception {
+        Path source = Files.writeString(dir.resolve("Misconfigured.java"), """
+                import io.kopf4j.On;
+                import io.kopf4j.OperatorSettings;
+                public class Misconfigured {
+                    @On.Startup
+                    public void configure(OperatorSettings settings) { settings.networking.requestTimeout = java.time.Duration.ZERO; }
+                    @On.Create("kopfexamples")
+                    public void create() {}
+                }
+                """);
+        Result result = kopf4j("run", "-n", "default", "--kubeconfig", "/nonexistent/kubeconfig", source.toString());
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.lastErrorLine())
+                .isEqualTo("kopf4j: error: invalid setting settings.networking.requestTimeout: must be positive, got PT0S");
+    }
+
+    @Test
+    void helpShowsTheExamplesAndTheExitCodes() {
+        Result help = kopf4j("run", "--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains("Examples:", "kopf4j run --local-cluster", "-m, --module=NAME", "--standalone",
+                "-P, --peering=NAME", "--dev", "--health-probe-bind-address", "--metrics-bind-address", "KOPF4J_RUN_",
+                "Exit codes:", "3  did not stop within settings.process.ultimateExitingTimeout");
+        Result version = kopf4j("--version");
+        assertThat(version.code()).isZero();
+        assertThat(version.out()).startsWith("kopf4j ");
+    }
 }

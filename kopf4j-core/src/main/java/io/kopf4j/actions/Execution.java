@@ -23,6 +23,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 
 /**
@@ -37,6 +38,7 @@ public final class Execution {
     private final Duration defaultBackoff;
     private final ProgressStorage storage;
     private final Metrics metrics;
+    private final Semaphore handlerSlots;
 
     /** Unfinished sub-handlers: the parent is retried, with less logging than a failure. */
     private static final class ChildrenRetry extends RuntimeException {
@@ -49,12 +51,15 @@ public final class Execution {
 
     /**
      * @param storage where sub-handlers' progress is kept (the handlers' own is stored by the caller)
+     * @param handlerSlots limits how many sync handlers run at once ({@code execution.maxWorkers}), or null
      */
-    public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage, Metrics metrics) {
+    public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage, Metrics metrics,
+                     Semaphore handlerSlots) {
         this.lifecycle = lifecycle;
         this.defaultBackoff = defaultBackoff;
         this.storage = storage;
         this.metrics = metrics;
+        this.handlerSlots = handlerSlots;
     }
 
     /** Runs the due handlers the lifecycle picks, and returns their outcomes by id. */
@@ -226,8 +231,19 @@ public final class Execution {
         return handler.retries() != null && state.retries() + 1 >= handler.retries();
     }
 
-    private static Object call(HandlerFn function, InvocationContext context) throws Exception {
-        Object result = function.call(context);
+    /** The sync part holds a slot, if limited; awaiting a returned CompletionStage does not. */
+    private Object call(HandlerFn function, InvocationContext context) throws Exception {
+        Object result;
+        if (handlerSlots == null) {
+            result = function.call(context);
+        } else {
+            handlerSlots.acquire();
+            try {
+                result = function.call(context);
+            } finally {
+                handlerSlots.release();
+            }
+        }
         if (result instanceof CompletionStage<?> stage) {
             try {
                 return stage.toCompletableFuture().get();

@@ -9,7 +9,9 @@ import org.slf4j.Logger;
 
 /**
  * Kopf's retrying of API requests: connection errors, timeouts, HTTP 5xx, 403 (seen during cluster
- * upgrades) and 429 (too many requests) are retried after each of the configured backoffs; other
+ * upgrades) and 429 (too many requests) are retried after each of the configured backoffs, and so
+ * is a 401 that remains after the vault's re-login (the new credentials need another connection:
+ * the retry takes it, or fails with a LoginError if there are none); other
  * errors, and the last failure, are thrown. A 429's Retry-After is honoured: the wait is the longer
  * of the own backoff and the server's, or exactly the server's if enforced.
  */
@@ -45,7 +47,7 @@ public final class ApiRetries {
         if (code <= 0) {
             return hasIoCause(e);
         }
-        return code >= 500 || code == 403 || code == 429 || code == 408;
+        return code >= 500 || code == 401 || code == 403 || code == 429 || code == 408;
     }
 
     private Duration delayFor(KubernetesClientException e, Duration own) {

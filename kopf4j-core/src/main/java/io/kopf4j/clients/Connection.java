@@ -4,68 +4,95 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.kopf4j.OperatorException;
+import io.kopf4j.ConnectionInfo;
 import io.kopf4j.OperatorSettings;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
- * Where the operator's credentials come from, as with kubectl: an explicit kubeconfig file and
- * context, else {@code KUBECONFIG} or {@code ~/.kube/config}, else the in-cluster service account.
+ * One connection to the API server: the parts of a credential that make a TLS connection (server,
+ * CA, client certificate, proxy). Credentials that differ only in their token or password share
+ * a connection, and the Authorization header is chosen per request ({@link AuthorizationInterceptor});
+ * so rotating tokens never rebuild the HTTP client.
  */
-public final class Connection {
+public record Connection(String server, String caPath, String caData, boolean insecure, String certificatePath,
+                         String certificateData, String privateKeyPath, String privateKeyData, String proxyUrl,
+                         String defaultNamespace) {
     private static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    private static final String USER_AGENT = "kopf4j/" + version();
 
-    private Connection() {
+    public static Connection of(ConnectionInfo info) {
+        return new Connection(info.server(), info.caPath(), info.caData(), info.insecure(), info.certificatePath(),
+                info.certificateData(), info.privateKeyPath(), info.privateKeyData(), info.proxyUrl(),
+                info.defaultNamespace());
+    }
+
+    /** True if requests with these credentials can go over this connection. */
+    public boolean carries(ConnectionInfo info) {
+        return equals(of(info));
     }
 
     /**
-     * A client for the given kubeconfig (null: the default lookup) and context (null: current).
-     * fabric8's own retries are off: {@link ApiRetries} retries with the operator's settings, and
-     * a cluster that cannot be reached at startup is reported at once.
+     * A client for this connection, authorizing each request with the vault's credentials.
+     * fabric8's own retries are off: {@link ApiRetries} retries with the operator's settings.
+     *
+     * @param connectTimeout the TCP connect timeout; null: {@code networking.connectTimeout} or 10 s
      */
-    public static KubernetesClient connect(Path kubeconfig, String context, OperatorSettings settings) {
-        Duration connectTimeout = settings.networking.connectTimeout;
-        return connect(kubeconfig, context, settings, connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout);
-    }
-
-    /**
-     * A client for watch streams, if their connect timeout differs from other requests' (Kopf's
-     * {@code settings.watching.connect_timeout}); otherwise null, and the main client watches too.
-     */
-    public static KubernetesClient connectForWatching(Path kubeconfig, String context, OperatorSettings settings) {
-        Duration timeout = settings.watching.connectTimeout;
-        return timeout == null ? null : connect(kubeconfig, context, settings, timeout);
-    }
-
-    private static KubernetesClient connect(Path kubeconfig, String context, OperatorSettings settings,
-                                            Duration connectTimeout) {
-        Config config = kubeconfig == null ? Config.autoConfigure(context) : fromFile(kubeconfig, context);
-        Config tuned = new ConfigBuilder(config)
-                .withConnectionTimeout((int) connectTimeout.toMillis())
-                .withRequestTimeout((int) settings.networking.requestTimeout.toMillis())
-                .withRequestRetryBackoffLimit(0)
-                .withWatchReconnectInterval((int) settings.watching.reconnectBackoff.toMillis())
-                .build();
+    public KubernetesClient client(Vault vault, OperatorSettings settings, Duration connectTimeout) {
+        Config config = config(settings, connectTimeout, System.getenv());
+        AuthorizationInterceptor authorization = new AuthorizationInterceptor(vault, this);
         // HTTP/1.1: the JDK's HTTP/2 client fails requests beyond a connection's stream limit (250 on
         // the API server) instead of opening another connection, and every watch holds a stream.
-        return new KubernetesClientBuilder().withConfig(tuned)
-                .withHttpClientBuilderConsumer(builder -> builder.preferHttp11())
+        return new KubernetesClientBuilder().withConfig(config)
+                .withHttpClientBuilderConsumer(builder -> builder.preferHttp11()
+                        .addOrReplaceInterceptor(AuthorizationInterceptor.NAME, authorization))
                 .build();
     }
 
-    private static Config fromFile(Path kubeconfig, String context) {
-        if (!Files.isRegularFile(kubeconfig)) {
-            throw new OperatorException("kubeconfig file not found: " + kubeconfig);
+    /** fabric8's configuration of this connection, without credentials and without any lookup of its own. */
+    Config config(OperatorSettings settings, Duration connectTimeout, Map<String, String> environment) {
+        Duration connect = connectTimeout != null ? connectTimeout
+                : settings.networking.connectTimeout != null ? settings.networking.connectTimeout : DEFAULT_CONNECT_TIMEOUT;
+        ConfigBuilder builder = new ConfigBuilder(Config.empty())
+                .withMasterUrl(server)
+                .withCaCertFile(caPath)
+                .withCaCertData(caData)
+                .withTrustCerts(insecure)
+                .withDisableHostnameVerification(insecure)
+                .withClientCertFile(certificatePath)
+                .withClientCertData(certificateData)
+                .withClientKeyFile(privateKeyPath)
+                .withClientKeyData(privateKeyData)
+                .withNamespace(defaultNamespace)
+                .withUserAgent(USER_AGENT)
+                .withConnectionTimeout((int) connect.toMillis())
+                .withRequestTimeout((int) settings.networking.requestTimeout.toMillis())
+                .withRequestRetryBackoffLimit(0)
+                .withWatchReconnectInterval((int) settings.watching.reconnectBackoff.toMillis());
+        if (privateKeyPath != null || privateKeyData != null) {
+            builder.withClientKeyAlgo(Config.getKeyAlgorithm(privateKeyPath, privateKeyData));
         }
-        try {
-            return Config.fromKubeconfig(context, Files.readString(kubeconfig), kubeconfig.toString());
-        } catch (IOException e) {
-            throw new OperatorException("cannot read kubeconfig " + kubeconfig + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw new OperatorException("invalid kubeconfig " + kubeconfig + ": " + e.getMessage(), e);
+        if (proxyUrl != null) {
+            builder.withHttpProxy(proxyUrl).withHttpsProxy(proxyUrl);
+        } else if (settings.networking.trustEnv) {
+            builder.withHttpProxy(variable(environment, "HTTP_PROXY"))
+                    .withHttpsProxy(variable(environment, "HTTPS_PROXY"));
+            String noProxy = variable(environment, "NO_PROXY");
+            if (noProxy != null) {
+                builder.withNoProxy(noProxy.split("\\s*,\\s*"));
+            }
         }
+        return builder.build();
+    }
+
+    /** Proxy variables come in upper and lower case; curl's convention prefers the lower. */
+    private static String variable(Map<String, String> environment, String name) {
+        String lower = environment.get(name.toLowerCase(java.util.Locale.ROOT));
+        return lower != null ? lower : environment.get(name);
+    }
+
+    private static String version() {
+        String version = Connection.class.getPackage().getImplementationVersion();
+        return version == null ? "dev" : version;
     }
 }

@@ -87,7 +87,9 @@ public final class EventPoster implements AutoCloseable {
 
     private void send(Pending pending) {
         Object namespace = pending.reference().get("namespace");
-        String target = namespace == null ? "default" : namespace.toString();
+        // Cluster-scoped objects' events go to the credentials' default namespace, as in Kopf.
+        String target = namespace != null ? namespace.toString()
+                : client.getNamespace() != null ? client.getNamespace() : "default";
         // Kubernetes takes whole seconds in the timestamps, microseconds in eventTime.
         String time = pending.time().truncatedTo(ChronoUnit.SECONDS).toString();
         String microTime = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX")

@@ -2,6 +2,7 @@ package io.kopf4j.engines;
 
 import io.kopf4j.Resource;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -58,7 +59,8 @@ public final class Metrics {
 
     /** Gauges read on every scrape: events waiting, objects held in memory. */
     public void gauges(Supplier<Number> waitingEvents, Supplier<Number> objects) {
-        registry.gauge("kopf4j.queue.depth", java.util.List.of(), waitingEvents, s -> s.get().doubleValue());
-        registry.gauge("kopf4j.objects", java.util.List.of(), objects, s -> s.get().doubleValue());
+        // Strong references: Micrometer holds a gauge's object weakly, and nothing else holds these lambdas.
+        Gauge.builder("kopf4j.queue.depth", waitingEvents).strongReference(true).register(registry);
+        Gauge.builder("kopf4j.objects", objects).strongReference(true).register(registry);
     }
 }

@@ -54,7 +54,7 @@ public final class HandlerRegistry {
         activities.add(activity);
     }
 
-    /** The activities of a kind: startup, cleanup or probe. */
+    /** The activities of a kind: startup, cleanup, login or probe. */
     public synchronized List<ActivityHandler> activities(String kind) {
         return activities.stream().filter(a -> a.kind().equals(kind)).toList();
     }

@@ -23,7 +23,7 @@ import java.util.Set;
 public final class HandlerScanner {
     private static final Set<Class<? extends Annotation>> ANNOTATIONS = Set.of(On.Create.class, On.Update.class,
             On.Delete.class, On.Resume.class, On.Field.class, On.Event.class, On.Probe.class, On.Startup.class,
-            On.Cleanup.class);
+            On.Cleanup.class, On.Login.class);
 
     private HandlerScanner() {
     }
@@ -67,20 +67,27 @@ public final class HandlerScanner {
         }
     }
 
-    /** An activity (probe, startup, cleanup) declared by the method, or null. */
+    /** An activity (probe, startup, cleanup, login) declared by the method, or null. */
     private static ActivityHandler activityOf(Method method, Object instance, String origin) {
         if (method.getAnnotation(On.Probe.class) instanceof On.Probe probe) {
-            return new ActivityHandler("probe", idOf(probe.id(), method, ""), null, null, method, instance, origin);
+            return activity(ActivityHandler.PROBE, probe.id(), -1, -1, method, instance, origin);
         }
         if (method.getAnnotation(On.Startup.class) instanceof On.Startup startup) {
-            return new ActivityHandler("startup", idOf(startup.id(), method, ""), startup.retries() < 0 ? null : startup.retries(),
-                    seconds(startup.backoff()), method, instance, origin);
+            return activity(ActivityHandler.STARTUP, startup.id(), startup.retries(), startup.backoff(), method, instance, origin);
         }
         if (method.getAnnotation(On.Cleanup.class) instanceof On.Cleanup cleanup) {
-            return new ActivityHandler("cleanup", idOf(cleanup.id(), method, ""), cleanup.retries() < 0 ? null : cleanup.retries(),
-                    seconds(cleanup.backoff()), method, instance, origin);
+            return activity(ActivityHandler.CLEANUP, cleanup.id(), cleanup.retries(), cleanup.backoff(), method, instance, origin);
+        }
+        if (method.getAnnotation(On.Login.class) instanceof On.Login login) {
+            return activity(ActivityHandler.LOGIN, login.id(), login.retries(), login.backoff(), method, instance, origin);
         }
         return null;
+    }
+
+    private static ActivityHandler activity(String kind, String id, int retries, double backoff, Method method,
+                                            Object instance, String origin) {
+        return new ActivityHandler(kind, idOf(id, method, ""), retries < 0 ? null : retries, seconds(backoff),
+                ActivityHandler.bind(kind, method, instance, origin), origin);
     }
 
     private static boolean isHandler(Method method) {

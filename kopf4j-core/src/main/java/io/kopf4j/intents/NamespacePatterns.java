@@ -38,8 +38,9 @@ public final class NamespacePatterns {
     /** The exact names among the patterns: what is served when namespaces cannot be watched. */
     public Set<String> literals() {
         Set<String> names = new LinkedHashSet<>();
-        patterns.stream().map(String::strip)
-                .filter(p -> p.chars().noneMatch(c -> GLOB_CHARACTERS.indexOf(c) >= 0))
+        patterns.stream().flatMap(pattern -> java.util.Arrays.stream(pattern.split(","))).map(String::strip)
+                .filter(part -> part.chars().noneMatch(c -> GLOB_CHARACTERS.indexOf(c) >= 0))
+                .filter(this::matches)   // not negated by a later part
                 .forEach(names::add);
         return names;
     }

@@ -5,13 +5,18 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
 /**
- * The classpath the running JVM really has, for compiling handler sources against it. With
+ * The classpath the running JVM really has, for compiling handler sources against it and for
+ * finding the classes of a package ({@code -m}). With
  * {@code java -jar kopf4j.jar} (and under Maven Surefire) {@code java.class.path} names one jar
  * whose manifest lists the rest; those entries are followed.
  */
@@ -27,6 +32,54 @@ final class Classpath {
             }
         }
         return String.join(File.pathSeparator, entries);
+    }
+
+    /**
+     * The names of the classes directly in this package (not its subpackages), in every directory
+     * and jar of the classpath; the JDK has no API to list a package.
+     */
+    static List<String> classesIn(String packageName) {
+        String folder = packageName.replace('.', '/');
+        Set<String> names = new LinkedHashSet<>();
+        for (String entry : effective().split(File.pathSeparator)) {
+            Path path = Path.of(entry);
+            if (Files.isDirectory(path)) {
+                names.addAll(fromDirectory(path.resolve(folder), packageName));
+            } else if (entry.endsWith(".jar") && Files.isRegularFile(path)) {
+                names.addAll(fromJar(path, folder));
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    private static List<String> fromDirectory(Path directory, String packageName) {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (var files = Files.list(directory)) {
+            return files.map(file -> file.getFileName().toString())
+                    .filter(name -> name.endsWith(".class") && !name.equals("package-info.class"))
+                    .map(name -> packageName + "." + name.substring(0, name.length() - ".class".length()))
+                    .sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static List<String> fromJar(Path jar, String folder) {
+        List<String> names = new ArrayList<>();
+        try (JarFile file = new JarFile(jar.toFile())) {
+            for (JarEntry entry : Collections.list(file.entries())) {
+                String name = entry.getName();
+                if (name.startsWith(folder + "/") && name.endsWith(".class") && name.indexOf('/', folder.length() + 1) < 0
+                        && !name.endsWith("package-info.class")) {
+                    names.add(name.substring(0, name.length() - ".class".length()).replace('/', '.'));
+                }
+            }
+        } catch (IOException e) {
+            // An unreadable jar holds nothing we could load.
+        }
+        return names;
     }
 
     private static void add(Path entry, Set<String> entries) {

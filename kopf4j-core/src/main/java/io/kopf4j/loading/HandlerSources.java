@@ -17,23 +17,55 @@ import java.util.jar.JarFile;
 /**
  * Loads the handler classes named on the command line: a {@code .java} source file (compiled in
  * memory), a {@code .jar} (every class in it that declares handlers), or a class name on the
- * classpath. Anything that yields no handler class is an error naming the item.
+ * classpath; and, like Kopf's {@code -m}, modules: a class or a package on the classpath (every
+ * class in it that declares handlers). Anything that yields no handler class is an error naming
+ * the item.
  */
 public final class HandlerSources {
     private HandlerSources() {
     }
 
     public static List<Class<?>> load(List<String> items) {
+        return load(items, List.of());
+    }
+
+    /** The handler classes of these files and classes, then of these modules (classes or packages). */
+    public static List<Class<?>> load(List<String> items, List<String> modules) {
         ClassLoader parent = Thread.currentThread().getContextClassLoader();
         List<Class<?>> handlers = new ArrayList<>();
         for (String item : items) {
-            List<Class<?>> found = loadOne(item, parent).stream().filter(HandlerScanner::declaresHandlers).toList();
-            if (found.isEmpty()) {
-                throw new OperatorException("no kopf4j handlers in " + item + ": no method is annotated with @On.*");
-            }
-            handlers.addAll(found);
+            handlers.addAll(withHandlers(item, loadOne(item, parent)));
+        }
+        for (String module : modules) {
+            handlers.addAll(withHandlers("module " + module, loadModule(module, parent)));
         }
         return handlers;
+    }
+
+    private static List<Class<?>> withHandlers(String item, List<Class<?>> classes) {
+        List<Class<?>> found = classes.stream().filter(HandlerScanner::declaresHandlers).toList();
+        if (found.isEmpty()) {
+            throw new OperatorException("no kopf4j handlers in " + item + ": no method is annotated with @On.*");
+        }
+        return found;
+    }
+
+    private static List<Class<?>> loadModule(String module, ClassLoader parent) {
+        if (!module.matches("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}.]*")) {
+            throw new OperatorException("invalid module '" + module + "': expected a class or package name, e.g. com.example.operator");
+        }
+        try {
+            return List.of(Class.forName(module, true, parent));
+        } catch (ClassNotFoundException notAClass) {
+            List<String> names = Classpath.classesIn(module);
+            if (names.isEmpty()) {
+                throw new OperatorException("module not found: '" + module + "' is neither a class nor a package on the"
+                        + " classpath (add jars and folders to $CLASSPATH)");
+            }
+            return loadable(names, parent);
+        } catch (LinkageError e) {
+            throw new OperatorException("cannot load handler class " + module + ": " + e, e);
+        }
     }
 
     private static List<Class<?>> loadOne(String item, ClassLoader parent) {
@@ -73,13 +105,17 @@ public final class HandlerSources {
         } catch (IOException e) {
             throw new OperatorException("cannot read handlers jar " + jar + ": " + e.getMessage(), e);
         }
-        URLClassLoader loader = new URLClassLoader(new URL[]{toUrl(jar)}, parent);
+        return loadable(names, new URLClassLoader(new URL[]{toUrl(jar)}, parent));
+    }
+
+    /** The classes that load; a class whose dependencies are missing cannot hold handlers we could call anyway. */
+    private static List<Class<?>> loadable(List<String> names, ClassLoader loader) {
         List<Class<?>> classes = new ArrayList<>();
         for (String name : names) {
             try {
                 classes.add(Class.forName(name, false, loader));
             } catch (ClassNotFoundException | LinkageError e) {
-                // A class whose dependencies are missing cannot hold handlers we could call anyway.
+                // skipped: see above
             }
         }
         return classes;

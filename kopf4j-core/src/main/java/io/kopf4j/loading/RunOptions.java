@@ -2,6 +2,7 @@ package io.kopf4j.loading;
 
 import io.kopf4j.Operator;
 import io.kopf4j.OperatorException;
+import io.kopf4j.OperatorSettings;
 import io.kopf4j.logging.LogSetup;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -19,8 +20,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", sortOptions = false)
 public final class RunOptions {
     @Option(names = {"-n", "--namespace"}, paramLabel = "NAMESPACE",
-            description = {"Serve namespaces matching this pattern (repeatable): a name, a glob (team-*),",
-                    "a comma-separated list, !negations (!kube-*). Default: all namespaces."})
+            description = "Serve namespaces matching this pattern (repeatable): a name, a glob (team-*),"
+                    + " a comma-separated list, !negations (!kube-*). Default: all namespaces.")
     List<String> namespaces = new ArrayList<>();
 
     @Option(names = {"-A", "--all-namespaces"}, description = "Serve all namespaces (the default when no -n is given).")
@@ -48,7 +49,8 @@ public final class RunOptions {
     String logRefkey;
 
     @Option(names = "--kubeconfig", paramLabel = "FILE",
-            description = "The kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account.")
+            description = "The kubeconfig file of the built-in login. Default: the pod's service account, then"
+                    + " $KUBECONFIG or ~/.kube/config. Not used with @On.Login handlers.")
     Path kubeconfig;
 
     @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context. Default: the current one.")
@@ -66,7 +68,25 @@ public final class RunOptions {
             description = "Serve /metrics in Prometheus' format here, e.g. :8080.")
     String metricsAddress;
 
-    @Parameters(paramLabel = "HANDLERS", arity = "1..*",
+    @Option(names = {"-m", "--module"}, paramLabel = "NAME",
+            description = "Load the handlers of this class or package on the classpath ($CLASSPATH), as Kopf's -m"
+                    + " imports a module (repeatable).")
+    List<String> modules = new ArrayList<>();
+
+    @Option(names = "--standalone", description = "Run without peering (kopf4j has no peering yet: always the case).")
+    boolean standalone;
+
+    @Option(names = {"-P", "--peering"}, paramLabel = "NAME",
+            description = "Kopf's mandatory peering with this name; accepted, but kopf4j has no peering yet.")
+    String peering;
+
+    @Option(names = {"-p", "--priority"}, paramLabel = "INT", description = "Kopf's peering priority (default 0).")
+    Integer priority;
+
+    @Option(names = "--dev", description = "Kopf's development mode: peering priority 666.")
+    boolean dev;
+
+    @Parameters(paramLabel = "HANDLERS", arity = "0..*",
             description = "Where the handlers are: .java source files, .jar files, or class names on the classpath.")
     List<String> handlers = new ArrayList<>();
 
@@ -89,12 +109,23 @@ public final class RunOptions {
         LogSetup.configure(format, logPrefix, logRefkey, verbose(), quiet);
     }
 
-    public boolean quiet() {
-        return quiet;
+    /** Kopf's defaults, with the peering options applied as Kopf's CLI does. */
+    private OperatorSettings settings() {
+        OperatorSettings settings = new OperatorSettings();
+        settings.peering.standalone = standalone;
+        settings.peering.clusterwide = namespaces.isEmpty();
+        if (peering != null) {
+            settings.peering.name = peering;
+            settings.peering.mandatory = true;
+        }
+        if (priority != null || dev) {
+            settings.peering.priority = dev ? 666 : priority;
+        }
+        return settings;
     }
 
-    public List<String> handlers() {
-        return handlers;
+    public boolean quiet() {
+        return quiet;
     }
 
     /**
@@ -104,8 +135,17 @@ public final class RunOptions {
      * @throws OperatorException with a one-line message for every kind of bad input
      */
     public Operator.Builder operatorBuilder() {
+        if (handlers.isEmpty() && modules.isEmpty()) {
+            throw new OperatorException("no handlers given: name .java files, .jar files or classes, or -m PACKAGE");
+        }
         if (allNamespaces && !namespaces.isEmpty()) {
             throw new OperatorException("-A/--all-namespaces and -n/--namespace exclude each other");
+        }
+        if (standalone && peering != null) {
+            throw new OperatorException("--standalone and -P/--peering exclude each other");
+        }
+        if (dev && priority != null) {
+            throw new OperatorException("--dev (priority 666) and -p/--priority exclude each other");
         }
         for (String namespace : namespaces) {
             if (namespace.isBlank()) {
@@ -130,10 +170,11 @@ public final class RunOptions {
             }
         }
         return Operator.builder()
+                .settings(settings())
                 .liveness(livenessEndpoint)
                 .healthProbeAddress(healthProbeAddress)
                 .metricsAddress(metricsAddress)
-                .handlers(HandlerSources.load(handlers).toArray())
+                .handlers(HandlerSources.load(handlers, modules).toArray())
                 .namespaces(namespaces)
                 .kubeconfig(kubeconfig)
                 .context(context);

@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 
 /**
  * Processes one event of one object end to end, as Kopf's {@code process_resource_event}: event
@@ -45,13 +46,13 @@ final class EventProcessor {
     private final EventPoster poster;
 
     EventProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, ObjectPatcher patcher,
-                   Metrics metrics, EventPoster poster) {
+                   Metrics metrics, EventPoster poster, Semaphore handlerSlots) {
         this.poster = poster;
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
         this.execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
-                settings.persistence.progressStorage, metrics);
+                settings.persistence.progressStorage, metrics, handlerSlots);
         this.patcher = patcher;
     }
 

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,12 +38,30 @@ final class ObjectWorkers {
     private final OperatorThreads threads;
     private final OperatorSettings settings;
     private final Memo operatorMemo;
-    private final Map<String, BlockingQueue<WatchEvent>> queues = new ConcurrentHashMap<>();
+    private final Map<String, Worker> queues = new ConcurrentHashMap<>();
+    /** Kopf's {@code queueing.worker_limit}: places per namespace ("" cluster-wide), if limited. */
+    private final Map<String, Semaphore> places = new ConcurrentHashMap<>();
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
     private final Progress progress;
     private final Metrics metrics;
     private final io.kopf4j.Resource resource;
     private volatile boolean stopping;
+
+    /** One object's queue and the virtual thread that works it off. */
+    private static final class Worker {
+        final BlockingQueue<WatchEvent> queue = new LinkedBlockingQueue<>();
+        final String namespace;
+        volatile Thread thread;
+        volatile boolean stopping;
+
+        Worker(String namespace) {
+            this.namespace = namespace == null ? "" : namespace;
+        }
+
+        boolean isEmpty() {
+            return queue.isEmpty();
+        }
+    }
 
     ObjectWorkers(io.kopf4j.Resource resource, EventProcessor processor, OperatorThreads threads, OperatorSettings settings,
                   Memo operatorMemo, Progress progress, Metrics metrics) {
@@ -67,37 +86,60 @@ final class ObjectWorkers {
         }
         memories.computeIfAbsent(key, k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
         progress.queued();
-        queues.compute(key, (k, queue) -> {
-            if (queue == null) {
-                queue = new LinkedBlockingQueue<>();
-                queue.add(event);
-                BlockingQueue<WatchEvent> own = queue;
-                threads.start("kopf4j-object-" + describe(event), () -> work(k, own));
+        queues.compute(key, (k, worker) -> {
+            if (worker == null) {
+                worker = new Worker(event.namespace());
+                worker.queue.add(event);
+                Worker own = worker;
+                own.thread = threads.start("kopf4j-object-" + describe(event), () -> work(k, own));
             } else {
-                queue.add(event);
+                worker.queue.add(event);
             }
-            return queue;
+            return worker;
         });
     }
 
     /** Stops taking events; workers finish the event in hand and exit, idle ones at once. */
     void stop() {
         stopping = true;
-        queues.values().forEach(queue -> queue.add(STOP));
+        queues.values().forEach(worker -> worker.queue.add(STOP));
     }
 
-    private void work(String key, BlockingQueue<WatchEvent> queue) {
+    /**
+     * The objects' watcher is gone while the operator runs on (their namespace, or the resource,
+     * null for all): their workers finish the event in hand, and those still busy after the exit
+     * timeout are interrupted.
+     */
+    void stop(String namespace, Duration exitTimeout) {
+        List<Worker> leaving = queues.values().stream()
+                .filter(worker -> namespace == null || worker.namespace.equals(namespace)).toList();
+        leaving.forEach(worker -> {
+            worker.stopping = true;
+            worker.queue.add(STOP);
+        });
+        threads.start("kopf4j-exit-" + resource.plural(), () -> {
+            try {
+                Thread.sleep(exitTimeout);
+            } catch (InterruptedException e) {
+                return;
+            }
+            leaving.stream().map(worker -> worker.thread).filter(t -> t != null && t.isAlive()).forEach(Thread::interrupt);
+        });
+    }
+
+    private void work(String key, Worker worker) {
+        BlockingQueue<WatchEvent> queue = worker.queue;
         ObjectMemory memory = memories.get(key);
         try {
             WatchEvent next = null;
-            while (!stopping) {
+            while (!stopping && !worker.stopping) {
                 List<WatchEvent> batch = new ArrayList<>();
                 if (next != null) {
                     batch.add(next);
                 } else {
                     WatchEvent first = queue.poll(settings.queueing.idleTimeout.toMillis(), TimeUnit.MILLISECONDS);
                     if (first == null) {
-                        if (queues.compute(key, (k, q) -> q.isEmpty() ? null : q) == null) {
+                        if (queues.compute(key, (k, w) -> w.isEmpty() ? null : w) == null) {
                             return;
                         }
                         continue;
@@ -108,15 +150,15 @@ final class ObjectWorkers {
                 awaitConsistency(memory, queue, batch);
                 batch.removeIf(e -> e == STOP);
                 progress.taken(batch.size() - (next != null ? 1 : 0));
-                if (stopping || batch.isEmpty()) {
+                if (stopping || worker.stopping || batch.isEmpty()) {
                     return;
                 }
-                next = processLatest(key, memory, queue, batch.get(batch.size() - 1));
+                next = processLatest(key, memory, worker, batch.get(batch.size() - 1));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            queues.remove(key, queue);
+            queues.remove(key, worker);
         }
     }
 
@@ -138,12 +180,13 @@ final class ObjectWorkers {
     }
 
     /** Processes the event; returns an event to process at once (newer, or the same again), or null. */
-    private WatchEvent processLatest(String key, ObjectMemory memory, BlockingQueue<WatchEvent> queue, WatchEvent event)
+    private WatchEvent processLatest(String key, ObjectMemory memory, Worker worker, WatchEvent event)
             throws InterruptedException {
+        BlockingQueue<WatchEvent> queue = worker.queue;
         ObjectLogger logger = new ObjectLogger(event.object());
         metrics.queueWait(resource, Duration.ofNanos(System.nanoTime() - event.received()));
         try {
-            ProcessingResult result = processor.process(event, memory);
+            ProcessingResult result = inPlace(worker, () -> processor.process(event, memory));
             progress.processed();
             memory.errors = 0;
             memory.remainingFns = result.remainingFns();
@@ -169,7 +212,7 @@ final class ObjectWorkers {
                 progress.taken(newer == STOP ? 0 : 1);
                 return newer == STOP ? null : newer;
             }
-            String touched = processor.touch(event);
+            String touched = inPlace(worker, () -> processor.touch(event));
             if (touched != null) {
                 expect(memory, touched);
                 return null;
@@ -190,6 +233,21 @@ final class ObjectWorkers {
             newer.removeIf(candidate -> candidate == STOP);
             progress.taken(newer.size());
             return newer.isEmpty() ? event : newer.get(newer.size() - 1);
+        }
+    }
+
+    /** Runs the step holding one of the namespace's places, if {@code queueing.workerLimit} limits them. */
+    private <T> T inPlace(Worker worker, java.util.function.Supplier<T> step) throws InterruptedException {
+        Integer limit = settings.queueing.workerLimit;
+        if (limit == null) {
+            return step.get();
+        }
+        Semaphore place = places.computeIfAbsent(worker.namespace, namespace -> new Semaphore(limit, true));
+        place.acquire();
+        try {
+            return step.get();
+        } finally {
+            place.release();
         }
     }
 

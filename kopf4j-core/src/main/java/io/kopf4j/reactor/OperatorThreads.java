@@ -23,14 +23,29 @@ public final class OperatorThreads {
     public Thread start(String name, Runnable body) {
         return Thread.ofVirtual().name(name).start(() -> {
             running.add(Thread.currentThread());
-            MDC.put(MDC_KEY, operatorId);
             try {
-                body.run();
+                tagged(body);
             } finally {
-                MDC.remove(MDC_KEY);
                 running.remove(Thread.currentThread());
             }
         });
+    }
+
+    /**
+     * A thread that serves the others until the operator closes it (the authenticator): a
+     * shutdown does not wait for it, as handlers in flight may still need it.
+     */
+    public Thread startService(String name, Runnable body) {
+        return Thread.ofVirtual().name(name).start(() -> tagged(body));
+    }
+
+    private void tagged(Runnable body) {
+        MDC.put(MDC_KEY, operatorId);
+        try {
+            body.run();
+        } finally {
+            MDC.remove(MDC_KEY);
+        }
     }
 
     /** Waits until every thread has ended, up to the deadline; true if they all did. */

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,6 +62,8 @@ public final class Reactor {
     private final Progress progress = new Progress();
     private ObjectPatcher patcher;
     private EventPoster poster;
+    /** Kopf's executor size ({@code execution.maxWorkers}): sync handlers running at once, if limited. */
+    private Semaphore handlerSlots;
     private ResourceWatcher namespaceWatcher;
     private ResourceWatcher crdWatcher;
     private final java.util.concurrent.atomic.AtomicBoolean rescanPending = new java.util.concurrent.atomic.AtomicBoolean();
@@ -89,10 +92,15 @@ public final class Reactor {
         ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
         patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
         poster = new EventPoster(client, settings.posting);
+        handlerSlots = settings.execution.maxWorkers == null ? null : new Semaphore(settings.execution.maxWorkers, true);
         served.addAll(resolveResources(true));
         if (patterns.clusterWide()) {
             served.forEach(resource -> ensureWatcher(resource, null));
-        } else if (patterns.literal() || !canWatchNamespaces()) {
+        } else if (patterns.literal() || settings.scanning.disabled || !canWatchNamespaces()) {
+            if (!patterns.literal()) {
+                LOG.warn("Namespaces are not scanned (settings.scanning.disabled); serving only the exact namespace names"
+                        + " among {}: {}", patterns, patterns.literals());
+            }
             namespaces.addAll(patterns.literals());
             served.forEach(this::ensureWatchers);
         } else {
@@ -100,7 +108,8 @@ public final class Reactor {
             namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null, metrics);
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
-        if (registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty()) && canList(CRDS)) {
+        if (!settings.scanning.disabled && registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
+                && canList(CRDS)) {
             crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null, metrics);
             threads.start("kopf4j-crds", crdWatcher);
         }
@@ -159,6 +168,7 @@ public final class Reactor {
             if (namespaces.remove(name)) {
                 LOG.info("Namespace {} is gone; its watchers stop.", name);
                 dropWatchers(name);
+                workers.values().forEach(objects -> objects.stop(name, settings.queueing.exitTimeout));
             }
         } else if (namespaces.add(name)) {
             LOG.debug("Namespace {} matches {}; serving it.", name, patterns);
@@ -180,8 +190,8 @@ public final class Reactor {
         }
         watchers.computeIfAbsent(key(resource, namespace), key -> {
             ObjectWorkers objectWorkers = workers.computeIfAbsent(resource, r ->
-                    new ObjectWorkers(r, new EventProcessor(r, registry, settings, patcher, metrics, poster), threads, settings, memo,
-                            progress, metrics));
+                    new ObjectWorkers(r, new EventProcessor(r, registry, settings, patcher, metrics, poster, handlerSlots),
+                            threads, settings, memo, progress, metrics));
             ResourceWatcher watcher = new ResourceWatcher(watchClient, resource, namespace, objectWorkers::dispatch,
                     settings.watching, registry.labelSelector(resource), metrics);
             threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);
@@ -295,6 +305,10 @@ public final class Reactor {
             if (!current.contains(resource)) {
                 served.remove(resource);
                 LOG.info("Resource {} is not served any more; its watchers stop.", resource);
+                ObjectWorkers objects = workers.get(resource);
+                if (objects != null) {
+                    objects.stop(null, settings.queueing.exitTimeout);
+                }
                 watchers.entrySet().removeIf(entry -> {
                     boolean ofResource = entry.getKey().startsWith(resource + "|");
                     if (ofResource) {

@@ -38,5 +38,7 @@ class NamespacePatternsTest {
         assertThat(patterns.literal()).isTrue();
         assertThat(patterns.clusterWide()).isFalse();
         assertThat(new NamespacePatterns(List.of()).clusterWide()).isTrue();
+        assertThat(new NamespacePatterns(List.of("a,team-*", "b,!b")).literals())
+                .as("exact parts of comma-separated patterns, unless negated").containsExactly("a");
     }
 }

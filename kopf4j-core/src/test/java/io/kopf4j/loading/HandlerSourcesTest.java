@@ -54,6 +54,25 @@ class HandlerSourcesTest {
                 .extracting(Class::getSimpleName).containsExactly("Valid");
     }
 
+    @Test
+    void aModuleIsAClassOrEveryHandlerClassOfAPackage() {
+        assertThat(HandlerSources.load(List.of(), List.of("io.kopf4j.loading.module")))
+                .extracting(Class::getSimpleName).containsExactlyInAnyOrder("FirstHandlers", "SecondHandlers");
+        assertThat(HandlerSources.load(List.of(), List.of("io.kopf4j.loading.module.SecondHandlers")))
+                .extracting(Class::getSimpleName).containsExactly("SecondHandlers");
+        assertThatThrownBy(() -> HandlerSources.load(List.of(), List.of("io.kopf4j.nowhere")))
+                .isInstanceOf(OperatorException.class)
+                .hasMessage("module not found: 'io.kopf4j.nowhere' is neither a class nor a package on the classpath"
+                        + " (add jars and folders to $CLASSPATH)");
+        assertThatThrownBy(() -> HandlerSources.load(List.of(), List.of("io.kopf4j.loading.module.Helper")))
+                .hasMessage("no kopf4j handlers in module io.kopf4j.loading.module.Helper: no method is annotated with @On.*");
+        assertThatThrownBy(() -> HandlerSources.load(List.of(), List.of("com/example")))
+                .hasMessage("invalid module 'com/example': expected a class or package name, e.g. com.example.operator");
+        assertThatThrownBy(() -> HandlerSources.load(List.of(), List.of("handlers.py")))
+                .hasMessage("module not found: 'handlers.py' is neither a class nor a package on the classpath"
+                        + " (add jars and folders to $CLASSPATH)");
+    }
+
     private byte[] compileToBytes(Path source) throws Exception {
         Path out = Files.createDirectories(dir.resolve("classes"));
         int code = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null,

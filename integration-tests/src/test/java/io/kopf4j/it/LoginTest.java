@@ -1,0 +1,253 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.kopf4j.Activity;
+import io.kopf4j.ConnectionInfo;
+import io.kopf4j.Handler;
+import io.kopf4j.LoginError;
+import io.kopf4j.Logins;
+import io.kopf4j.On;
+import io.kopf4j.Operator;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Login handlers and Kopf's vault against the real API server, with service-account tokens
+ * from its TokenRequest API: deleting a service account revokes its tokens (HTTP 401). The
+ * accounts stay bound to cluster-admin, so that a rejection is never an RBAC 403.
+ */
+@ExtendWith(LocalClusterExtension.class)
+class LoginTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    /** A token of a new service account bound to cluster-admin; deleting the account revokes it. */
+    private static String token(LocalCluster cluster, String namespace, String account) {
+        KubernetesClient admin = cluster.client();
+        admin.serviceAccounts().inNamespace(namespace)
+                .resource(new ServiceAccountBuilder().withNewMetadata().withName(account).endMetadata().build()).create();
+        admin.rbac().clusterRoleBindings().resource(new ClusterRoleBindingBuilder()
+                .withNewMetadata().withName(namespace + "-" + account).endMetadata()
+                .withNewRoleRef().withApiGroup("rbac.authorization.k8s.io").withKind("ClusterRole").withName("cluster-admin").endRoleRef()
+                .addNewSubject().withKind("ServiceAccount").withName(account).withNamespace(namespace).endSubject()
+                .build()).createOr(existing -> existing.update());
+        return admin.serviceAccounts().inNamespace(namespace).withName(account)
+                .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
+                .getStatus().getToken();
+    }
+
+    /**
+     * Deletes the service account, and waits until the API server rejects its token: it caches
+     * successful token checks for about ten seconds.
+     */
+    private static void revoke(LocalCluster cluster, String namespace, String account, String token) {
+        cluster.client().serviceAccounts().inNamespace(namespace).withName(account).delete();
+        ConnectionInfo info = withToken(cluster, token);
+        Config config = new ConfigBuilder(Config.empty()).withMasterUrl(info.server()).withCaCertData(info.caData())
+                .withOauthToken(token).withRequestRetryBackoffLimit(0).build();
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+            await().atMost(WAIT).until(() -> {
+                try {
+                    client.getApiGroups();
+                    return false;
+                } catch (KubernetesClientException e) {
+                    return e.getCode() == 401;
+                }
+            });
+        }
+    }
+
+    /** The cluster's server and CA, with this token instead of the admin's client certificate. */
+    private static ConnectionInfo withToken(LocalCluster cluster, String token) {
+        ConnectionInfo admin = Logins.withKubeconfig(cluster.kubeconfig(), null);
+        return ConnectionInfo.builder(admin.server()).caData(admin.caData()).token(token).build();
+    }
+
+    /** Creates an object and waits until the operator has handled it. */
+    private static void assertHandled(KopfExamples examples, String name) {
+        examples.create(name, Map.of());
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status(name)).containsEntry("create", "created"));
+    }
+
+    private static Operator.Builder operator(String namespace, Activity... logins) {
+        return Operator.builder()
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
+                .activity(logins)
+                .namespaces(namespace);
+    }
+
+    @Test
+    void theLoginHandlersCredentialsAreUsed(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String token = token(cluster, namespace.name(), "operator");
+        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+             Operator operator = operator(namespace.name(),
+                     Activity.login("token").handle(context -> withToken(cluster, token))).build()) {
+            operator.start();
+            assertHandled(examples, "ex");
+            assertThat(logs.contains("Initial authentication has been initiated.")).isTrue();
+            assertThat(logs.contains("Activity 'token' succeeded.")).isTrue();
+            assertThat(logs.contains("Initial authentication has finished.")).isTrue();
+            assertThat(logs.contains("Re-authentication")).isFalse();
+        }
+    }
+
+    @Test
+    void aRejectedCredentialIsReplacedByARelogin(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String token = token(cluster, namespace.name(), "operator");
+        AtomicInteger logins = new AtomicInteger();
+        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+             Operator operator = operator(namespace.name(), Activity.login("token").handle(context ->
+                     withToken(cluster, logins.incrementAndGet() == 1 ? "not-a-valid-token" : token))).build()) {
+            operator.start();
+            assertHandled(examples, "ex");
+            assertThat(logins).hasValue(2);
+            assertThat(logs.contains("Re-authentication has been initiated.")).isTrue();
+            assertThat(logs.contains("Re-authentication has finished.")).isTrue();
+        }
+    }
+
+    @Test
+    void aTokenRevokedWhileRunningIsReplacedWithoutLosingWork(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String first = token(cluster, namespace.name(), "first");
+        AtomicReference<String> token = new AtomicReference<>(first);
+        AtomicInteger logins = new AtomicInteger();
+        try (Operator operator = operator(namespace.name(), Activity.login("token").handle(context -> {
+            logins.incrementAndGet();
+            return withToken(cluster, token.get());
+        })).build()) {
+            operator.start();
+            assertHandled(examples, "before");
+
+            token.set(token(cluster, namespace.name(), "second"));
+            revoke(cluster, namespace.name(), "first", first);
+            assertHandled(examples, "after");
+            assertThat(logins).hasValue(2);
+            assertThat(operator.failure()).isEmpty();
+        }
+    }
+
+    @Test
+    void credentialsOfTheHighestPriorityComeFirstAndTheNextOnesTakeOver(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String token = token(cluster, namespace.name(), "operator");
+        AtomicInteger logins = new AtomicInteger();
+        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+             Operator operator = operator(namespace.name(),
+                     Activity.login("preferred").handle(context -> {
+                         logins.incrementAndGet();
+                         return withToken(cluster, "revoked-long-ago").toBuilder().priority(100).build();
+                     }),
+                     Activity.login("fallback").handle(context -> withToken(cluster, token))).build()) {
+            operator.start();
+            assertHandled(examples, "ex");
+            assertThat(logins).as("the fallback took over without a re-login").hasValue(1);
+            assertThat(logs.contains("Re-authentication")).isFalse();
+        }
+    }
+
+    @Test
+    void expiredCredentialsAreRenewedBeforeUse(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String token = token(cluster, namespace.name(), "operator");
+        AtomicInteger logins = new AtomicInteger();
+        try (Operator operator = operator(namespace.name(), Activity.login("short-lived").handle(context -> {
+            logins.incrementAndGet();
+            return withToken(cluster, token).toBuilder().expiration(Instant.now().plusSeconds(2)).build();
+        })).build()) {
+            operator.start();
+            await().atMost(WAIT).until(() -> logins.get() >= 1);
+            Thread.sleep(2500);   // let the credentials expire: no request is due before this one
+            assertHandled(examples, "ex");
+            assertThat(logins.get()).isGreaterThanOrEqualTo(2);
+        }
+    }
+
+    @Test
+    void noCredentialsFailTheStart(LocalCluster cluster, TemporaryNamespace namespace) {
+        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+             Operator operator = operator(namespace.name(), Activity.login("nothing").handle(context -> null)).build()) {
+            assertThatThrownBy(operator::start).isInstanceOf(LoginError.class).hasMessageStartingWith("Ran out of valid credentials.");
+            assertThat(logs.contains("Initial authentication has failed: no credentials were retrieved from the login handlers."))
+                    .isTrue();
+            assertThat(operator.ready().toCompletableFuture()).isCompletedExceptionally();
+        }
+    }
+
+    @Test
+    void credentialsLostForGoodStopTheOperatorWithTheReason(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String token = token(cluster, namespace.name(), "operator");
+        try (Operator operator = operator(namespace.name(),
+                Activity.login("same-token").handle(context -> withToken(cluster, token))).build()) {
+            operator.start();
+            revoke(cluster, namespace.name(), "operator", token);
+            examples.create("ex", Map.of());
+            assertThat(operator.awaitTermination(WAIT)).as("stopped by itself").isTrue();
+            assertThat(operator.failure()).get().isInstanceOf(LoginError.class)
+                    .extracting(Throwable::getMessage).asString().startsWith("Ran out of valid credentials.");
+        }
+    }
+
+    public static class ServiceAccountLogin {
+        static Path directory;
+        static String server;
+
+        @On.Login
+        public ConnectionInfo login() {
+            return Logins.withServiceAccount(directory, server);
+        }
+
+        @On.Create("kopfexamples")
+        public String create() {
+            return "created";
+        }
+    }
+
+    @Test
+    void theServiceAccountLoginReadsTheMountedFiles(LocalCluster cluster, TemporaryNamespace namespace, @TempDir Path mount)
+            throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        ConnectionInfo admin = Logins.withKubeconfig(cluster.kubeconfig(), null);
+        Files.writeString(mount.resolve("token"), token(cluster, namespace.name(), "operator") + "\n");
+        Files.write(mount.resolve("ca.crt"), Base64.getDecoder().decode(admin.caData()));
+        Files.writeString(mount.resolve("namespace"), namespace.name());
+        ServiceAccountLogin.directory = mount;
+        ServiceAccountLogin.server = admin.server();
+        ConnectionInfo info = Logins.withServiceAccount(mount, admin.server());
+        assertThat(info.defaultNamespace()).isEqualTo(namespace.name());
+        assertThat(info.priority()).isEqualTo(Logins.SERVICE_ACCOUNT_PRIORITY);
+        assertThat(Logins.withServiceAccount(mount.resolve("absent"), admin.server())).isNull();
+        try (Operator operator = Operator.builder().handlers(ServiceAccountLogin.class).namespaces(namespace.name()).build()) {
+            operator.start();
+            assertHandled(examples, "ex");
+        }
+    }
+}

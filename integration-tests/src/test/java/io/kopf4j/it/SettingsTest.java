@@ -1,0 +1,114 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.Activity;
+import io.kopf4j.Handler;
+import io.kopf4j.Operator;
+import io.kopf4j.OperatorException;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Settings that change how much runs at once and what is followed, against the real API server. */
+@ExtendWith(LocalClusterExtension.class)
+class SettingsTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int OBJECTS = 4;
+
+    /** Counts how many handlers run at once, and the most that ever did. */
+    private static final class Concurrency {
+        final AtomicInteger running = new AtomicInteger();
+        final AtomicInteger most = new AtomicInteger();
+
+        String run() throws InterruptedException {
+            most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(300);
+                return "done";
+            } finally {
+                running.decrementAndGet();
+            }
+        }
+    }
+
+    private static int mostAtOnce(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings)
+            throws InterruptedException {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        Concurrency concurrency = new Concurrency();
+        try (Operator operator = Operator.builder().settings(settings)
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> concurrency.run()))
+                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+            operator.start();
+            assertThat(operator.awaitListed(WAIT)).isTrue();
+            for (int i = 0; i < OBJECTS; i++) {
+                examples.create("ex-" + i, Map.of());
+            }
+            for (int i = 0; i < OBJECTS; i++) {
+                String name = "ex-" + i;
+                await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status(name)).containsEntry("create", "done"));
+            }
+        }
+        return concurrency.most.get();
+    }
+
+    @Test
+    void withoutLimitsObjectsAreHandledConcurrently(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        assertThat(mostAtOnce(cluster, namespace, new OperatorSettings())).isGreaterThan(1);
+    }
+
+    @Test
+    void theWorkerLimitBoundsTheObjectsHandledAtOnce(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        OperatorSettings settings = new OperatorSettings();
+        settings.queueing.workerLimit = 1;
+        assertThat(mostAtOnce(cluster, namespace, settings)).isEqualTo(1);
+    }
+
+    @Test
+    void maxWorkersBoundsTheSyncHandlersRunningAtOnce(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        OperatorSettings settings = new OperatorSettings();
+        settings.execution.maxWorkers = 2;
+        assertThat(mostAtOnce(cluster, namespace, settings)).isEqualTo(2);
+    }
+
+    @Test
+    void withScanningDisabledNamespacePatternsServeOnlyTheirExactNames(LocalCluster cluster, TemporaryNamespace exact,
+                                                                      TemporaryNamespace matching) throws Exception {
+        KopfExamples inExact = new KopfExamples(cluster, exact.name());
+        KopfExamples inMatching = new KopfExamples(cluster, matching.name());
+        String glob = matching.name().substring(0, matching.name().length() - 3) + "*";
+        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.reactor.Reactor");
+             Operator operator = Operator.builder()
+                     .activity(Activity.startup("no-scanning").handle(context -> context.settings().scanning.disabled = true))
+                     .handler(Handler.create("kopfexamples").id("create").handle(context -> "done"))
+                     .namespaces(exact.name() + "," + glob).kubeconfig(cluster.kubeconfig()).build()) {
+            operator.start();
+            assertThat(logs.contains("Namespaces are not scanned (settings.scanning.disabled)")).isTrue();
+            assertThat(operator.awaitListed(WAIT)).isTrue();
+            inMatching.create("ex", Map.of());
+            inExact.create("ex", Map.of());
+            await().atMost(WAIT).untilAsserted(() -> assertThat(inExact.status("ex")).containsEntry("create", "done"));
+            assertThat(logs.contains("Watching kopfexamples.v1.kopf.dev in " + matching.name())).isFalse();
+            assertThat(inMatching.status("ex")).isEmpty();
+        }
+    }
+
+    @Test
+    void anInvalidSettingFailsTheStartNamingIt(LocalCluster cluster, TemporaryNamespace namespace) {
+        try (Operator operator = Operator.builder()
+                .activity(Activity.startup("misconfigure").handle(context -> context.settings().queueing.workerLimit = 0))
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> "done"))
+                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+            assertThatThrownBy(operator::start).isInstanceOf(OperatorException.class)
+                    .hasMessage("invalid setting settings.queueing.workerLimit: must be at least 1 (or null for no limit), got 0");
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.kopf4j;
+
+import org.slf4j.Logger;
+
+/**
+ * What an operator-level handler ({@code @On.Startup}, {@code @On.Cleanup}, {@code @On.Login},
+ * {@code @On.Probe}) can ask for, in one parameter: for lambdas, and for methods that want all of it.
+ * Annotated methods may instead declare the parts they need: {@code OperatorSettings},
+ * {@code Memo}, {@code Logger}, {@code int retry}.
+ *
+ * <pre>{@code
+ * Activity.startup("configure").handle(context -> {
+ *     context.settings().posting.level = org.slf4j.event.Level.WARN;
+ *     context.logger().info("configured at attempt {}", context.retry());
+ *     return null;
+ * });
+ * }</pre>
+ */
+public interface ActivityContext {
+    /** The operator's settings; changes made by startup handlers apply from then on. */
+    OperatorSettings settings();
+
+    /** The operator's memo, shared by its activities and copied into every object's memo. */
+    Memo memo();
+
+    /** The activity's logger: {@code kopf.activities.<kind>}. */
+    Logger logger();
+
+    /** How many times this handler has failed before in this activity: 0 at the first attempt. */
+    int retry();
+}

@@ -1,0 +1,132 @@
+package io.kopf4j;
+
+import io.fabric8.kubernetes.client.Config;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Kopf's built-in logins, for use in {@code @On.Login} handlers; without any login handler kopf4j
+ * uses {@link #withServiceAccount()} and {@link #withKubeconfig()} by itself. Each returns null when
+ * its source is absent, and throws a {@link LoginError} when it is present but broken.
+ *
+ * <pre>{@code
+ * @On.Login
+ * public ConnectionInfo login() {
+ *     ConnectionInfo kubeconfig = Logins.withKubeconfig();
+ *     return kubeconfig == null ? null : kubeconfig.toBuilder().priority(100).build();
+ * }
+ * }</pre>
+ */
+public final class Logins {
+    /** Kopf's priorities: a pod's own service account wins over a kubeconfig that happens to be there. */
+    public static final int KUBECONFIG_PRIORITY = 10;
+    public static final int SERVICE_ACCOUNT_PRIORITY = 20;
+    private static final Path SERVICE_ACCOUNT = Path.of("/var/run/secrets/kubernetes.io/serviceaccount");
+
+    private Logins() {
+    }
+
+    /**
+     * The current context of the kubeconfig in {@code $KUBECONFIG} or {@code ~/.kube/config}, read as
+     * kubectl does (exec plugins and auth providers included, through fabric8); null if there is none.
+     */
+    public static ConnectionInfo withKubeconfig() {
+        return withKubeconfig((String) null);
+    }
+
+    /** As {@link #withKubeconfig()}, with this context of the kubeconfig (null: the current one). */
+    public static ConnectionInfo withKubeconfig(String context) {
+        String variable = System.getenv("KUBECONFIG");
+        boolean any = Config.getKubeconfigFilenames().stream().anyMatch(name -> Files.isRegularFile(Path.of(name)));
+        if (!any) {
+            if (variable != null && !variable.isBlank()) {
+                throw new LoginError("kubeconfig file not found: " + variable + " ($KUBECONFIG)");
+            }
+            return null;
+        }
+        try {
+            return fromConfig(Config.autoConfigure(context), KUBECONFIG_PRIORITY, String.join(", ", Config.getKubeconfigFilenames()));
+        } catch (RuntimeException e) {
+            throw new LoginError("invalid kubeconfig " + String.join(", ", Config.getKubeconfigFilenames()) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A context (null: the current one) of this kubeconfig file.
+     *
+     * @throws LoginError if the file is missing or invalid, or has no such context
+     */
+    public static ConnectionInfo withKubeconfig(Path file, String context) {
+        if (!Files.isRegularFile(file)) {
+            throw new LoginError("kubeconfig file not found: " + file);
+        }
+        Config config;
+        try {
+            config = Config.fromKubeconfig(context, Files.readString(file), file.toString());
+        } catch (IOException e) {
+            throw new LoginError("cannot read kubeconfig " + file + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new LoginError("invalid kubeconfig " + file + ": " + e.getMessage(), e);
+        }
+        if (context != null && (config.getCurrentContext() == null || !context.equals(config.getCurrentContext().getName()))) {
+            throw new LoginError("kubeconfig " + file + " has no context '" + context + "'");
+        }
+        return fromConfig(config, KUBECONFIG_PRIORITY, file.toString());
+    }
+
+    /** The pod's service account, from {@code /var/run/secrets/kubernetes.io/serviceaccount}; null outside a pod. */
+    public static ConnectionInfo withServiceAccount() {
+        String host = System.getenv("KUBERNETES_SERVICE_HOST");
+        String port = System.getenv("KUBERNETES_SERVICE_PORT");
+        String server = host == null ? "https://kubernetes.default.svc"
+                : "https://" + (host.contains(":") ? "[" + host + "]" : host) + (port == null ? "" : ":" + port);
+        return withServiceAccount(SERVICE_ACCOUNT, server);
+    }
+
+    /**
+     * A service account mounted elsewhere: {@code token}, and optionally {@code ca.crt} and
+     * {@code namespace}, in this directory; null if there is no token.
+     */
+    public static ConnectionInfo withServiceAccount(Path directory, String server) {
+        Path token = directory.resolve("token");
+        if (!Files.isRegularFile(token)) {
+            return null;
+        }
+        try {
+            Path ca = directory.resolve("ca.crt");
+            Path namespace = directory.resolve("namespace");
+            return ConnectionInfo.builder(server)
+                    .token(Files.readString(token).strip())
+                    .caPath(Files.isRegularFile(ca) ? ca.toString() : null)
+                    .defaultNamespace(Files.isRegularFile(namespace) ? Files.readString(namespace).strip() : null)
+                    .priority(SERVICE_ACCOUNT_PRIORITY)
+                    .build();
+        } catch (IOException e) {
+            throw new LoginError("cannot read the service account in " + directory + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static ConnectionInfo fromConfig(Config config, int priority, String source) {
+        if (config.getMasterUrl() == null) {
+            throw new LoginError("kubeconfig " + source + " names no server");
+        }
+        String token = config.getOauthToken() != null ? config.getOauthToken()
+                : config.getOauthTokenProvider() != null ? config.getOauthTokenProvider().getToken()
+                : config.getAutoOAuthToken();
+        boolean basic = config.getUsername() != null && config.getPassword() != null;
+        return ConnectionInfo.builder(config.getMasterUrl())
+                .caData(config.getCaCertData())
+                .caPath(config.getCaCertData() == null ? config.getCaCertFile() : null)
+                .insecure(config.isTrustCerts())
+                .basicAuth(basic ? config.getUsername() : null, basic ? config.getPassword() : null)
+                .token(token == null || token.isBlank() ? null : token)
+                .certificateData(config.getClientCertData())
+                .certificatePath(config.getClientCertData() == null ? config.getClientCertFile() : null)
+                .privateKeyData(config.getClientKeyData())
+                .privateKeyPath(config.getClientKeyData() == null ? config.getClientKeyFile() : null)
+                .defaultNamespace(config.getNamespace())
+                .priority(priority)
+                .build();
+    }
+}

@@ -1,0 +1,113 @@
+package io.kopf4j.engines;
+
+import io.kopf4j.ActivityFn;
+import io.kopf4j.ConnectionInfo;
+import io.kopf4j.LoginError;
+import io.kopf4j.Logins;
+import io.kopf4j.Memo;
+import io.kopf4j.OperatorException;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.clients.Vault;
+import io.kopf4j.intents.ActivityHandler;
+import io.kopf4j.reactor.OperatorThreads;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Kopf's authenticator: runs the login handlers into the vault at the start, and again whenever
+ * the vault runs out of credentials, with Kopf's log lines. When a re-login brings nothing, the
+ * operator cannot go on: the failure is reported (and the operator stops), as in Kopf.
+ */
+public final class Authenticator {
+    private static final Logger LOG = LoggerFactory.getLogger("kopf.activities.authentication");
+
+    private final Vault vault = new Vault();
+    private final List<ActivityHandler> logins;
+    private final OperatorSettings settings;
+    private final Memo memo;
+
+    public Authenticator(List<ActivityHandler> logins, OperatorSettings settings, Memo memo) {
+        this.logins = logins;
+        this.settings = settings;
+        this.memo = memo;
+    }
+
+    /**
+     * Kopf's logins for operators without login handlers: the pod's service account (priority 20)
+     * and the kubeconfig (10); with an explicit kubeconfig file, only that file.
+     */
+    public static List<ActivityHandler> fallbackLogins(Path kubeconfig, String context) {
+        ActivityHandler fromKubeconfig = builtIn("login_with_kubeconfig", kubeconfig != null
+                ? activity -> Logins.withKubeconfig(kubeconfig, context)
+                : activity -> Logins.withKubeconfig(context));
+        return kubeconfig != null ? List.of(fromKubeconfig)
+                : List.of(builtIn("login_with_service_account", activity -> Logins.withServiceAccount()), fromKubeconfig);
+    }
+
+    private static ActivityHandler builtIn(String id, ActivityFn function) {
+        return new ActivityHandler(ActivityHandler.LOGIN, id, 1, null, function, "'" + id + "' (built in)");
+    }
+
+    public Vault vault() {
+        return vault;
+    }
+
+    /**
+     * The initial login, then re-logins in the background on the operator's threads.
+     *
+     * @param lost called once if the credentials are lost for good
+     * @throws LoginError if no login handler returned credentials
+     */
+    public void start(OperatorThreads threads, Consumer<OperatorException> lost) throws InterruptedException {
+        authenticate("Initial authentication");
+        if (vault.isEmpty()) {
+            throw new LoginError(Vault.ranOut());
+        }
+        threads.startService("kopf4j-authenticator", () -> reauthenticate(lost));
+    }
+
+    /** Requests waiting for credentials fail; the background re-login ends. */
+    public void close() {
+        vault.close();
+    }
+
+    private void reauthenticate(Consumer<OperatorException> lost) {
+        try {
+            while (vault.awaitEmptiness()) {
+                authenticate("Re-authentication");
+                if (vault.isEmpty()) {
+                    lost.accept(new LoginError(Vault.ranOut()));
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (OperatorException e) {
+            vault.populate(Map.of());
+            lost.accept(e);
+        }
+    }
+
+    private void authenticate(String title) throws InterruptedException {
+        LOG.info("{} has been initiated.", title);
+        Map<String, ConnectionInfo> credentials = new LinkedHashMap<>();
+        Activities.run(ActivityHandler.LOGIN, logins, settings, memo).forEach((id, result) -> {
+            if (!(result instanceof ConnectionInfo info)) {
+                throw new LoginError("login handler '" + id + "' returned " + result.getClass().getName()
+                        + "; expected a ConnectionInfo, or null for none");
+            }
+            credentials.put(id, info);
+        });
+        if (credentials.isEmpty()) {
+            LOG.warn("{} has failed: no credentials were retrieved from the login handlers.", title);
+        } else {
+            LOG.info("{} has finished.", title);
+        }
+        vault.populate(credentials);
+    }
+}

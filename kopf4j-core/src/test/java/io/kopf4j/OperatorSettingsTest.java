@@ -1,0 +1,71 @@
+package io.kopf4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Kopf's defaults, and one clear line for every invalid value. */
+class OperatorSettingsTest {
+    private static void assertInvalid(Consumer<OperatorSettings> change, String message) {
+        OperatorSettings settings = new OperatorSettings();
+        change.accept(settings);
+        assertThatThrownBy(settings::validate).isInstanceOf(OperatorException.class).hasMessage(message);
+    }
+
+    @Test
+    void kopfsDefaultsAreValid() {
+        OperatorSettings settings = new OperatorSettings();
+        assertThatCode(settings::validate).doesNotThrowAnyException();
+        assertThat(settings.process.ultimateExitingTimeout).isEqualTo(Duration.ofSeconds(600));
+        assertThat(settings.queueing.exitTimeout).isEqualTo(Duration.ofSeconds(2));
+        assertThat(settings.queueing.workerLimit).isNull();
+        assertThat(settings.execution.maxWorkers).isNull();
+        assertThat(settings.networking.trustEnv).isFalse();
+        assertThat(settings.peering.name).isEqualTo("default");
+        assertThat(settings.peering.lifetime).isEqualTo(Duration.ofSeconds(60));
+        assertThat(settings.background.cancellationPolling).isEqualTo(Duration.ofSeconds(60));
+        assertThat(settings.background.instantExitZeroTimeCycles).isEqualTo(10);
+        assertThat(settings.scanning.disabled).isFalse();
+        assertThat(settings.admission.managed).isNull();
+    }
+
+    @Test
+    void invalidValuesAreNamedWithTheRuleAndTheValue() {
+        assertInvalid(s -> s.queueing.workerLimit = 0,
+                "invalid setting settings.queueing.workerLimit: must be at least 1 (or null for no limit), got 0");
+        assertInvalid(s -> s.execution.maxWorkers = -1,
+                "invalid setting settings.execution.maxWorkers: must be at least 1 (or null for no limit), got -1");
+        assertInvalid(s -> s.networking.requestTimeout = Duration.ZERO,
+                "invalid setting settings.networking.requestTimeout: must be positive, got PT0S");
+        assertInvalid(s -> s.execution.defaultBackoff = Duration.ofSeconds(-1),
+                "invalid setting settings.execution.defaultBackoff: must not be negative, got PT-1S");
+        assertInvalid(s -> s.watching.inactivityTimeout = null,
+                "invalid setting settings.watching.inactivityTimeout: must be set");
+        assertInvalid(s -> s.persistence.finalizer = "not a finalizer",
+                "invalid setting settings.persistence.finalizer: must be a qualified name such as example.com/finalizer,"
+                        + " got not a finalizer");
+        assertInvalid(s -> s.queueing.errorDelays = List.of(Duration.ofSeconds(1), Duration.ofSeconds(-2)),
+                "invalid setting settings.queueing.errorDelays: must contain no null or negative delays, got PT-2S");
+        assertInvalid(s -> s.process.ultimateExitingTimeout = Duration.ZERO,
+                "invalid setting settings.process.ultimateExitingTimeout: must be positive (or null for none), got PT0S");
+        assertInvalid(s -> s.peering.name = "",
+                "invalid setting settings.peering.name: must not be empty, got ");
+        assertInvalid(s -> s.admission.managed = "example.com",
+                "invalid setting settings.admission.managed: admission webhooks are not implemented in kopf4j yet;"
+                        + " leave it unset, got example.com");
+    }
+
+    @Test
+    void infiniteBackoffSequencesAreCheckedWithoutEnd() {
+        OperatorSettings settings = new OperatorSettings();
+        settings.networking.errorBackoffs = () -> Stream.generate(() -> Duration.ofSeconds(1)).iterator();
+        settings.process.ultimateExitingTimeout = null;
+        assertThatCode(settings::validate).doesNotThrowAnyException();
+    }
+}
