@@ -155,6 +155,12 @@ public final class OperatorSettings {
     public static final class Posting {
         /** Post events at all: the object loggers' messages and explicit ones. */
         public boolean enabled = true;
+        /**
+         * Post the object loggers' messages as events too (reason {@code Logging}), as Kopf's
+         * documentation describes it ("Also a K8s event"); Kopf's newest default is off. Explicit
+         * events are posted regardless.
+         */
+        public boolean loggers = true;
         /** The lowest level of object log messages posted as events (explicit events are always posted). */
         public org.slf4j.event.Level level = org.slf4j.event.Level.INFO;
         /** The events' {@code reportingComponent} and {@code source.component}. */

@@ -63,9 +63,20 @@ class EventsTest {
 
     @Test
     void thePostingLevelFiltersLogMessagesButNotExplicitEvents(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
         OperatorSettings settings = new OperatorSettings();
         settings.posting.level = org.slf4j.event.Level.WARN;
+        assertOnlyExplicitEvents(cluster, namespace, settings);
+    }
+
+    @Test
+    void loggersCanBeKeptOutOfTheEventsAsInKopfsNewestDefault(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorSettings settings = new OperatorSettings();
+        settings.posting.loggers = false;
+        assertOnlyExplicitEvents(cluster, namespace, settings);
+    }
+
+    private static void assertOnlyExplicitEvents(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
         try (Operator operator = Operator.builder().handlers(Handlers.class).settings(settings)
                 .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
             operator.start();

@@ -81,7 +81,7 @@ public final class ObjectLogger extends AbstractLogger {
             event = event.setCause(throwable);
         }
         event.log();
-        if (poster != null && level.toInt() >= poster.settings().level.toInt()) {
+        if (poster != null && poster.settings().loggers && level.toInt() >= poster.settings().level.toInt()) {
             String text = MessageFormatter.basicArrayFormat(message, arguments);
             poster.post(reference, typeOf(level), "Logging", throwable == null ? text : text + " " + throwable);
         }
