@@ -40,7 +40,7 @@ public final class Activity {
 
     /** Returns the credentials to the cluster; re-run when the API rejects them (HTTP 401). */
     public static Builder login(String id) {
-        return new Builder(ActivityHandler.LOGIN, id);
+        return new Builder(ActivityHandler.AUTHENTICATION, id);
     }
 
     /** Reports its result in the liveness endpoint's JSON, under its id. */
@@ -61,8 +61,8 @@ public final class Activity {
 
         private Builder(String kind, String id) {
             if (id == null || id.isBlank()) {
-                throw new InvalidHandlerException("Activity handlers registered as functions need an id, e.g. "
-                        + "Activity." + kind + "(\"" + kind + "\")");
+                throw new InvalidHandlerException("Activity handlers registered as functions need an id, e.g."
+                        + " Activity.startup(\"configure\")");
             }
             this.kind = kind;
             this.id = id;

@@ -38,17 +38,19 @@ public final class Logins {
     /** As {@link #withKubeconfig()}, with this context of the kubeconfig (null: the current one). */
     public static ConnectionInfo withKubeconfig(String context) {
         String variable = System.getenv("KUBECONFIG");
-        boolean any = Config.getKubeconfigFilenames().stream().anyMatch(name -> Files.isRegularFile(Path.of(name)));
-        if (!any) {
+        String files = String.join(", ", Config.getKubeconfigFilenames());
+        if (Config.getKubeconfigFilenames().stream().noneMatch(name -> Files.isRegularFile(Path.of(name)))) {
             if (variable != null && !variable.isBlank()) {
                 throw new LoginError("kubeconfig file not found: " + variable + " ($KUBECONFIG)");
             }
             return null;
         }
         try {
-            return fromConfig(Config.autoConfigure(context), KUBECONFIG_PRIORITY, String.join(", ", Config.getKubeconfigFilenames()));
+            return fromConfig(Config.autoConfigure(context), KUBECONFIG_PRIORITY, files);
+        } catch (LoginError e) {
+            throw e;
         } catch (RuntimeException e) {
-            throw new LoginError("invalid kubeconfig " + String.join(", ", Config.getKubeconfigFilenames()) + ": " + e.getMessage(), e);
+            throw new LoginError("invalid kubeconfig " + files + ": " + e.getMessage(), e);
         }
     }
 

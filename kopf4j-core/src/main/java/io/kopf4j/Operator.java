@@ -206,7 +206,7 @@ public final class Operator implements AutoCloseable {
             client = givenClient;
             return;
         }
-        List<ActivityHandler> logins = registry.activities(ActivityHandler.LOGIN);
+        List<ActivityHandler> logins = registry.activities(ActivityHandler.AUTHENTICATION);
         if (!logins.isEmpty() && (kubeconfig != null || context != null)) {
             LOG.info("The login handlers provide the credentials; the kubeconfig and context given are not used.");
         }
@@ -505,7 +505,7 @@ public final class Operator implements AutoCloseable {
             if (registry.isEmpty()) {
                 throw new InvalidHandlerException("no handlers: register at least one object or class with @On.* methods");
             }
-            if (client != null && !registry.activities(ActivityHandler.LOGIN).isEmpty()) {
+            if (client != null && !registry.activities(ActivityHandler.AUTHENTICATION).isEmpty()) {
                 throw new InvalidHandlerException("login handlers and a given client exclude each other: the client"
                         + " comes with its own credentials");
             }

@@ -111,5 +111,9 @@ class EmbeddingTest {
                 .hasMessage("Handler for kopfexamples: handlers registered as functions need an id, e.g. .id(\"create\")");
         assertThatThrownBy(() -> Handler.update("kopfexamples").id("u").value(v -> true).handle(context -> null))
                 .hasMessage("Handler for kopfexamples 'u': value, old and current need a field");
+        assertThatThrownBy(() -> Activity.startup(" ")).isInstanceOf(InvalidHandlerException.class)
+                .hasMessage("Activity handlers registered as functions need an id, e.g. Activity.startup(\"configure\")");
+        assertThatThrownBy(() -> Activity.login("vault").retries(0))
+                .hasMessage("Activity 'vault': retries must be at least 1, got 0");
     }
 }

@@ -102,6 +102,20 @@ class SettingsTest {
     }
 
     @Test
+    void mandatoryPeeringIsAcceptedWithAWarningThatItRunsStandalone(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorSettings settings = new OperatorSettings();
+        settings.peering.name = "main";
+        settings.peering.mandatory = true;
+        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.Operator");
+             Operator operator = Operator.builder().settings(settings)
+                     .handler(Handler.create("kopfexamples").id("create").handle(context -> "done"))
+                     .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+            operator.start();
+            assertThat(logs.contains("Peering 'main' is not implemented in kopf4j yet; this operator runs standalone.")).isTrue();
+        }
+    }
+
+    @Test
     void anInvalidSettingFailsTheStartNamingIt(LocalCluster cluster, TemporaryNamespace namespace) {
         try (Operator operator = Operator.builder()
                 .activity(Activity.startup("misconfigure").handle(context -> context.settings().queueing.workerLimit = 0))

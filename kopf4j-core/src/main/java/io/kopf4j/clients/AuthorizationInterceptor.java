@@ -43,7 +43,7 @@ final class AuthorizationInterceptor implements Interceptor {
         Vault.Item item = vault.select(connection::carries);
         if (item == null) {
             if (vault.isEmpty()) {
-                throw new LoginError(Vault.ranOut());
+                throw new LoginError(Vault.RAN_OUT);
             }
             throw new KubernetesClientException("the credentials for " + connection.server()
                     + " were rejected; other credentials take over", HttpURLConnection.HTTP_UNAUTHORIZED, null);

@@ -27,13 +27,9 @@ import java.util.function.Predicate;
 public final class Vault {
     /** Kopf keeps the last three invalid credentials per key. */
     private static final int INVALID_HISTORY = 3;
-    private static final String RAN_OUT = "Ran out of valid credentials. Add an @On.Login handler, point --kubeconfig or"
-            + " $KUBECONFIG at a kubeconfig, or run in a pod with a service account.";
-
     /** Kopf's message when no credentials are left, with kopf4j's ways to provide them. */
-    public static String ranOut() {
-        return RAN_OUT;
-    }
+    public static final String RAN_OUT = "Ran out of valid credentials. Add an @On.Login handler, point --kubeconfig or"
+            + " $KUBECONFIG at a kubeconfig, or run in a pod with a service account.";
 
     /** One credential as stored: compared by identity, so that a re-added equal credential is new. */
     public static final class Item {
@@ -43,10 +39,6 @@ public final class Vault {
         private Item(String key, ConnectionInfo info) {
             this.key = key;
             this.info = info;
-        }
-
-        public String key() {
-            return key;
         }
 
         public ConnectionInfo info() {

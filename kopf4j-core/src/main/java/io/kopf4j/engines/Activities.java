@@ -28,8 +28,7 @@ public final class Activities {
     /** Runs the handlers to success; returns their non-null results by handler id. */
     public static Map<String, Object> run(String kind, List<ActivityHandler> handlers, OperatorSettings settings, Memo memo)
             throws InterruptedException {
-        // Kopf calls the login activity "authentication", in its logger's name too.
-        Logger logger = LoggerFactory.getLogger("kopf.activities." + (ActivityHandler.LOGIN.equals(kind) ? "authentication" : kind));
+        Logger logger = LoggerFactory.getLogger("kopf.activities." + kind);
         Map<String, Object> results = new LinkedHashMap<>();
         List<ActivityHandler> pending = new ArrayList<>(handlers);
         int retry = 0;

@@ -50,7 +50,7 @@ public final class Authenticator {
     }
 
     private static ActivityHandler builtIn(String id, ActivityFn function) {
-        return new ActivityHandler(ActivityHandler.LOGIN, id, 1, null, function, "'" + id + "' (built in)");
+        return new ActivityHandler(ActivityHandler.AUTHENTICATION, id, 1, null, function, "'" + id + "' (built in)");
     }
 
     public Vault vault() {
@@ -66,7 +66,7 @@ public final class Authenticator {
     public void start(OperatorThreads threads, Consumer<OperatorException> lost) throws InterruptedException {
         authenticate("Initial authentication");
         if (vault.isEmpty()) {
-            throw new LoginError(Vault.ranOut());
+            throw new LoginError(Vault.RAN_OUT);
         }
         threads.startService("kopf4j-authenticator", () -> reauthenticate(lost));
     }
@@ -81,7 +81,7 @@ public final class Authenticator {
             while (vault.awaitEmptiness()) {
                 authenticate("Re-authentication");
                 if (vault.isEmpty()) {
-                    lost.accept(new LoginError(Vault.ranOut()));
+                    lost.accept(new LoginError(Vault.RAN_OUT));
                     return;
                 }
             }
@@ -96,7 +96,7 @@ public final class Authenticator {
     private void authenticate(String title) throws InterruptedException {
         LOG.info("{} has been initiated.", title);
         Map<String, ConnectionInfo> credentials = new LinkedHashMap<>();
-        Activities.run(ActivityHandler.LOGIN, logins, settings, memo).forEach((id, result) -> {
+        Activities.run(ActivityHandler.AUTHENTICATION, logins, settings, memo).forEach((id, result) -> {
             if (!(result instanceof ConnectionInfo info)) {
                 throw new LoginError("login handler '" + id + "' returned " + result.getClass().getName()
                         + "; expected a ConnectionInfo, or null for none");

@@ -13,9 +13,9 @@ import java.time.Duration;
 import org.slf4j.Logger;
 
 /**
- * An operator-level handler, Kopf's activities: startup, cleanup, login and probe.
+ * An operator-level handler, Kopf's activities: startup, cleanup, authentication (login) and probe.
  *
- * @param kind one of {@link #STARTUP}, {@link #CLEANUP}, {@link #LOGIN}, {@link #PROBE} (Kopf's
+ * @param kind one of {@link #STARTUP}, {@link #CLEANUP}, {@link #AUTHENTICATION}, {@link #PROBE} (Kopf's
  *             activity names, also in the logger's name {@code kopf.activities.<kind>})
  * @param id the handler id (for probes: the key of the result)
  * @param retries give up after this many attempts, or null
@@ -27,7 +27,8 @@ public record ActivityHandler(String kind, String id, Integer retries, Duration 
                               String origin) {
     public static final String STARTUP = "startup";
     public static final String CLEANUP = "cleanup";
-    public static final String LOGIN = "login";
+    /** Kopf's name of the login activity, also in its logger's name. */
+    public static final String AUTHENTICATION = "authentication";
     public static final String PROBE = "probe";
 
     /** Kopf's name of an activity handler in log lines: {@code Activity 'id'}. */

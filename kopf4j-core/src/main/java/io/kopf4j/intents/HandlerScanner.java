@@ -79,7 +79,7 @@ public final class HandlerScanner {
             return activity(ActivityHandler.CLEANUP, cleanup.id(), cleanup.retries(), cleanup.backoff(), method, instance, origin);
         }
         if (method.getAnnotation(On.Login.class) instanceof On.Login login) {
-            return activity(ActivityHandler.LOGIN, login.id(), login.retries(), login.backoff(), method, instance, origin);
+            return activity(ActivityHandler.AUTHENTICATION, login.id(), login.retries(), login.backoff(), method, instance, origin);
         }
         return null;
     }

@@ -25,10 +25,6 @@ public final class HandlerSources {
     private HandlerSources() {
     }
 
-    public static List<Class<?>> load(List<String> items) {
-        return load(items, List.of());
-    }
-
     /** The handler classes of these files and classes, then of these modules (classes or packages). */
     public static List<Class<?>> load(List<String> items, List<String> modules) {
         ClassLoader parent = Thread.currentThread().getContextClassLoader();

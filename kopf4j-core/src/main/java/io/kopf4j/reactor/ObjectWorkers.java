@@ -113,6 +113,9 @@ final class ObjectWorkers {
     void stop(String namespace, Duration exitTimeout) {
         List<Worker> leaving = queues.values().stream()
                 .filter(worker -> namespace == null || worker.namespace.equals(namespace)).toList();
+        if (leaving.isEmpty()) {
+            return;
+        }
         leaving.forEach(worker -> {
             worker.stopping = true;
             worker.queue.add(STOP);

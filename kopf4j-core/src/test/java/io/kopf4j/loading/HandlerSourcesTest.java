@@ -24,7 +24,7 @@ class HandlerSourcesTest {
                     static class Helper {}
                 }
                 """);
-        List<Class<?>> classes = HandlerSources.load(List.of(source.toString()));
+        List<Class<?>> classes = HandlerSources.load(List.of(source.toString()), List.of());
         assertThat(classes).extracting(Class::getName).containsExactly("Handlers");
         assertThat(classes.get(0).getMethod("create", String.class).getParameters()[0].getName()).isEqualTo("name");
     }
@@ -45,12 +45,12 @@ class HandlerSourcesTest {
             out.putNextEntry(new java.util.jar.JarEntry("com/example/Unrelated.class"));
             out.write(new byte[]{0});
         }
-        assertThat(HandlerSources.load(List.of(jar.toString()))).extracting(Class::getName).containsExactly("com.example.Packed");
+        assertThat(HandlerSources.load(List.of(jar.toString()), List.of())).extracting(Class::getName).containsExactly("com.example.Packed");
     }
 
     @Test
     void loadsAClassByNameFromTheClasspath() {
-        assertThat(HandlerSources.load(List.of("io.kopf4j.intents.HandlerScannerTest$Valid")))
+        assertThat(HandlerSources.load(List.of("io.kopf4j.intents.HandlerScannerTest$Valid"), List.of()))
                 .extracting(Class::getSimpleName).containsExactly("Valid");
     }
 
@@ -84,7 +84,7 @@ class HandlerSourcesTest {
 
     @Test
     void missingFileIsNamed() {
-        assertThatThrownBy(() -> HandlerSources.load(List.of("nope/Missing.java")))
+        assertThatThrownBy(() -> HandlerSources.load(List.of("nope/Missing.java"), List.of()))
                 .isInstanceOf(OperatorException.class)
                 .hasMessage("handlers file not found: nope/Missing.java");
     }
@@ -96,21 +96,21 @@ class HandlerSourcesTest {
                     void f() { undefined(); }
                 }
                 """);
-        assertThatThrownBy(() -> HandlerSources.load(List.of(source.toString())))
+        assertThatThrownBy(() -> HandlerSources.load(List.of(source.toString()), List.of()))
                 .isInstanceOf(OperatorException.class)
                 .hasMessageStartingWith(source + ":2: error: cannot find symbol");
     }
 
     @Test
     void unknownClassNameIsNamed() {
-        assertThatThrownBy(() -> HandlerSources.load(List.of("com.example.Nothing")))
+        assertThatThrownBy(() -> HandlerSources.load(List.of("com.example.Nothing"), List.of()))
                 .hasMessage("handlers not found: 'com.example.Nothing' is neither a .java file, a .jar file, nor a class on the classpath");
     }
 
     @Test
     void aSourceWithoutHandlersIsAnError() throws Exception {
         Path source = Files.writeString(dir.resolve("Plain.java"), "public class Plain {}\n");
-        assertThatThrownBy(() -> HandlerSources.load(List.of(source.toString())))
+        assertThatThrownBy(() -> HandlerSources.load(List.of(source.toString()), List.of()))
                 .hasMessage("no kopf4j handlers in " + source + ": no method is annotated with @On.*");
     }
 }
