@@ -15,6 +15,11 @@ public enum Reason {
     /** Deleted from the cluster. */
     GONE;
 
+    /** One of Kopf's handler reasons (create, update, delete, resume): handlers run for it. */
+    public boolean runsHandlers() {
+        return this == CREATE || this == UPDATE || this == DELETE || this == RESUME;
+    }
+
     /** Kopf's spelling, as stored in progress records: {@code create}, {@code update}, ... */
     @Override
     public String toString() {

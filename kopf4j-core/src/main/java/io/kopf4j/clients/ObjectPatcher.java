@@ -91,17 +91,26 @@ public final class ObjectPatcher {
         Map<String, Object> fresh = body;
         String version = null;
         try {
-            if (!merge.isEmpty()) {
-                fresh = Json.toMap(retries.call("PATCH", logger, () -> measured(() -> object.patch(MERGE, Json.compact(merge)))));
-                version = versionOf(fresh);
-                warnOfInconsistencies(merge, fresh, logger);
-            }
+            // The status (handlers' results) goes first and the body (with the diff-base) last: a crash
+            // between the two then leaves the object not yet handled, to be handled again after a restart,
+            // never marked handled with its results lost (Kopf's order, body first, risks the latter).
             if (status != null) {
                 Map<String, Object> statusPatch = Map.of("status", status);
+                if (logger.isDebugEnabled()) {
+                    logger.debug("Merge-patching the status with: {}", Json.pythonRepr(statusPatch));
+                }
                 fresh = Json.toMap(retries.call("PATCH", logger,
                         () -> measured(() -> object.subresource("status").patch(MERGE, Json.compact(statusPatch)))));
                 version = versionOf(fresh);
                 warnOfInconsistencies(statusPatch, fresh, logger);
+            }
+            if (!merge.isEmpty()) {
+                if (logger.isDebugEnabled()) {
+                    logger.debug("Merge-patching the resource with: {}", Json.pythonRepr(merge));
+                }
+                fresh = Json.toMap(retries.call("PATCH", logger, () -> measured(() -> object.patch(MERGE, Json.compact(merge)))));
+                version = versionOf(fresh);
+                warnOfInconsistencies(merge, fresh, logger);
             }
             if (!patch.fns().isEmpty()) {
                 Map<String, Object> edited = Json.deepCopy(fresh);
@@ -116,12 +125,18 @@ public final class ObjectPatcher {
                     }
                     var target = ops == statusOps ? object.subresource("status") : object;
                     try {
-                        String guardedOps = Json.compact(guarded(versionOf(fresh), ops));
+                        ArrayNode guardedNode = guarded(versionOf(fresh), ops);
+                        String guardedOps = Json.compact(guardedNode);
+                        if (logger.isDebugEnabled()) {
+                            logger.debug("JSON-patching the {} with: {}", ops == statusOps ? "status" : "resource",
+                                    Json.pythonRepr(Json.mapper().convertValue(guardedNode, List.class)));
+                        }
                         fresh = Json.toMap(retries.call("PATCH", logger, () -> measured(() -> target.patch(JSON, guardedOps))));
                         version = versionOf(fresh);
                     } catch (KubernetesClientException e) {
                         if (e.getCode() == 409 || e.getCode() == 422) {
-                            logger.debug("Patching functions met a newer object; they are retried in the next cycle.");
+                            logger.debug("Could not apply the patch in full due to conflicts with newer changes. "
+                                    + "Will try on the next cycle soon.");
                             return new Applied(version, new ArrayList<>(patch.fns()));
                         }
                         throw e;
@@ -168,7 +183,7 @@ public final class ObjectPatcher {
         Map<String, Object> inconsistencies = new LinkedHashMap<>();
         collectInconsistencies(patch, result, "", inconsistencies);
         if (!inconsistencies.isEmpty()) {
-            logger.warn("Patching finished with inconsistencies: {}", Json.compact(inconsistencies));
+            logger.warn("Merge-patching finished with inconsistencies: {}", Json.compact(inconsistencies));
         }
     }
 

@@ -48,27 +48,54 @@ public record Filters(Map<String, Condition> labels, Map<String, Condition> anno
     }
 
     /**
-     * Whether the object passes, not counting whether the field changed.
+     * Kopf's pre-match of a changing handler: labels, annotations, the field's value and the
+     * {@code when} predicates, but not the field's old and new values, which only concern the
+     * change itself. Whether an object is served at all (stealth, the finalizer) is decided on this.
      *
-     * @param oldEssence the last handled essence (changing handlers), or null
-     * @param newEssence the current essence, or the body for others
+     * @param oldEssence the last handled essence, or null
+     * @param newEssence the current essence
      */
+    public boolean prematches(HandlerContext context, Map<String, Object> oldEssence, Map<String, Object> newEssence) {
+        return matchKeys(labels, context.labels()) && matchKeys(annotations, context.annotations())
+                && matchValue(resolve(oldEssence), resolve(newEssence)) && matchWhen(context);
+    }
+
+    /** Kopf's full match of a changing handler: the pre-match and the field's old and new values. */
     public boolean matches(HandlerContext context, Map<String, Object> oldEssence, Map<String, Object> newEssence) {
         return matchKeys(labels, context.labels()) && matchKeys(annotations, context.annotations())
-                && matchValue(oldEssence, newEssence) && matchOldNew(oldEssence, newEssence)
-                && when.stream().allMatch(filter -> filter.test(context));
+                && matchValue(resolve(oldEssence), resolve(newEssence)) && matchOldNew(oldEssence, newEssence)
+                && matchWhen(context);
+    }
+
+    /**
+     * The match of a handler that sees a body, not a change (event handlers, and daemons and timers):
+     * the field's value is the body's, with no old state that could be absent.
+     */
+    public boolean matchesBody(HandlerContext context, Map<String, Object> body) {
+        return matchKeys(labels, context.labels()) && matchKeys(annotations, context.annotations())
+                && matchValue(resolve(body)) && matchWhen(context);
     }
 
     private static boolean matchKeys(Map<String, Condition> conditions, Map<String, String> actual) {
         return conditions.entrySet().stream().allMatch(e -> e.getValue().test(actual.get(e.getKey())));
     }
 
-    private boolean matchValue(Map<String, Object> oldEssence, Map<String, Object> newEssence) {
+    /** The field's value passes in any of the states given (Kopf checks the new one first). */
+    private boolean matchValue(Object... states) {
         if (field == null) {
             return true;
         }
         Condition condition = value == null ? new Condition.Present() : value;
-        return condition.test(resolve(oldEssence)) || condition.test(resolve(newEssence));
+        for (int i = states.length - 1; i >= 0; i--) {
+            if (condition.test(states[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean matchWhen(HandlerContext context) {
+        return when.stream().allMatch(filter -> filter.test(context));
     }
 
     private boolean matchOldNew(Map<String, Object> oldEssence, Map<String, Object> newEssence) {
@@ -76,6 +103,6 @@ public record Filters(Map<String, Condition> labels, Map<String, Condition> anno
     }
 
     private Object resolve(Map<String, Object> essence) {
-        return essence == null ? null : Dicts.resolve(essence, field, null);
+        return essence == null || field == null ? null : Dicts.resolve(essence, field, null);
     }
 }

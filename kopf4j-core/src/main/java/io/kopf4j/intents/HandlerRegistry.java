@@ -85,8 +85,8 @@ public final class HandlerRegistry {
         List<ChangingHandler> selected = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (ChangingHandler handler : changingHandlers(cause.resource())) {
-            if (handler.reactsTo(cause.reason(), cause.initial(), cause.deleting()) && prematches(handler, cause)
-                    && fieldMatches(handler, cause.old(), cause.current()) && ids.add(handler.id())) {
+            if (handler.reactsTo(cause.reason(), cause.initial(), cause.deleting()) && matches(handler, cause)
+                    && ids.add(handler.id())) {
                 selected.add(handler);
             }
         }
@@ -110,7 +110,7 @@ public final class HandlerRegistry {
     /** The event handlers whose filters the object passes. */
     public synchronized List<WatchingHandler> watchingHandlers(Cause cause) {
         return watching.stream()
-                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matches(cause, null, cause.raw()))
+                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matchesBody(cause, cause.raw()))
                 .toList();
     }
 
@@ -143,16 +143,38 @@ public final class HandlerRegistry {
     }
 
     private static boolean prematches(ChangingHandler handler, Cause cause) {
-        return handler.filters().matches(cause, cause.old(), cause.current());
+        return handler.filters().prematches(cause, cause.old(), cause.current());
     }
 
-    private static boolean fieldMatches(ChangingHandler handler, Map<String, Object> old, Map<String, Object> current) {
+    /** Kopf's match: the pre-match, and for update and field handlers, a change in their field. */
+    private static boolean matches(ChangingHandler handler, Cause cause) {
+        return fieldChanged(handler, cause.old(), cause.current())
+                && handler.filters().matches(cause, cause.old(), cause.current());
+    }
+
+    private static boolean fieldChanged(ChangingHandler handler, Map<String, Object> old, Map<String, Object> current) {
         if (!handler.fieldNeedsChange()) {
             return true;
         }
         Object before = old == null ? null : Dicts.resolve(old, handler.field(), null);
         Object after = current == null ? null : Dicts.resolve(current, handler.field(), null);
         return !Json.equal(before, after);
+    }
+
+    /**
+     * The fields that the resource's handlers react to, kept in the essence even where it has no
+     * place for them (status), as Kopf's {@code get_extra_fields}: so that their changes are changes.
+     */
+    public synchronized Set<List<String>> extraFields(Resource resource) {
+        Set<List<String>> fields = new LinkedHashSet<>();
+        changingHandlers(resource).forEach(h -> {
+            if (h.field() != null) {
+                fields.add(h.field());
+            }
+        });
+        watching.stream().filter(h -> h.selector().matches(resource) && h.filters().field() != null)
+                .forEach(h -> fields.add(h.filters().field()));
+        return fields;
     }
 
     private static InvalidHandlerException duplicate(String origin, String id, String existing) {

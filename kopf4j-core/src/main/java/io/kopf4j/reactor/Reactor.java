@@ -1,73 +1,47 @@
 package io.kopf4j.reactor;
 
-import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.Memo;
-import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
+import io.kopf4j.actions.Execution;
 import io.kopf4j.clients.ApiRetries;
-import io.kopf4j.clients.Discovery;
 import io.kopf4j.clients.ObjectPatcher;
 import io.kopf4j.engines.EventPoster;
 import io.kopf4j.engines.Metrics;
-import io.kopf4j.clients.Resources;
 import io.kopf4j.intents.HandlerRegistry;
-import io.kopf4j.intents.NamespacePatterns;
-import io.kopf4j.intents.ResourceSelector;
-import java.net.HttpURLConnection;
+import io.kopf4j.reactor.observation.Observer;
+import io.kopf4j.reactor.orchestration.Orchestrator;
+import io.kopf4j.reactor.processing.ResourceProcessor;
+import io.kopf4j.reactor.queueing.ObjectQueues;
+import io.kopf4j.reactor.queueing.Progress;
+import io.kopf4j.storage.Finalizers;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The running operator's machinery, Kopf's observation and orchestration: resolves the handlers'
- * resources through discovery, follows the namespaces that match the patterns, and keeps one
- * watcher per resource and namespace, each feeding the resource's per-object workers.
+ * The running operator's machinery, wired top to bottom as an event travels: observation (what to
+ * serve) → orchestration (one watcher per resource and namespace, pausable) → queueing (per-object
+ * queues) → processing (causes, handlers, state, patch). Engines beside the flow (posting, probing,
+ * metrics) are given to the parts that feed them.
  */
 public final class Reactor {
-    private static final Logger LOG = LoggerFactory.getLogger(Reactor.class);
-    /** The core namespaces resource: stable since Kubernetes 1.0, so not looked up. */
-    private static final Resource NAMESPACES = new Resource("", "v1", "namespaces", "Namespace", "namespace",
-            List.of("ns"), List.of(), List.of("status"), false, true, List.of("list", "watch"));
-    /** CustomResourceDefinitions, watched to serve resources whose CRDs come and go while running. */
-    private static final Resource CRDS = new Resource("apiextensions.k8s.io", "v1", "customresourcedefinitions",
-            "CustomResourceDefinition", "customresourcedefinition", List.of("crd", "crds"), List.of(),
-            List.of("status"), false, true, List.of("list", "watch"));
-    private static final int RESCAN_ATTEMPTS = 20;
-    private static final Duration RESCAN_INTERVAL = Duration.ofMillis(250);
-
     private final KubernetesClient client;
-    private final KubernetesClient watchClient;
     private final HandlerRegistry registry;
-    private final NamespacePatterns patterns;
     private final OperatorThreads threads;
     private final OperatorSettings settings;
     private final Memo memo;
     private final Metrics metrics;
-    private final Map<String, ResourceWatcher> watchers = new ConcurrentHashMap<>();
-    private final Map<Resource, ObjectWorkers> workers = new ConcurrentHashMap<>();
-    private final Set<Resource> served = ConcurrentHashMap.newKeySet();
-    private final Set<String> namespaces = ConcurrentHashMap.newKeySet();
     private final Progress progress = new Progress();
+    private final Map<Resource, ResourceProcessor> processors = new ConcurrentHashMap<>();
+    private final Orchestrator orchestrator;
+    private final Observer observer;
     private ObjectPatcher patcher;
     private EventPoster poster;
-    /** Kopf's executor size ({@code execution.maxWorkers}): sync handlers running at once, if limited. */
-    private Semaphore handlerSlots;
-    private ResourceWatcher namespaceWatcher;
-    private ResourceWatcher crdWatcher;
-    private final java.util.concurrent.atomic.AtomicBoolean rescanPending = new java.util.concurrent.atomic.AtomicBoolean();
-    private volatile boolean stopped;
+    private Execution execution;
 
     /**
      * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
@@ -76,80 +50,51 @@ public final class Reactor {
     public Reactor(KubernetesClient client, KubernetesClient watchClient, HandlerRegistry registry, List<String> namespaces,
                    OperatorThreads threads, OperatorSettings settings, Memo memo, Metrics metrics) {
         this.client = client;
-        this.watchClient = watchClient;
         this.registry = registry;
-        this.patterns = new NamespacePatterns(namespaces);
         this.threads = threads;
         this.settings = settings;
         this.memo = memo;
         this.metrics = metrics;
-        metrics.gauges(progress::waiting, () -> workers.values().stream().mapToInt(ObjectWorkers::objects).sum());
+        this.orchestrator = new Orchestrator(watchClient, threads, settings, metrics, this::queues,
+                registry::labelSelector, this::holdsOurFinalizer);
+        this.observer = new Observer(client, watchClient, registry, namespaces, threads, settings, metrics, orchestrator);
+        metrics.gauges(progress::waiting, () -> processors.values().stream().mapToInt(ResourceProcessor::objects).sum());
     }
 
     /** Resolves the resources and starts watching; fails with a clear message if it cannot. */
     public void start() {
-        LOG.debug("Connecting to {}", client.getMasterUrl());
         ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
         patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
         poster = new EventPoster(client, settings.posting);
-        handlerSlots = settings.execution.maxWorkers == null ? null : new Semaphore(settings.execution.maxWorkers, true);
-        served.addAll(resolveResources(true));
-        if (patterns.clusterWide()) {
-            served.forEach(resource -> ensureWatcher(resource, null));
-        } else if (patterns.literal() || settings.scanning.disabled || !canWatchNamespaces()) {
-            if (!patterns.literal()) {
-                LOG.warn("Namespaces are not scanned (settings.scanning.disabled); serving only the exact namespace names"
-                        + " among {}: {}", patterns, patterns.literals());
-            }
-            namespaces.addAll(patterns.literals());
-            served.forEach(this::ensureWatchers);
-        } else {
-            served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
-            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null, metrics);
-            threads.start("kopf4j-namespaces", namespaceWatcher);
-        }
-        if (!settings.scanning.disabled && registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
-                && canList(CRDS)) {
-            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null, metrics);
-            threads.start("kopf4j-crds", crdWatcher);
-        }
+        Semaphore handlerSlots = settings.execution.maxWorkers == null ? null : new Semaphore(settings.execution.maxWorkers, true);
+        execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
+                settings.persistence.progressStorage, metrics, handlerSlots);
+        observer.start();
     }
 
     /** Waits until every watched resource has delivered its initial listing. */
     public boolean awaitListed(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        if (namespaceWatcher != null && !namespaceWatcher.listed().await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-            return false;
-        }
-        for (ResourceWatcher watcher : List.copyOf(watchers.values())) {
-            if (!watcher.listed().await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
-                return false;
-            }
-        }
-        return true;
+        return observer.awaitListed(timeout);
     }
 
     /** True once every watched resource has delivered its initial listing; never blocks. */
     public boolean listed() {
-        return (namespaceWatcher == null || namespaceWatcher.listed().getCount() == 0)
-                && watchers.values().stream().allMatch(w -> w.listed().getCount() == 0);
+        return observer.listed();
     }
 
     public Progress progress() {
         return progress;
     }
 
+    /** The hook of peering, leader election and sharding: pause and resume the handling. */
+    public Orchestrator orchestrator() {
+        return orchestrator;
+    }
+
     /** Stops watching and taking events; handlers in flight finish in their own time. */
-    public synchronized void stop() {
-        stopped = true;
-        if (namespaceWatcher != null) {
-            namespaceWatcher.stop();
-        }
-        if (crdWatcher != null) {
-            crdWatcher.stop();
-        }
-        watchers.values().forEach(ResourceWatcher::stop);
-        workers.values().forEach(ObjectWorkers::stop);
+    public void stop() {
+        observer.stop();
+        orchestrator.stop();
     }
 
     /** Posts the events still queued; after the handlers have ended. */
@@ -159,223 +104,13 @@ public final class Reactor {
         }
     }
 
-    private void namespaceEvent(WatchEvent event) {
-        String name = event.name();
-        if (name == null || !patterns.matches(name)) {
-            return;
-        }
-        if (event.isDeleted()) {
-            if (namespaces.remove(name)) {
-                LOG.info("Namespace {} is gone; its watchers stop.", name);
-                dropWatchers(name);
-                workers.values().forEach(objects -> objects.stop(name, settings.queueing.exitTimeout));
-            }
-        } else if (namespaces.add(name)) {
-            LOG.debug("Namespace {} matches {}; serving it.", name, patterns);
-            served.stream().filter(Resource::namespaced).forEach(resource -> ensureWatcher(resource, name));
-        }
+    private ObjectQueues queues(Resource resource) {
+        ResourceProcessor processor = processors.computeIfAbsent(resource,
+                r -> new ResourceProcessor(r, registry, settings, memo, patcher, poster, execution));
+        return new ObjectQueues(resource, processor, threads, settings, progress, metrics);
     }
 
-    private void ensureWatchers(Resource resource) {
-        if (resource.namespaced()) {
-            namespaces.forEach(namespace -> ensureWatcher(resource, namespace));
-        } else {
-            ensureWatcher(resource, null);
-        }
-    }
-
-    private synchronized void ensureWatcher(Resource resource, String namespace) {
-        if (stopped) {
-            return;
-        }
-        watchers.computeIfAbsent(key(resource, namespace), key -> {
-            ObjectWorkers objectWorkers = workers.computeIfAbsent(resource, r ->
-                    new ObjectWorkers(r, new EventProcessor(r, registry, settings, patcher, metrics, poster, handlerSlots),
-                            threads, settings, memo, progress, metrics));
-            ResourceWatcher watcher = new ResourceWatcher(watchClient, resource, namespace, objectWorkers::dispatch,
-                    settings.watching, registry.labelSelector(resource), metrics);
-            threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);
-            LOG.debug("Watching {}", watcher.describe());
-            return watcher;
-        });
-    }
-
-    private synchronized void dropWatchers(String namespace) {
-        watchers.entrySet().removeIf(entry -> {
-            if (entry.getKey().endsWith("|" + namespace)) {
-                entry.getValue().stop();
-                return true;
-            }
-            return false;
-        });
-    }
-
-    private boolean canWatchNamespaces() {
-        if (canList(NAMESPACES)) {
-            return true;
-        }
-        LOG.warn("Namespaces cannot be watched (HTTP 403); serving only the exact namespace names among {}: {}",
-                patterns, patterns.literals());
-        return false;
-    }
-
-    private boolean canList(Resource resource) {
-        try {
-            Resources.collection(client, resource, null).list(new ListOptionsBuilder().withLimit(1L).build());
-            return true;
-        } catch (KubernetesClientException e) {
-            if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
-                if (resource == CRDS) {
-                    LOG.warn("CustomResourceDefinitions cannot be watched (HTTP 403): resources whose CRDs appear or"
-                            + " vanish while the operator runs are noticed only at its next start.");
-                }
-                return false;
-            }
-            throw e;
-        }
-    }
-
-    /** A CRD of a selected resource appeared, changed or vanished after the start: rescan. */
-    private void crdEvent(WatchEvent event) {
-        if (!event.isListing() && concernsSelectors(event.object())) {
-            rescanLater();
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private boolean concernsSelectors(Map<String, Object> crd) {
-        if (!(crd.get("spec") instanceof Map<?, ?> spec) || !(spec.get("names") instanceof Map<?, ?> names)) {
-            return false;
-        }
-        List<String> shortNames = names.get("shortNames") instanceof List<?> list ? (List<String>) list : List.of();
-        List<String> categories = names.get("categories") instanceof List<?> list ? (List<String>) list : List.of();
-        List<Resource> versions = new ArrayList<>();
-        if (spec.get("versions") instanceof List<?> declared) {
-            for (Object version : declared) {
-                if (version instanceof Map<?, ?> v) {
-                    versions.add(new Resource(String.valueOf(spec.get("group")), String.valueOf(v.get("name")),
-                            String.valueOf(names.get("plural")), String.valueOf(names.get("kind")),
-                            String.valueOf(names.get("singular")), shortNames, categories, List.of(),
-                            "Namespaced".equals(spec.get("scope")), true, List.of()));
-                }
-            }
-        }
-        return registry.selectors().stream().anyMatch(selector -> versions.stream().anyMatch(selector::matches));
-    }
-
-    /**
-     * Re-reads discovery soon after a CRD changed (many events at once make one rescan) and serves
-     * what appeared, drops what vanished. A CRD is Established a moment before discovery lists it,
-     * so the rescan repeats for a few seconds until the served set settles.
-     */
-    private void rescanLater() {
-        if (stopped || !rescanPending.compareAndSet(false, true)) {
-            return;
-        }
-        threads.start("kopf4j-rescan", () -> {
-            try {
-                Set<Resource> before = Set.copyOf(served);
-                for (int attempt = 0; attempt < RESCAN_ATTEMPTS && !stopped; attempt++) {
-                    Thread.sleep(RESCAN_INTERVAL);
-                    rescanPending.set(false);
-                    rescan();
-                    if (!served.equals(before)) {
-                        return;
-                    }
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (RuntimeException e) {
-                LOG.error("Rescanning the API resources failed: {}", e.getMessage(), e);
-            } finally {
-                rescanPending.set(false);
-            }
-        });
-    }
-
-    private synchronized void rescan() {
-        Set<Resource> current = new LinkedHashSet<>(resolveResources(false));
-        for (Resource resource : current) {
-            if (served.add(resource)) {
-                LOG.info("Resource {} is served now.", resource);
-                ensureWatchers(resource);
-            }
-        }
-        for (Resource resource : Set.copyOf(served)) {
-            if (!current.contains(resource)) {
-                served.remove(resource);
-                LOG.info("Resource {} is not served any more; its watchers stop.", resource);
-                ObjectWorkers objects = workers.get(resource);
-                if (objects != null) {
-                    objects.stop(null, settings.queueing.exitTimeout);
-                }
-                watchers.entrySet().removeIf(entry -> {
-                    boolean ofResource = entry.getKey().startsWith(resource + "|");
-                    if (ofResource) {
-                        entry.getValue().stop();
-                    }
-                    return ofResource;
-                });
-            }
-        }
-    }
-
-    private static String key(Resource resource, String namespace) {
-        return resource + "|" + (namespace == null ? "" : namespace);
-    }
-
-    /**
-     * The resources the handlers' selectors resolve to. At startup, a bare name that resolves to
-     * nothing is an error (most likely a typo); a name with a group waits for its CRD, with Kopf's
-     * warning. A name found in several groups is not served, with a warning, as in Kopf. A resource
-     * that cannot be listed, watched (and patched, for changing handlers) is an error.
-     */
-    private List<Resource> resolveResources(boolean startup) {
-        Set<ResourceSelector> selectors = registry.selectors();
-        Set<String> groups = new HashSet<>();
-        for (ResourceSelector selector : selectors) {
-            if (selector.groupsToDiscover() == null) {
-                groups = null;
-                break;
-            }
-            groups.addAll(selector.groupsToDiscover());
-        }
-        List<Resource> discovered = new Discovery(client).resources(groups);
-        LOG.debug("Discovered {} resources at {}", discovered.size(), client.getMasterUrl());
-
-        Set<Resource> resolved = new LinkedHashSet<>();
-        List<ResourceSelector> unresolved = new ArrayList<>();
-        for (ResourceSelector selector : selectors) {
-            ResourceSelector.Resolution resolution = selector.resolve(discovered);
-            if (resolution.resources().isEmpty()) {
-                if (startup && (selector.group() == null || selector.group().isEmpty())) {
-                    throw new OperatorException("unknown resource '" + selector + "': the API server at "
-                            + client.getMasterUrl() + " serves no resource with that plural, singular, kind or short name"
-                            + " (is its CRD installed? A name with its group, e.g. 'widgets.example.com', waits for the CRD)");
-                }
-                unresolved.add(selector);
-                continue;
-            }
-            if (resolution.ambiguous()) {
-                LOG.warn("Ambiguous resource '{}' is not served: it matches {}; name the group too, e.g. '{}.{}'",
-                        selector, resolution.resources(), resolution.resources().get(0).plural(),
-                        resolution.resources().get(0).group());
-                continue;
-            }
-            for (Resource resource : resolution.resources()) {
-                List<String> needed = registry.changingHandlers(resource).isEmpty()
-                        ? List.of("list", "watch") : List.of("list", "watch", "patch");
-                if (resource.verbs().containsAll(needed)) {
-                    resolved.add(resource);
-                } else if (!selector.multiple()) {
-                    throw new OperatorException("resource " + resource + " cannot be served: its verbs " + resource.verbs()
-                            + " lack one of " + needed);
-                }
-            }
-        }
-        if (startup && !unresolved.isEmpty()) {
-            LOG.warn("Unresolved resources cannot be served (try creating their CRDs): {}", unresolved);
-        }
-        return new ArrayList<>(resolved);
+    private java.util.function.Predicate<Map<String, Object>> holdsOurFinalizer(Resource resource) {
+        return body -> Finalizers.isDeletionBlocked(body, settings.persistence.finalizer);
     }
 }

@@ -3,6 +3,7 @@ package io.kopf4j.storage;
 import io.kopf4j.Patch;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -36,6 +37,11 @@ public final class AnnotationsDiffBaseStorage implements DiffBaseStorage {
     @Override
     public Map<String, Object> build(Map<String, Object> body) {
         return essence.of(body);
+    }
+
+    @Override
+    public Map<String, Object> build(Map<String, Object> body, Collection<List<String>> extraFields) {
+        return essence.of(body, extraFields);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.kopf4j.storage;
 
 import io.kopf4j.Patch;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,6 +12,19 @@ import java.util.Map;
 public interface DiffBaseStorage {
     /** The essence of the body: what a change must touch to count as a change. */
     Map<String, Object> build(Map<String, Object> body);
+
+    /**
+     * The essence with the handlers' fields kept (Kopf's {@code extra_fields}), e.g. {@code status.phase}
+     * for {@code @On.Field(field = "status.phase")}, which the plain essence leaves out. Storages that
+     * only implement {@link #build(Map)} get the fields copied onto their essence.
+     *
+     * @param extraFields field paths (split at dots) that handlers of the resource react to
+     */
+    default Map<String, Object> build(Map<String, Object> body, Collection<List<String>> extraFields) {
+        Map<String, Object> essence = build(body);
+        Essence.cherryPick(body, essence, extraFields);
+        return essence;
+    }
 
     /** The essence stored on the object by an earlier handling, or null if it was never handled. */
     Map<String, Object> fetch(Map<String, Object> body);

@@ -2,7 +2,9 @@ package io.kopf4j.storage;
 
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 
@@ -31,8 +33,19 @@ public final class Essence {
         this.ignoredFields = ignoredFields.stream().map(Dicts::parseField).toList();
     }
 
-    @SuppressWarnings("unchecked")
     public Map<String, Object> of(Map<String, Object> body) {
+        return of(body, Set.of());
+    }
+
+    /**
+     * The essence with the handlers' fields kept even where the essence has no place for them (e.g.
+     * {@code status.phase} of a field handler), as Kopf's {@code extra_fields}: so that a change there
+     * is a change.
+     *
+     * @param extraFields field paths (split) to copy from the body into the essence
+     */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> of(Map<String, Object> body, Collection<List<String>> extraFields) {
         Map<String, Object> essence = Json.deepCopy(body);
         essence.remove("apiVersion");
         essence.remove("kind");
@@ -57,9 +70,19 @@ public final class Essence {
         if (!metadata.isEmpty()) {
             essence.put("metadata", metadata);
         }
+        cherryPick(body, essence, extraFields);
         removeEmptyStanzas(essence);
         ignoredFields.forEach(field -> Dicts.remove(essence, field));
         return essence;
+    }
+
+    /** Copies the fields present in the body into the essence, as Kopf's {@code dicts.cherrypick}. */
+    static void cherryPick(Map<String, Object> body, Map<String, Object> essence, Collection<List<String>> fields) {
+        for (List<String> field : fields) {
+            if (Dicts.contains(body, field)) {
+                Dicts.ensure(essence, field, Json.deepCopy(Dicts.resolve(body, field, null)));
+            }
+        }
     }
 
     /** Drops empty labels, annotations, metadata and status, as Kopf does before comparing. */

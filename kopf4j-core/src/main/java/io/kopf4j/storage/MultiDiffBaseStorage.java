@@ -1,6 +1,7 @@
 package io.kopf4j.storage;
 
 import io.kopf4j.Patch;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -18,9 +19,14 @@ public final class MultiDiffBaseStorage implements DiffBaseStorage {
     /** Each storage cleans the essence of its own fields, in turn. */
     @Override
     public Map<String, Object> build(Map<String, Object> body) {
+        return build(body, List.of());
+    }
+
+    @Override
+    public Map<String, Object> build(Map<String, Object> body, Collection<List<String>> extraFields) {
         Map<String, Object> essence = body;
         for (DiffBaseStorage storage : storages) {
-            essence = storage.build(essence);
+            essence = storage.build(essence, extraFields);
         }
         return essence;
     }

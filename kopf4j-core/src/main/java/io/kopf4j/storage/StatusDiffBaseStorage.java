@@ -3,6 +3,7 @@ package io.kopf4j.storage;
 import io.kopf4j.Patch;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +27,12 @@ public final class StatusDiffBaseStorage implements DiffBaseStorage {
 
     @Override
     public Map<String, Object> build(Map<String, Object> body) {
-        Map<String, Object> built = essence.of(body);
+        return build(body, List.of());
+    }
+
+    @Override
+    public Map<String, Object> build(Map<String, Object> body, Collection<List<String>> extraFields) {
+        Map<String, Object> built = essence.of(body, extraFields);
         Dicts.remove(built, field);
         return built;
     }

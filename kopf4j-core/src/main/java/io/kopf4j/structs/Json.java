@@ -45,6 +45,69 @@ public final class Json {
         return write(ASCII_MAPPER, value);
     }
 
+    /**
+     * A value as Python's {@code repr} prints it ({@code {'spec': {'size': 1}, 'done': True}}), for the
+     * log lines in which Kopf shows patches, so that they read the same in both.
+     */
+    public static String pythonRepr(Object value) {
+        StringBuilder out = new StringBuilder();
+        appendRepr(out, value);
+        return out.toString();
+    }
+
+    private static void appendRepr(StringBuilder out, Object value) {
+        if (value == null) {
+            out.append("None");
+        } else if (value instanceof Boolean flag) {
+            out.append(flag ? "True" : "False");
+        } else if (value instanceof CharSequence text) {
+            appendString(out, text.toString());
+        } else if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            String separator = "";
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                out.append(separator);
+                appendRepr(out, entry.getKey());
+                out.append(": ");
+                appendRepr(out, entry.getValue());
+                separator = ", ";
+            }
+            out.append('}');
+        } else if (value instanceof Iterable<?> items) {
+            out.append('[');
+            String separator = "";
+            for (Object item : items) {
+                out.append(separator);
+                appendRepr(out, item);
+                separator = ", ";
+            }
+            out.append(']');
+        } else {
+            out.append(value);
+        }
+    }
+
+    /** Python quotes with ' unless the text has a ' and no ". */
+    private static void appendString(StringBuilder out, String text) {
+        char quote = text.indexOf('\'') >= 0 && text.indexOf('"') < 0 ? '"' : '\'';
+        out.append(quote);
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                case '\r' -> out.append("\\r");
+                default -> {
+                    if (c == quote) {
+                        out.append('\\');
+                    }
+                    out.append(c);
+                }
+            }
+        }
+        out.append(quote);
+    }
+
     public static Map<String, Object> parseMap(String json) {
         try {
             return MAPPER.readValue(json, MAP);

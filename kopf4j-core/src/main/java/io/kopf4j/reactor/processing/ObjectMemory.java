@@ -1,7 +1,6 @@
-package io.kopf4j.reactor;
+package io.kopf4j.reactor.processing;
 
 import io.kopf4j.Memo;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -15,13 +14,9 @@ final class ObjectMemory {
     final Memo memo;
     /** First seen in the initial listing, not as a live event. */
     final boolean noticedByListing;
+    final Throttler throttler = new Throttler();
     /** All handlers finished once since the operator started: no more resuming on re-lists. */
     boolean fullyHandledOnce;
-    /** The resourceVersion of our own last PATCH, until the watch delivers it. */
-    String expectedVersion;
-    Instant consistencyDeadline;
-    /** Consecutive unexpected errors, for throttling. */
-    int errors;
     /** Patch functions that met a newer object, for the next cycle. */
     List<Consumer<Map<String, Object>>> remainingFns = List.of();
 
@@ -30,6 +25,7 @@ final class ObjectMemory {
         this.noticedByListing = noticedByListing;
     }
 
+    /** Resume handlers are due: first seen at the start, and not yet handled since. */
     boolean initial() {
         return noticedByListing && !fullyHandledOnce;
     }

@@ -1,4 +1,4 @@
-package io.kopf4j.reactor;
+package io.kopf4j.reactor.orchestration;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
@@ -23,6 +23,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
+import io.kopf4j.reactor.queueing.WatchEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * resourceVersion with bookmarks. fabric8 reconnects a broken watch from the last seen version;
  * a {@code 410 Gone} (the version expired) makes this watcher list again.
  */
-final class ResourceWatcher implements Runnable {
+public final class ResourceWatcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceWatcher.class);
     private static final Duration ERROR_BACKOFF = Duration.ofSeconds(1);
 
@@ -44,6 +46,7 @@ final class ResourceWatcher implements Runnable {
     private final Duration inactivityTimeout;
     private final long pageSize;
     private final String labelSelector;
+    private final Predicate<Map<String, Object>> strays;
     private final Metrics metrics;
     private final CountDownLatch listed = new CountDownLatch(1);
     private volatile Watch watch;
@@ -53,9 +56,13 @@ final class ResourceWatcher implements Runnable {
 
     /**
      * @param labelSelector a server-side label selector ({@code app=web,!legacy}), or null
+     * @param strays with a label selector: which objects outside it are delivered from the first
+     *               listing all the same (those that left it while the operator was down, still
+     *               holding its finalizer); null for none
      */
-    ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace, Consumer<WatchEvent> sink,
-                    OperatorSettings.Watching settings, String labelSelector, Metrics metrics) {
+    public ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace,
+                           Consumer<WatchEvent> sink, OperatorSettings.Watching settings, String labelSelector,
+                           Predicate<Map<String, Object>> strays, Metrics metrics) {
         this.client = client;
         this.resource = resource;
         this.namespace = namespace;
@@ -64,15 +71,16 @@ final class ResourceWatcher implements Runnable {
         this.inactivityTimeout = settings.inactivityTimeout;
         this.pageSize = settings.listPageSize;
         this.labelSelector = labelSelector;
+        this.strays = strays;
         this.metrics = metrics;
     }
 
     /** Counts down when the first full listing has been delivered. */
-    CountDownLatch listed() {
+    public CountDownLatch listed() {
         return listed;
     }
 
-    String describe() {
+    public String describe() {
         return resource + (namespace == null ? " cluster-wide" : " in " + namespace)
                 + (labelSelector == null ? "" : " with labels " + labelSelector);
     }
@@ -81,7 +89,17 @@ final class ResourceWatcher implements Runnable {
     public void run() {
         while (!stopped) {
             try {
-                String version = listAll();
+                boolean findStrays = listed.getCount() > 0 && labelSelector != null && strays != null;
+                java.util.Set<String> selected = new java.util.HashSet<>();
+                String version = listAll(labelSelector, item -> {
+                    if (findStrays) {
+                        selected.add(item.getMetadata().getUid());
+                    }
+                    return true;
+                });
+                if (findStrays) {
+                    listStrays(selected);
+                }
                 listed.countDown();
                 while (version != null && !stopped) {
                     version = watchFrom(version);
@@ -105,7 +123,7 @@ final class ResourceWatcher implements Runnable {
         }
     }
 
-    void stop() {
+    public void stop() {
         stopped = true;
         Watch current = watch;
         if (current != null) {
@@ -118,17 +136,29 @@ final class ResourceWatcher implements Runnable {
         return Resources.collection(client, resource, namespace);
     }
 
-    private String listAll() {
+    /**
+     * Objects that left the label selector while the operator was down are never listed or watched
+     * with it; those that still hold what only the operator removes (its finalizer) are delivered once,
+     * so that their processing releases it, as Kopf (which lists without selectors) does.
+     */
+    private void listStrays(java.util.Set<String> selected) {
+        listAll(null, item -> !selected.contains(item.getMetadata().getUid()) && strays.test(Json.toMap(item)));
+    }
+
+    /** Lists page by page, delivering the items accepted; returns the listing's resourceVersion. */
+    private String listAll(String selector, Predicate<GenericKubernetesResource> accepted) {
         String token = null;
         String version;
         do {
             String continueToken = token;
             long started = System.nanoTime();
             GenericKubernetesResourceList page = collection().list(new ListOptionsBuilder()
-                    .withLimit(pageSize).withContinue(continueToken).withLabelSelector(labelSelector).build());
+                    .withLimit(pageSize).withContinue(continueToken).withLabelSelector(selector).build());
             metrics.apiRequest("LIST", 200, Duration.ofNanos(System.nanoTime() - started));
             for (GenericKubernetesResource item : page.getItems()) {
-                deliver(null, item);
+                if (accepted.test(item)) {
+                    deliver(null, item);
+                }
             }
             version = page.getMetadata().getResourceVersion();
             token = page.getMetadata().getContinue();

@@ -1,4 +1,4 @@
-package io.kopf4j.reactor;
+package io.kopf4j.reactor.queueing;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

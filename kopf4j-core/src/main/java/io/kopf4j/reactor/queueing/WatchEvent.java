@@ -1,4 +1,4 @@
-package io.kopf4j.reactor;
+package io.kopf4j.reactor.queueing;
 
 import java.util.Map;
 

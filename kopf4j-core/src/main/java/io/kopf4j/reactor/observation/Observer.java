@@ -1,0 +1,321 @@
+package io.kopf4j.reactor.observation;
+
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.kopf4j.Memo;
+import io.kopf4j.OperatorException;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Resource;
+import io.kopf4j.clients.ApiRetries;
+import io.kopf4j.clients.Discovery;
+import io.kopf4j.clients.ObjectPatcher;
+import io.kopf4j.engines.EventPoster;
+import io.kopf4j.engines.Metrics;
+import io.kopf4j.clients.Resources;
+import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.intents.NamespacePatterns;
+import io.kopf4j.intents.ResourceSelector;
+import java.net.HttpURLConnection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import io.kopf4j.reactor.OperatorThreads;
+import io.kopf4j.reactor.orchestration.Orchestrator;
+import io.kopf4j.reactor.orchestration.ResourceWatcher;
+import io.kopf4j.reactor.orchestration.WatcherKey;
+import io.kopf4j.reactor.queueing.WatchEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What to serve, as Kopf's observation: resolves the handlers' resources through discovery, follows
+ * the namespaces that match the patterns and the CRDs that appear and vanish while the operator
+ * runs, and tells the orchestrator which resource and namespace to watch or to drop.
+ */
+public final class Observer {
+    private static final Logger LOG = LoggerFactory.getLogger(Observer.class);
+    /** The core namespaces resource: stable since Kubernetes 1.0, so not looked up. */
+    private static final Resource NAMESPACES = new Resource("", "v1", "namespaces", "Namespace", "namespace",
+            List.of("ns"), List.of(), List.of("status"), false, true, List.of("list", "watch"));
+    /** CustomResourceDefinitions, watched to serve resources whose CRDs come and go while running. */
+    private static final Resource CRDS = new Resource("apiextensions.k8s.io", "v1", "customresourcedefinitions",
+            "CustomResourceDefinition", "customresourcedefinition", List.of("crd", "crds"), List.of(),
+            List.of("status"), false, true, List.of("list", "watch"));
+    private static final int RESCAN_ATTEMPTS = 20;
+    private static final Duration RESCAN_INTERVAL = Duration.ofMillis(250);
+
+    private final KubernetesClient client;
+    private final KubernetesClient watchClient;
+    private final HandlerRegistry registry;
+    private final NamespacePatterns patterns;
+    private final OperatorThreads threads;
+    private final OperatorSettings settings;
+    private final Metrics metrics;
+    private final Orchestrator orchestrator;
+    private final Set<Resource> served = ConcurrentHashMap.newKeySet();
+    private final Set<String> namespaces = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean rescanPending = new AtomicBoolean();
+    private ResourceWatcher namespaceWatcher;
+    private ResourceWatcher crdWatcher;
+    private volatile boolean stopped;
+
+    /**
+     * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
+     * @param namespaces the namespace patterns to serve; empty means cluster-wide
+     */
+    public Observer(KubernetesClient client, KubernetesClient watchClient, HandlerRegistry registry, List<String> namespaces,
+                    OperatorThreads threads, OperatorSettings settings, Metrics metrics, Orchestrator orchestrator) {
+        this.client = client;
+        this.watchClient = watchClient;
+        this.registry = registry;
+        this.patterns = new NamespacePatterns(namespaces);
+        this.threads = threads;
+        this.settings = settings;
+        this.metrics = metrics;
+        this.orchestrator = orchestrator;
+    }
+
+    /** Resolves the resources and starts watching them; fails with a clear message if it cannot. */
+    public void start() {
+        LOG.debug("Connecting to {}", client.getMasterUrl());
+        served.addAll(resolveResources(true));
+        if (patterns.clusterWide()) {
+            served.forEach(resource -> ensureWatcher(resource, null));
+        } else if (patterns.literal() || settings.scanning.disabled || !canWatchNamespaces()) {
+            if (!patterns.literal()) {
+                LOG.warn("Namespaces are not scanned (settings.scanning.disabled); serving only the exact namespace names"
+                        + " among {}: {}", patterns, patterns.literals());
+            }
+            namespaces.addAll(patterns.literals());
+            served.forEach(this::ensureWatchers);
+        } else {
+            served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
+            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null, null, metrics);
+            threads.start("kopf4j-namespaces", namespaceWatcher);
+        }
+        if (!settings.scanning.disabled && registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
+                && canList(CRDS)) {
+            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null, null, metrics);
+            threads.start("kopf4j-crds", crdWatcher);
+        }
+    }
+
+    /** Waits until the namespaces and every watched resource have delivered their initial listing. */
+    public boolean awaitListed(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (namespaceWatcher != null && !namespaceWatcher.listed().await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            return false;
+        }
+        return orchestrator.awaitListed(deadline);
+    }
+
+    /** True once the namespaces and every watched resource have delivered their initial listing; never blocks. */
+    public boolean listed() {
+        return (namespaceWatcher == null || namespaceWatcher.listed().getCount() == 0) && orchestrator.listed();
+    }
+
+    /** Stops observing; the orchestrator is stopped by its owner. */
+    public synchronized void stop() {
+        stopped = true;
+        if (namespaceWatcher != null) {
+            namespaceWatcher.stop();
+        }
+        if (crdWatcher != null) {
+            crdWatcher.stop();
+        }
+    }
+
+    private void namespaceEvent(WatchEvent event) {
+        String name = event.name();
+        if (name == null || !patterns.matches(name)) {
+            return;
+        }
+        if (event.isDeleted()) {
+            if (namespaces.remove(name)) {
+                LOG.info("Namespace {} is gone; its watchers stop.", name);
+                orchestrator.dropNamespace(name);
+            }
+        } else if (namespaces.add(name)) {
+            LOG.debug("Namespace {} matches {}; serving it.", name, patterns);
+            served.stream().filter(Resource::namespaced).forEach(resource -> ensureWatcher(resource, name));
+        }
+    }
+
+    private void ensureWatchers(Resource resource) {
+        if (resource.namespaced()) {
+            namespaces.forEach(namespace -> ensureWatcher(resource, namespace));
+        } else {
+            ensureWatcher(resource, null);
+        }
+    }
+
+    private void ensureWatcher(Resource resource, String namespace) {
+        if (!stopped) {
+            orchestrator.ensure(new WatcherKey(resource, namespace));
+        }
+    }
+
+    private boolean canWatchNamespaces() {
+        if (canList(NAMESPACES)) {
+            return true;
+        }
+        LOG.warn("Namespaces cannot be watched (HTTP 403); serving only the exact namespace names among {}: {}",
+                patterns, patterns.literals());
+        return false;
+    }
+
+    private boolean canList(Resource resource) {
+        try {
+            Resources.collection(client, resource, null).list(new ListOptionsBuilder().withLimit(1L).build());
+            return true;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
+                if (resource == CRDS) {
+                    LOG.warn("CustomResourceDefinitions cannot be watched (HTTP 403): resources whose CRDs appear or"
+                            + " vanish while the operator runs are noticed only at its next start.");
+                }
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** A CRD of a selected resource appeared, changed or vanished after the start: rescan. */
+    private void crdEvent(WatchEvent event) {
+        if (!event.isListing() && concernsSelectors(event.object())) {
+            rescanLater();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private boolean concernsSelectors(Map<String, Object> crd) {
+        if (!(crd.get("spec") instanceof Map<?, ?> spec) || !(spec.get("names") instanceof Map<?, ?> names)) {
+            return false;
+        }
+        List<String> shortNames = names.get("shortNames") instanceof List<?> list ? (List<String>) list : List.of();
+        List<String> categories = names.get("categories") instanceof List<?> list ? (List<String>) list : List.of();
+        List<Resource> versions = new ArrayList<>();
+        if (spec.get("versions") instanceof List<?> declared) {
+            for (Object version : declared) {
+                if (version instanceof Map<?, ?> v) {
+                    versions.add(new Resource(String.valueOf(spec.get("group")), String.valueOf(v.get("name")),
+                            String.valueOf(names.get("plural")), String.valueOf(names.get("kind")),
+                            String.valueOf(names.get("singular")), shortNames, categories, List.of(),
+                            "Namespaced".equals(spec.get("scope")), true, List.of()));
+                }
+            }
+        }
+        return registry.selectors().stream().anyMatch(selector -> versions.stream().anyMatch(selector::matches));
+    }
+
+    /**
+     * Re-reads discovery soon after a CRD changed (many events at once make one rescan) and serves
+     * what appeared, drops what vanished. A CRD is Established a moment before discovery lists it,
+     * so the rescan repeats for a few seconds until the served set settles.
+     */
+    private void rescanLater() {
+        if (stopped || !rescanPending.compareAndSet(false, true)) {
+            return;
+        }
+        threads.start("kopf4j-rescan", () -> {
+            try {
+                Set<Resource> before = Set.copyOf(served);
+                for (int attempt = 0; attempt < RESCAN_ATTEMPTS && !stopped; attempt++) {
+                    Thread.sleep(RESCAN_INTERVAL);
+                    rescanPending.set(false);
+                    rescan();
+                    if (!served.equals(before)) {
+                        return;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                LOG.error("Rescanning the API resources failed: {}", e.getMessage(), e);
+            } finally {
+                rescanPending.set(false);
+            }
+        });
+    }
+
+    private synchronized void rescan() {
+        Set<Resource> current = new LinkedHashSet<>(resolveResources(false));
+        for (Resource resource : current) {
+            if (served.add(resource)) {
+                LOG.info("Resource {} is served now.", resource);
+                ensureWatchers(resource);
+            }
+        }
+        for (Resource resource : Set.copyOf(served)) {
+            if (!current.contains(resource)) {
+                served.remove(resource);
+                LOG.info("Resource {} is not served any more; its watchers stop.", resource);
+                orchestrator.dropResource(resource);
+            }
+        }
+    }
+
+    /**
+     * The resources the handlers' selectors resolve to. At startup, a bare name that resolves to
+     * nothing is an error (most likely a typo); a name with a group waits for its CRD, with Kopf's
+     * warning. A name found in several groups is not served, with a warning, as in Kopf. A resource
+     * that cannot be listed, watched (and patched, for changing handlers) is an error.
+     */
+    private List<Resource> resolveResources(boolean startup) {
+        Set<ResourceSelector> selectors = registry.selectors();
+        Set<String> groups = new HashSet<>();
+        for (ResourceSelector selector : selectors) {
+            if (selector.groupsToDiscover() == null) {
+                groups = null;
+                break;
+            }
+            groups.addAll(selector.groupsToDiscover());
+        }
+        List<Resource> discovered = new Discovery(client).resources(groups);
+        LOG.debug("Discovered {} resources at {}", discovered.size(), client.getMasterUrl());
+
+        Set<Resource> resolved = new LinkedHashSet<>();
+        List<ResourceSelector> unresolved = new ArrayList<>();
+        for (ResourceSelector selector : selectors) {
+            ResourceSelector.Resolution resolution = selector.resolve(discovered);
+            if (resolution.resources().isEmpty()) {
+                if (startup && (selector.group() == null || selector.group().isEmpty())) {
+                    throw new OperatorException("unknown resource '" + selector + "': the API server at "
+                            + client.getMasterUrl() + " serves no resource with that plural, singular, kind or short name"
+                            + " (is its CRD installed? A name with its group, e.g. 'widgets.example.com', waits for the CRD)");
+                }
+                unresolved.add(selector);
+                continue;
+            }
+            if (resolution.ambiguous()) {
+                LOG.warn("Ambiguous resource '{}' is not served: it matches {}; name the group too, e.g. '{}.{}'",
+                        selector, resolution.resources(), resolution.resources().get(0).plural(),
+                        resolution.resources().get(0).group());
+                continue;
+            }
+            for (Resource resource : resolution.resources()) {
+                List<String> needed = registry.changingHandlers(resource).isEmpty()
+                        ? List.of("list", "watch") : List.of("list", "watch", "patch");
+                if (resource.verbs().containsAll(needed)) {
+                    resolved.add(resource);
+                } else if (!selector.multiple()) {
+                    throw new OperatorException("resource " + resource + " cannot be served: its verbs " + resource.verbs()
+                            + " lack one of " + needed);
+                }
+            }
+        }
+        if (startup && !unresolved.isEmpty()) {
+            LOG.warn("Unresolved resources cannot be served (try creating their CRDs): {}", unresolved);
+        }
+        return new ArrayList<>(resolved);
+    }
+}

@@ -1,0 +1,154 @@
+package io.kopf4j.reactor.orchestration;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Resource;
+import io.kopf4j.engines.Metrics;
+import io.kopf4j.reactor.OperatorThreads;
+import io.kopf4j.reactor.queueing.ObjectQueues;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps one watcher per resource and namespace (Kopf's orchestration), each feeding its resource's
+ * per-object queues. Watchers can be paused and resumed as a whole, which is how peering, a lost
+ * leader Lease or a change of shards stop the handling without stopping the operator: a paused
+ * operator closes its watch streams, and resuming lists every resource again.
+ */
+public final class Orchestrator {
+    private static final Logger LOG = LoggerFactory.getLogger(Orchestrator.class);
+
+    private final KubernetesClient watchClient;
+    private final OperatorThreads threads;
+    private final OperatorSettings settings;
+    private final Metrics metrics;
+    private final Function<Resource, ObjectQueues> queuesFactory;
+    private final Function<Resource, String> labelSelectors;
+    private final Function<Resource, java.util.function.Predicate<Map<String, Object>>> strays;
+    private final Map<WatcherKey, ResourceWatcher> watchers = new ConcurrentHashMap<>();
+    private final Map<Resource, ObjectQueues> queues = new ConcurrentHashMap<>();
+    private boolean paused;
+    private boolean stopped;
+
+    /**
+     * @param queuesFactory the per-object queues of a resource, made once per resource
+     * @param labelSelectors a server-side label selector per resource, or null
+     * @param strays per resource, which objects outside its label selector still need processing at
+     *               the start (those holding our finalizer, to release it)
+     */
+    public Orchestrator(KubernetesClient watchClient, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
+                        Function<Resource, ObjectQueues> queuesFactory, Function<Resource, String> labelSelectors,
+                        Function<Resource, java.util.function.Predicate<Map<String, Object>>> strays) {
+        this.watchClient = watchClient;
+        this.threads = threads;
+        this.settings = settings;
+        this.metrics = metrics;
+        this.queuesFactory = queuesFactory;
+        this.labelSelectors = labelSelectors;
+        this.strays = strays;
+    }
+
+    /** Starts watching the resource in the namespace (null: cluster-wide), unless it is watched already. */
+    public synchronized void ensure(WatcherKey key) {
+        if (stopped || watchers.containsKey(key)) {
+            return;
+        }
+        ResourceWatcher watcher = newWatcher(key);
+        watchers.put(key, watcher);
+        if (!paused) {
+            start(watcher);
+        }
+    }
+
+    /** Stops the watchers of a namespace that is gone; its objects' workers finish within the exit timeout. */
+    public synchronized void dropNamespace(String namespace) {
+        drop(key -> namespace.equals(key.namespace()));
+        queues.values().forEach(objects -> objects.stop(namespace, settings.queueing.exitTimeout));
+    }
+
+    /** Stops the watchers of a resource that is not served any more; its workers finish within the exit timeout. */
+    public synchronized void dropResource(Resource resource) {
+        drop(key -> key.resource().equals(resource));
+        ObjectQueues objects = queues.get(resource);
+        if (objects != null) {
+            objects.stop(null, settings.queueing.exitTimeout);
+        }
+    }
+
+    /**
+     * Pauses the handling: every watch stream is closed; events in the queues are still processed.
+     * Idempotent.
+     */
+    public synchronized void pause() {
+        if (!paused && !stopped) {
+            paused = true;
+            LOG.info("Pausing the operator's watching of {} stream(s).", watchers.size());
+            watchers.values().forEach(ResourceWatcher::stop);
+        }
+    }
+
+    /** Resumes after a pause: every watcher lists its resource again and watches on. Idempotent. */
+    public synchronized void resume() {
+        if (paused && !stopped) {
+            paused = false;
+            LOG.info("Resuming the operator's watching of {} stream(s).", watchers.size());
+            watchers.replaceAll((key, old) -> {
+                ResourceWatcher fresh = newWatcher(key);
+                start(fresh);
+                return fresh;
+            });
+        }
+    }
+
+    public synchronized boolean paused() {
+        return paused;
+    }
+
+    /** Stops watching and taking events for good; handlers in flight finish in their own time. */
+    public synchronized void stop() {
+        stopped = true;
+        watchers.values().forEach(ResourceWatcher::stop);
+        queues.values().forEach(ObjectQueues::stop);
+    }
+
+    /** True once every watcher has delivered its initial listing; never blocks. */
+    public boolean listed() {
+        return watchers.values().stream().allMatch(w -> w.listed().getCount() == 0);
+    }
+
+    /** Waits until every watcher has delivered its initial listing. */
+    public boolean awaitListed(long deadlineNanos) throws InterruptedException {
+        for (ResourceWatcher watcher : List.copyOf(watchers.values())) {
+            if (!watcher.listed().await(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void drop(java.util.function.Predicate<WatcherKey> which) {
+        watchers.entrySet().removeIf(entry -> {
+            if (which.test(entry.getKey())) {
+                entry.getValue().stop();
+                return true;
+            }
+            return false;
+        });
+    }
+
+    private ResourceWatcher newWatcher(WatcherKey key) {
+        ObjectQueues objects = queues.computeIfAbsent(key.resource(), queuesFactory);
+        return new ResourceWatcher(watchClient, key.resource(), key.namespace(), objects::dispatch, settings.watching,
+                labelSelectors.apply(key.resource()), strays.apply(key.resource()), metrics);
+    }
+
+    private void start(ResourceWatcher watcher) {
+        threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);
+        LOG.debug("Watching {}", watcher.describe());
+    }
+}

@@ -1,0 +1,177 @@
+package io.kopf4j.reactor.processing;
+
+import io.kopf4j.Body;
+import io.kopf4j.Diff;
+import io.kopf4j.Memo;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Patch;
+import io.kopf4j.Reason;
+import io.kopf4j.Resource;
+import io.kopf4j.actions.Execution;
+import io.kopf4j.actions.Results;
+import io.kopf4j.clients.ObjectPatcher;
+import io.kopf4j.engines.EventPoster;
+import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.Causes;
+import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.logging.ObjectLogger;
+import io.kopf4j.reactor.queueing.EventProcessor;
+import io.kopf4j.reactor.queueing.Pressure;
+import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.storage.Finalizers;
+import io.kopf4j.storage.ProgressStorage;
+import io.kopf4j.structs.Diffs;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Processes every event of one resource's objects, as Kopf's {@code process_resource_event}: the
+ * event handlers at once, for every event; then, once our own last patch is seen (or its wait timed
+ * out), the change-detecting handlers on the object's essence; the finalizer added or released;
+ * and one application of the accumulated patch at the end. Unexpected errors throttle the object.
+ */
+public final class ResourceProcessor implements EventProcessor {
+    private final Resource resource;
+    private final HandlerRegistry registry;
+    private final OperatorSettings settings;
+    private final Memo operatorMemo;
+    private final EventPoster poster;
+    private final Execution execution;
+    private final ChangeHandling changes;
+    private final Application application;
+    private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
+
+    /** What the causes of one event left to do: sleep for the delays, and whether handlers were concerned. */
+    private record Handled(List<Duration> delays, boolean matched) {
+    }
+
+    public ResourceProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, Memo operatorMemo,
+                             ObjectPatcher patcher, EventPoster poster, Execution execution) {
+        this.resource = resource;
+        this.registry = registry;
+        this.settings = settings;
+        this.operatorMemo = operatorMemo;
+        this.poster = poster;
+        this.execution = execution;
+        this.changes = new ChangeHandling(resource, registry, settings, execution);
+        this.application = new Application(resource, settings, patcher);
+    }
+
+    /** Objects remembered: seen and not yet deleted. */
+    public int objects() {
+        return memories.size();
+    }
+
+    @Override
+    public String process(WatchEvent event, Pressure pressure, Instant consistencyDeadline) throws InterruptedException {
+        Map<String, Object> raw = event.object();
+        String key = event.uid() == null ? String.valueOf(event.name()) + "/" + event.namespace() : event.uid();
+        ObjectMemory memory = memories.computeIfAbsent(key,
+                k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
+        if (event.isDeleted()) {
+            memories.remove(key);
+        }
+        ObjectLogger local = new ObjectLogger(raw);
+        if (!memory.throttler.admits(pressure, local)) {
+            return null;
+        }
+        try {
+            Patch patch = new Patch(memory.remainingFns);
+            Handled handled = processCauses(event, patch, memory, pressure, consistencyDeadline, local);
+            String version = null;
+            if (!event.isDeleted()) {
+                Application.Applied applied = application.apply(raw, patch, handled.delays(), pressure, local);
+                if (applied.applied() && handled.matched()) {
+                    local.debug("Handling cycle is finished, waiting for new changes.");
+                }
+                memory.remainingFns = applied.remainingFns();
+                version = applied.resourceVersion();
+            }
+            memory.throttler.succeeded();
+            return version;
+        } catch (RuntimeException e) {
+            memory.throttler.failed(e, settings.queueing.errorDelays, pressure, local);
+            return null;
+        }
+    }
+
+    /** Kopf's {@code process_resource_causes}. */
+    private Handled processCauses(WatchEvent event, Patch patch, ObjectMemory memory, Pressure pressure,
+                                  Instant consistencyDeadline, ObjectLogger local) throws InterruptedException {
+        Map<String, Object> raw = event.object();
+        Body body = new Body(raw);
+        boolean patchInitiallyEmpty = patch.isEmpty();
+        ProgressStorage progress = settings.persistence.progressStorage;
+        String finalizer = settings.persistence.finalizer;
+
+        Map<String, Object> old = settings.persistence.diffbaseStorage.fetch(raw);
+        old = old == null ? null : progress.clear(old);
+        Map<String, Object> current = progress.clear(
+                settings.persistence.diffbaseStorage.build(raw, registry.extraFields(resource)));
+        Diff diff = Diffs.between(old, current);
+        boolean deleting = Finalizers.isDeletionOngoing(raw);
+        boolean blocked = Finalizers.isDeletionBlocked(raw, finalizer);
+
+        if (registry.hasWatchingHandlers(resource)) {
+            Map<String, Object> rawEvent = new LinkedHashMap<>();
+            rawEvent.put("type", event.type());
+            rawEvent.put("object", raw);
+            // Kopf's event handlers log locally: their lines never become Kubernetes Events.
+            Cause watching = new Cause(resource, raw, body, patch, local, memory.memo, null, false, deleting,
+                    Diffs.between(null, null), old, current, event.type(), rawEvent);
+            execution.runWatching(registry.watchingHandlers(watching), watching).forEach((id, outcome) -> {
+                if (outcome.succeeded()) {
+                    Results.deliver(patch, id, outcome.result());
+                }
+            });
+        }
+
+        Cause changing = null;
+        if (!registry.changingHandlers(resource).isEmpty()) {
+            Reason reason = Causes.detect(event.isDeleted(), deleting, blocked, old != null, diff, memory.initial());
+            // Creation never mixes with resuming, even for an object first seen in the initial listing.
+            boolean initial = memory.initial() && reason != Reason.CREATE;
+            changing = new Cause(resource, raw, body, patch, new ObjectLogger(raw, poster), memory.memo, reason,
+                    initial, deleting, diff, old, current, event.type(), null);
+            if (!registry.prematches(changing)) {
+                changing = null;
+            }
+        }
+
+        boolean mustBlock = changing != null && registry.requiresFinalizer(changing);
+        if (mustBlock && !blocked && !deleting) {
+            local.debug("Adding the finalizer, thus preventing the actual deletion.");
+            patch.fns().add(Finalizers.blockDeletion(finalizer));
+            changing = null;
+        }
+        if (!mustBlock && blocked) {
+            local.debug("Removing the finalizer, as there are no handlers requiring it.");
+            patch.fns().add(Finalizers.allowDeletion(finalizer));
+            changing = null;
+        }
+
+        // Change detection needs the state our own last patch produced: wait for it to come back,
+        // waking for newer events (processed next), or take the silence as consistency.
+        if (changing != null) {
+            boolean consistent = consistencyDeadline == null || changing.reason() == Reason.GONE;
+            if (!consistent && patch.isEmpty()) {
+                consistent = pressure.sleep(Duration.between(Instant.now(), consistencyDeadline)) == null;
+            }
+            if (!consistent || !patchInitiallyEmpty) {
+                return new Handled(List.of(), false);
+            }
+        }
+
+        List<Duration> delays = changing == null ? List.of() : changes.handle(changing, memory);
+        if (!event.isDeleted() && deleting && blocked && delays.isEmpty()) {
+            local.debug("Removing the finalizer, thus allowing the actual deletion.");
+            patch.fns().add(Finalizers.allowDeletion(finalizer));
+        }
+        return new Handled(new ArrayList<>(delays), changing != null);
+    }
+}

@@ -1,0 +1,20 @@
+package io.kopf4j.reactor.queueing;
+
+import java.time.Instant;
+
+/**
+ * What the queues hand every event to, one at a time per object: the processing of Kopf's
+ * {@code process_resource_event}. Kept as an interface so that queueing knows nothing of handlers.
+ */
+@FunctionalInterface
+public interface EventProcessor {
+    /**
+     * Processes one event of one object.
+     *
+     * @param event the event (or a listed object)
+     * @param pressure rises when newer events of the object arrive, to cut sleeps short
+     * @param consistencyDeadline until when our own last patch is awaited; null if none is
+     * @return the resourceVersion our own patch produced (to await it), or null if nothing was patched
+     */
+    String process(WatchEvent event, Pressure pressure, Instant consistencyDeadline) throws InterruptedException;
+}
