@@ -4,6 +4,8 @@ import io.fabric8.kubernetes.client.Config;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Kopf's built-in logins, for use in {@code @On.Login} handlers; without any login handler kopf4j
@@ -20,6 +22,8 @@ import java.nio.file.Path;
  */
 public final class Logins {
     /** Kopf's priorities: a pod's own service account wins over a kubeconfig that happens to be there. */
+    /** Kopf's logger of the authentication activity, where users' log filters expect these lines. */
+    private static final Logger LOG = LoggerFactory.getLogger("kopf.activities.authentication");
     public static final int KUBECONFIG_PRIORITY = 10;
     public static final int SERVICE_ACCOUNT_PRIORITY = 20;
     private static final Path SERVICE_ACCOUNT = Path.of("/var/run/secrets/kubernetes.io/serviceaccount");
@@ -98,12 +102,14 @@ public final class Logins {
         try {
             Path ca = directory.resolve("ca.crt");
             Path namespace = directory.resolve("namespace");
-            return ConnectionInfo.builder(server)
+            ConnectionInfo info = ConnectionInfo.builder(server)
                     .token(Files.readString(token).strip())
                     .caPath(Files.isRegularFile(ca) ? ca.toString() : null)
                     .defaultNamespace(Files.isRegularFile(namespace) ? Files.readString(namespace).strip() : null)
                     .priority(SERVICE_ACCOUNT_PRIORITY)
                     .build();
+            LOG.debug("Client is configured in cluster with service account.");
+            return info;
         } catch (IOException e) {
             throw new LoginError("cannot read the service account in " + directory + ": " + e.getMessage(), e);
         }
@@ -117,7 +123,7 @@ public final class Logins {
                 : config.getOauthTokenProvider() != null ? config.getOauthTokenProvider().getToken()
                 : config.getAutoOAuthToken();
         boolean basic = config.getUsername() != null && config.getPassword() != null;
-        return ConnectionInfo.builder(config.getMasterUrl())
+        ConnectionInfo info = ConnectionInfo.builder(config.getMasterUrl())
                 .caData(config.getCaCertData())
                 .caPath(config.getCaCertData() == null ? config.getCaCertFile() : null)
                 .insecure(config.isTrustCerts())
@@ -130,5 +136,7 @@ public final class Logins {
                 .defaultNamespace(config.getNamespace())
                 .priority(priority)
                 .build();
+        LOG.debug("Client is configured via kubeconfig file.");
+        return info;
     }
 }

@@ -31,19 +31,10 @@ import org.slf4j.Logger;
  * resourceVersion. A 409/422 there means the object changed meanwhile: the functions are carried
  * over to the next cycle. A 404 means the object is gone, which is not an error.
  */
-public final class ObjectPatcher {
+public final class ObjectPatcher implements ObjectPatching {
     private static final PatchContext MERGE = PatchContext.of(PatchType.JSON_MERGE);
     private static final PatchContext JSON = PatchContext.of(PatchType.JSON);
     private static final EnumSet<DiffFlags> DIFF_FLAGS = EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION);
-
-    /**
-     * What was applied.
-     *
-     * @param resourceVersion the object's version after the last PATCH; null if nothing was sent or it is gone
-     * @param remainingFns functions that met a newer object, for the next cycle
-     */
-    public record Applied(String resourceVersion, List<Consumer<Map<String, Object>>> remainingFns) {
-    }
 
     private final KubernetesClient client;
     private final Semaphore requests;
@@ -75,6 +66,7 @@ public final class ObjectPatcher {
         }
     }
 
+    @Override
     public Applied apply(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
         requests.acquireUninterruptibly();
         try {

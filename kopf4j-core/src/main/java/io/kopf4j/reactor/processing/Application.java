@@ -3,7 +3,7 @@ package io.kopf4j.reactor.processing;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Resource;
-import io.kopf4j.clients.ObjectPatcher;
+import io.kopf4j.clients.ObjectPatching;
 import io.kopf4j.reactor.queueing.Pressure;
 import io.kopf4j.storage.ProgressRecord;
 import java.time.Duration;
@@ -36,9 +36,9 @@ final class Application {
 
     private final Resource resource;
     private final OperatorSettings settings;
-    private final ObjectPatcher patcher;
+    private final ObjectPatching patcher;
 
-    Application(Resource resource, OperatorSettings settings, ObjectPatcher patcher) {
+    Application(Resource resource, OperatorSettings settings, ObjectPatching patcher) {
         this.resource = resource;
         this.settings = settings;
         this.patcher = patcher;
@@ -51,7 +51,7 @@ final class Application {
         List<Consumer<Map<String, Object>>> remaining = List.of();
         if (!patch.isEmpty()) {
             settings.persistence.progressStorage.touch(body, patch, null);
-            ObjectPatcher.Applied applied = patcher.apply(resource, body, patch, logger);
+            ObjectPatching.Applied applied = patcher.apply(resource, body, patch, logger);
             version = applied.resourceVersion();
             remaining = applied.remainingFns();
         }

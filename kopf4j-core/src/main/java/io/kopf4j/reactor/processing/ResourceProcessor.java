@@ -9,7 +9,7 @@ import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.actions.Results;
-import io.kopf4j.clients.ObjectPatcher;
+import io.kopf4j.clients.ObjectPatching;
 import io.kopf4j.engines.EventPoster;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.Causes;
@@ -51,7 +51,7 @@ public final class ResourceProcessor implements EventProcessor {
     }
 
     public ResourceProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, Memo operatorMemo,
-                             ObjectPatcher patcher, EventPoster poster, Execution execution) {
+                             ObjectPatching patcher, EventPoster poster, Execution execution) {
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;

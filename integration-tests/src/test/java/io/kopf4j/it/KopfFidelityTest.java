@@ -1,0 +1,271 @@
+package io.kopf4j.it;
+
+import static io.kopf4j.it.KopfExamples.count;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.kopf4j.Body;
+import io.kopf4j.Filter;
+import io.kopf4j.On;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Kopf 1.44's processing semantics where kopf4j once differed, each on the real API server: the
+ * essence includes the handlers' fields, creation never mixes with resuming, event handlers see
+ * every event, field-change filters stay out of the pre-match, throttling waits for the next event,
+ * an event handler's ABSENT filter, and Kopf's log lines of a handling cycle.
+ */
+@ExtendWith(LocalClusterExtension.class)
+class KopfFidelityTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private static void patchStatus(LocalCluster cluster, String namespace, String name, String json) {
+        cluster.client().genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace)
+                .withName(name).subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), json);
+    }
+
+    public static class StatusFieldHandlers {
+        @On.Field(value = "kopfexamples", field = "status.phase")
+        public Map<String, Object> phase(Object old, Object current) {
+            return Map.of("old", String.valueOf(old), "new", String.valueOf(current));
+        }
+    }
+
+    @Test
+    void handlersOfStatusFieldsRunWhenTheFieldChanges(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
+                StatusFieldHandlers.class.getName())) {
+            examples.create("ex", Map.of("size", 1));
+            await().atMost(WAIT).until(() -> examples.annotations("ex").containsKey("kopf.zalando.org/last-handled-configuration"));
+            patchStatus(cluster, namespace.name(), "ex", "{\"status\":{\"phase\":\"Running\"}}");
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex"))
+                    .containsEntry("phase/status.phase", Map.of("old", "null", "new", "Running")));
+            patchStatus(cluster, namespace.name(), "ex", "{\"status\":{\"phase\":\"Done\"}}");
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex"))
+                    .containsEntry("phase/status.phase", Map.of("old", "Running", "new", "Done")));
+            assertThat(examples.annotations("ex").get("kopf.zalando.org/last-handled-configuration"))
+                    .as("the field is part of the stored essence, as in Kopf").contains("\"status\":{\"phase\":\"Done\"}");
+        }
+    }
+
+    public static class CreateAndResume {
+        @On.Create("kopfexamples")
+        public String create() {
+            return "created";
+        }
+
+        @On.Resume("kopfexamples")
+        public String resume() {
+            return "resumed";
+        }
+    }
+
+    @Test
+    void creationNeverMixesWithResumingForObjectsListedAtStart(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        examples.create("ex", Map.of("size", 1));
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                CreateAndResume.class.getName())) {
+            await().atMost(WAIT).until(() -> runner.output().contains("Creation is processed:"));
+            assertThat(runner.output()).contains("Creation is processed: 1 succeeded; 0 failed.")
+                    .doesNotContain("Handler 'resume' succeeded.");
+            assertThat(examples.status("ex")).containsEntry("create", "created").doesNotContainKey("resume");
+        }
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                CreateAndResume.class.getName())) {
+            await().atMost(WAIT).until(() -> runner.output().contains("Resuming is processed: 1 succeeded; 0 failed."));
+        }
+    }
+
+    /** Every event of an object, by namespace; the create handler holds the object busy until released. */
+    public static class EveryEvent {
+        static final Map<String, List<Object>> SEEN = new ConcurrentHashMap<>();
+        static final Map<String, CountDownLatch> RELEASE = new ConcurrentHashMap<>();
+
+        @On.Create("kopfexamples")
+        public void create(String namespace) throws InterruptedException {
+            RELEASE.get(namespace).await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        }
+
+        @On.Event("kopfexamples")
+        public void event(Body body, String namespace) {
+            Object step = body.get("spec") instanceof Map<?, ?> spec ? spec.get("step") : null;
+            SEEN.computeIfAbsent(namespace, ns -> new CopyOnWriteArrayList<>()).add(step);
+        }
+    }
+
+    @Test
+    void eventHandlersSeeEveryEventInOrderWhileTheObjectIsBusy(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        EveryEvent.RELEASE.put(namespace.name(), new CountDownLatch(1));
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                EveryEvent.class.getName())) {
+            examples.create("ex", Map.of("step", 0));
+            await().atMost(WAIT).until(() -> EveryEvent.SEEN.containsKey(namespace.name()));
+            for (int step = 1; step <= 5; step++) {
+                examples.patch("ex", Map.of("spec", Map.of("step", step)));
+            }
+            EveryEvent.RELEASE.get(namespace.name()).countDown();
+            await().atMost(WAIT).untilAsserted(() -> assertThat(EveryEvent.SEEN.get(namespace.name()))
+                    .as("each of the five changes made while the create handler ran").containsSubsequence(0, 1, 2, 3, 4, 5));
+        }
+    }
+
+    public static class OnlyNewValue {
+        @On.Update(value = "kopfexamples", field = "spec.size", newValue = "3")
+        public String grewToThree() {
+            return "three";
+        }
+    }
+
+    @Test
+    void fieldChangeFiltersAreNotPartOfThePrematch(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                OnlyNewValue.class.getName())) {
+            examples.create("ex", Map.of("size", 1));
+            await("the object is served (not stealth): its creation stores a diff-base").atMost(WAIT)
+                    .until(() -> examples.annotations("ex").containsKey("kopf.zalando.org/last-handled-configuration"));
+            examples.patch("ex", Map.of("spec", Map.of("size", 3)));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex"))
+                    .containsEntry("grewToThree/spec.size", "three"));
+        }
+    }
+
+    public static class AbsentField {
+        static final Map<String, List<Object>> SEEN = new ConcurrentHashMap<>();
+
+        @On.Event(value = "kopfexamples", field = "spec.field", fieldValue = Filter.ABSENT)
+        public void withoutField(Body body, String namespace) {
+            SEEN.computeIfAbsent(namespace, ns -> new CopyOnWriteArrayList<>()).add(((Map<?, ?>) body.get("spec")).get("size"));
+        }
+    }
+
+    @Test
+    void anEventHandlersAbsentFilterLooksAtTheBody(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                AbsentField.class.getName())) {
+            examples.create("ex", Map.of("size", 1, "field", "present"));
+            examples.patch("ex", Map.of("spec", Map.of("size", 2, "field", "still")));
+            Map<String, Object> removal = new java.util.HashMap<>();
+            removal.put("size", 3);
+            removal.put("field", null);
+            examples.patch("ex", Map.of("spec", removal));
+            await().atMost(WAIT).until(() -> AbsentField.SEEN.containsKey(namespace.name()));
+            assertThat(AbsentField.SEEN.get(namespace.name())).as("the earlier events, with the field, were processed first")
+                    .containsExactly(3);
+        }
+    }
+
+    public static class FailingProcessing {
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.queueing.errorDelays = List.of(Duration.ofSeconds(1));
+        }
+
+        @On.Create("kopfexamples")
+        public String create() {
+            return "created";
+        }
+    }
+
+    @Test
+    void throttlingWaitsForTheNextEventInsteadOfRepeatingTheFailedOne(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                FailingProcessing.class.getName())) {
+            examples.create("ex", Map.of("size", 1), Map.of("kopf.zalando.org/last-handled-configuration", "{not json"));
+            await().atMost(WAIT).until(() -> runner.output().contains("Throttling is over. Switching back to normal operations."));
+            examples.patch("ex", Map.of("metadata", Map.of("annotations",
+                    Map.of("kopf.zalando.org/last-handled-configuration", "{\"spec\":{\"size\":0}}\n"))));
+            await().atMost(WAIT).until(() -> runner.output().contains("Handler 'create'")
+                    || runner.output().contains("Updating is processed"));
+            assertThat(count(runner.output(), "Throttling for 1.0 seconds due to an unexpected error"))
+                    .as("the failed event is not processed again after the throttling").isEqualTo(1);
+        }
+    }
+
+    public static class CreateAndDelete {
+        @On.Create("kopfexamples")
+        public String create() {
+            return "created";
+        }
+
+        @On.Delete("kopfexamples")
+        public void delete() {
+        }
+    }
+
+    @Test
+    void aHandlingCycleLogsKopfsLines(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
+                CreateAndDelete.class.getName())) {
+            await().atMost(WAIT).until(() -> runner.output().contains("Client is configured"));
+            examples.create("ex", Map.of("size", 1));
+            await().atMost(WAIT).until(() -> runner.output().contains("Handling cycle is finished, waiting for new changes."));
+            examples.delete("ex");
+            await().atMost(WAIT).until(() -> runner.output().contains("Deleted, really deleted, and we are notified."));
+            String prefix = "[" + namespace.name() + "/ex] ";
+            assertThat(runner.output())
+                    .contains(prefix + "Merge-patching the resource with: {'metadata': {'annotations': {")
+                    .contains(prefix + "Merge-patching the status with: {'status': {'create': 'created'}}")
+                    .contains(prefix + "JSON-patching the resource with: [{'op': 'test', 'path': '/metadata/resourceVersion'");
+            assertThat(count(runner.output(), prefix + "Removing the finalizer")).isEqualTo(1);
+            // Cycles that patched something end with the patch; only the quiet ones are "finished".
+            String[] lines = runner.output().lines().filter(line -> line.contains(prefix)).toArray(String[]::new);
+            for (int i = 1; i < lines.length; i++) {
+                if (lines[i].contains("Handling cycle is finished")) {
+                    assertThat(lines[i - 1]).doesNotContain("-patching the");
+                }
+            }
+        }
+    }
+
+    public static class WebOnly {
+        @On.Create(value = "kopfexamples", labels = "app=web")
+        public String create() {
+            return "created";
+        }
+
+        @On.Delete(value = "kopfexamples", labels = "app=web")
+        public void delete() {
+        }
+    }
+
+    @Test
+    void finalizersOfObjectsThatLeftTheSelectorWhileDownAreReleased(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                WebOnly.class.getName())) {
+            examples.create("ex", Map.of("size", 1));
+            examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
+            assertThat(examples.finalizers("ex")).contains("kopf.zalando.org/KopfFinalizerMarker");
+        }
+        examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "db"))));
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
+                WebOnly.class.getName())) {
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).isNullOrEmpty());
+        }
+        examples.delete("ex");
+        await().atMost(WAIT).until(() -> !examples.exists("ex"));
+    }
+}

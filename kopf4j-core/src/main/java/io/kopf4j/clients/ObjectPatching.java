@@ -1,0 +1,26 @@
+package io.kopf4j.clients;
+
+import io.kopf4j.Patch;
+import io.kopf4j.Resource;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+
+/**
+ * Writes an accumulated patch to an object: what processing needs of the API, behind an interface
+ * so that processing can be tested with a fake. {@link ObjectPatcher} is the real one.
+ */
+public interface ObjectPatching {
+    /**
+     * What was applied.
+     *
+     * @param resourceVersion the object's version after the last PATCH; null if nothing was sent or it is gone
+     * @param remainingFns functions that met a newer object, for the next cycle
+     */
+    record Applied(String resourceVersion, List<Consumer<Map<String, Object>>> remainingFns) {
+    }
+
+    /** Applies the patch to the object with this body (its last seen state). */
+    Applied apply(Resource resource, Map<String, Object> body, Patch patch, Logger logger);
+}

@@ -1,0 +1,168 @@
+package io.kopf4j.reactor.processing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kopf4j.Body;
+import io.kopf4j.Lifecycles;
+import io.kopf4j.Memo;
+import io.kopf4j.On;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Patch;
+import io.kopf4j.Resource;
+import io.kopf4j.actions.Execution;
+import io.kopf4j.clients.ObjectPatching;
+import io.kopf4j.engines.Metrics;
+import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.intents.HandlerScanner;
+import io.kopf4j.reactor.queueing.Pressure;
+import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.structs.Json;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Kopf's processing of one object's events, with a fake API that records the patches. */
+class ResourceProcessorTest {
+    private static final Resource KOPFEXAMPLES = new Resource("kopf.dev", "v1", "kopfexamples", "KopfExample",
+            "kopfexample", List.of(), List.of(), List.of("status"), true, true, List.of("list", "watch", "patch"));
+
+    /** Applies merge patches to an in-memory object, as the API server would. */
+    private static final class FakeApi implements ObjectPatching {
+        final List<Map<String, Object>> patches = new ArrayList<>();
+        Map<String, Object> object;
+        int version = 1;
+
+        @Override
+        public Applied apply(Resource resource, Map<String, Object> body, Patch patch, org.slf4j.Logger logger) {
+            patches.add(patch.toMap());
+            merge(object, patch.toMap());
+            patch.fns().forEach(fn -> fn.accept(object));
+            ((Map<String, Object>) object.get("metadata")).put("resourceVersion", String.valueOf(++version));
+            return new Applied(String.valueOf(version), List.of());
+        }
+
+        @SuppressWarnings("unchecked")
+        private static void merge(Map<String, Object> target, Map<String, Object> patch) {
+            patch.forEach((key, value) -> {
+                if (value instanceof Map<?, ?> nested && target.get(key) instanceof Map<?, ?> existing) {
+                    merge((Map<String, Object>) existing, (Map<String, Object>) nested);
+                } else if (value == null) {
+                    target.remove(key);
+                } else {
+                    target.put(key, Json.deepCopy(value));
+                }
+            });
+        }
+
+        WatchEvent event(String type) {
+            return new WatchEvent(type, Json.deepCopy(object));
+        }
+    }
+
+    private final OperatorSettings settings = new OperatorSettings();
+    private final FakeApi api = new FakeApi();
+
+    private ResourceProcessor processor(Class<?> handlers) {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(handlers, registry);
+        Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
+                new Metrics(null), null);
+        return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, null, execution);
+    }
+
+    private void object(Map<String, Object> spec) {
+        Map<String, Object> metadata = new LinkedHashMap<>(Map.of("uid", "u1", "name", "ex", "namespace", "ns",
+                "resourceVersion", "1"));
+        api.object = new LinkedHashMap<>(Map.of("apiVersion", "kopf.dev/v1", "kind", "KopfExample", "metadata", metadata,
+                "spec", new LinkedHashMap<>(spec)));
+    }
+
+    public static class CreateAndResume {
+        static final List<String> CALLS = new ArrayList<>();
+
+        @On.Create("kopfexamples")
+        public String create() {
+            CALLS.add("create");
+            return "created";
+        }
+
+        @On.Resume("kopfexamples")
+        public void resume() {
+            CALLS.add("resume");
+        }
+    }
+
+    @Test
+    void anObjectListedAtStartIsCreatedWithoutResuming() throws InterruptedException {
+        CreateAndResume.CALLS.clear();
+        object(Map.of("size", 1));
+        ResourceProcessor processor = processor(CreateAndResume.class);
+        String version = processor.process(api.event(null), Pressure.NONE, null);
+        assertThat(CreateAndResume.CALLS).containsExactly("create");
+        assertThat(version).isEqualTo("2");
+        Map<String, Object> patch = api.patches.get(0);
+        assertThat(patch).containsEntry("status", Map.of("create", "created"));
+        assertThat(Json.compact(patch)).contains("last-handled-configuration");
+    }
+
+    public static class StatusPhase {
+        static final List<Object> PHASES = new ArrayList<>();
+
+        @On.Field(value = "kopfexamples", field = "status.phase")
+        public void phase(Object current) {
+            PHASES.add(current);
+        }
+    }
+
+    @Test
+    void aHandlerOfAStatusFieldSeesItsChanges() throws InterruptedException {
+        StatusPhase.PHASES.clear();
+        object(Map.of("size", 1));
+        ResourceProcessor processor = processor(StatusPhase.class);
+        processor.process(api.event("ADDED"), Pressure.NONE, null);
+        api.object.put("status", new LinkedHashMap<>(Map.of("phase", "Running")));
+        processor.process(api.event("MODIFIED"), Pressure.NONE, null);
+        assertThat(StatusPhase.PHASES).containsExactly("Running");
+    }
+
+    public static class Watching {
+        static final List<Object> SIZES = new ArrayList<>();
+
+        @On.Event("kopfexamples")
+        public void event(Body body) {
+            SIZES.add(((Map<?, ?>) body.get("spec")).get("size"));
+        }
+
+        @On.Update("kopfexamples")
+        public void update() {
+        }
+    }
+
+    @Test
+    void eventHandlersRunAtOnceWhileChangeHandlersAwaitConsistency() throws InterruptedException {
+        Watching.SIZES.clear();
+        object(Map.of("size", 1));
+        ResourceProcessor processor = processor(Watching.class);
+        String ours = processor.process(api.event("ADDED"), Pressure.NONE, null);
+        int patches = api.patches.size();
+        api.object.put("spec", new LinkedHashMap<>(Map.of("size", 2)));
+        Pressure newerEvent = new Pressure() {
+            @Override
+            public boolean isRising() {
+                return true;
+            }
+
+            @Override
+            public Duration sleep(Duration duration) {
+                return duration;
+            }
+        };
+        processor.process(api.event("MODIFIED"), newerEvent, Instant.now().plusSeconds(5));
+        assertThat(Watching.SIZES).containsExactly(1, 2);
+        assertThat(api.patches).as("change handling waits for our own patch " + ours + " to come back").hasSize(patches);
+    }
+}
