@@ -17,7 +17,7 @@ import java.time.Instant;
  *
  * <pre>{@code
  * @On.Login
- * public ConnectionInfo login() {
+ * public ConnectionInfo login() throws IOException {
  *     return ConnectionInfo.builder("https://10.0.0.1:6443")
  *             .caPath("/etc/cluster/ca.crt")
  *             .token(Files.readString(Path.of("/etc/cluster/token")).strip())

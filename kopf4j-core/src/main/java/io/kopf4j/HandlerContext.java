@@ -133,7 +133,7 @@ public interface HandlerContext {
      * @On.Create("kopfexamples")
      * void create(Spec spec, HandlerContext context) {
      *     for (Object item : (List<?>) spec.get("items")) {
-     *         context.register("item-" + item, child -> provision(item));
+     *         context.register("item-" + item, child -> { provision(item); return null; });
      *     }
      * }
      * }</pre>
