@@ -92,7 +92,7 @@ public record ConnectionInfo(String server, String caPath, String caData, boolea
         return builder;
     }
 
-    /** The value of the Authorization header these credentials send, or null (client certificates only). */
+    /** {@return the value of the Authorization header these credentials send, or null (client certificates only)} */
     public String authorization() {
         if (token != null) {
             return (scheme == null ? "Bearer" : scheme) + " " + token;
@@ -213,7 +213,12 @@ public record ConnectionInfo(String server, String caPath, String caData, boolea
             return this;
         }
 
-        /** @throws LoginError if fields conflict (a path and data for the same file, half of Basic authentication) */
+        /**
+         * Builds the credentials.
+         *
+         * @return the credentials
+         * @throws LoginError if fields conflict (a path and data for the same file, half of Basic authentication)
+         */
         public ConnectionInfo build() {
             return new ConnectionInfo(server, caPath, caData, insecure, username, password, scheme, token,
                     certificatePath, certificateData, privateKeyPath, privateKeyData, defaultNamespace, proxyUrl,

@@ -36,7 +36,7 @@ public interface HandlerContext {
         return meta().name();
     }
 
-    /** The namespace, or null for a cluster-scoped object. */
+    /** {@return the namespace, or null for a cluster-scoped object} */
     default String namespace() {
         return meta().namespace();
     }
@@ -56,45 +56,45 @@ public interface HandlerContext {
     /** Changes to send to the object after the handler returns. */
     Patch patch();
 
-    /** A logger whose lines are prefixed with {@code [namespace/name]}. */
+    /** {@return a logger whose lines are prefixed with {@code [namespace/name]}} */
     Logger logger();
 
     /** The resource as discovered: group, version, plural, kind, ... */
     Resource resource();
 
-    /** The handler's {@code param}, as declared with it; null if none. */
+    /** {@return the handler's {@code param}, as declared with it; null if none} */
     Object param();
 
-    /** The per-object memo: in-memory state across this object's handler calls. */
+    /** {@return the per-object memo: in-memory state across this object's handler calls} */
     Memo memo();
 
-    /** Why changing handlers are called; null for event handlers. */
+    /** {@return why changing handlers are called; null for event handlers} */
     Reason reason();
 
-    /** The essential difference from the last handled state (relative to the field for field handlers). */
+    /** {@return the essential difference from the last handled state (relative to the field for field handlers)} */
     Diff diff();
 
-    /** The last handled essence (or field value); null on creation. */
+    /** {@return the last handled essence (or field value); null on creation} */
     Object old();
 
-    /** The current essence (or field value): no status, no system metadata. */
+    /** {@return the current essence (or field value): no status, no system metadata} */
     Object current();
 
-    /** The attempt number, from 0. */
+    /** {@return the attempt number, from 0} */
     int retry();
 
-    /** When the first attempt of this handler for this change started. */
+    /** {@return when the first attempt of this handler for this change started} */
     Instant started();
 
-    /** How long since the first attempt started. */
+    /** {@return how long since the first attempt started} */
     default Duration runtime() {
         return started() == null ? Duration.ZERO : Duration.between(started(), Instant.now());
     }
 
-    /** For event handlers: {@code ADDED}, {@code MODIFIED}, {@code DELETED}, or null for the initial listing. */
+    /** {@return for event handlers: {@code ADDED}, {@code MODIFIED}, {@code DELETED}, or null for the initial listing} */
     String type();
 
-    /** For event handlers: the raw event, {@code {"type": ..., "object": ...}}; null otherwise. */
+    /** {@return for event handlers: the raw event, {@code {"type": ..., "object": ...}}; null otherwise} */
     Map<String, Object> event();
 
     /**

@@ -77,7 +77,7 @@ public final class Logins {
         return fromConfig(config, KUBECONFIG_PRIORITY, file.toString());
     }
 
-    /** The pod's service account, from {@code /var/run/secrets/kubernetes.io/serviceaccount}; null outside a pod. */
+    /** {@return the pod's service account, from {@code /var/run/secrets/kubernetes.io/serviceaccount}; null outside a pod} */
     public static ConnectionInfo withServiceAccount() {
         String host = System.getenv("KUBERNETES_SERVICE_HOST");
         String port = System.getenv("KUBERNETES_SERVICE_PORT");

@@ -13,7 +13,7 @@ public final class Meta extends ObjectView {
         return string("name");
     }
 
-    /** The namespace, or null for a cluster-scoped object. */
+    /** {@return the namespace, or null for a cluster-scoped object} */
     public String namespace() {
         return string("namespace");
     }
@@ -30,7 +30,7 @@ public final class Meta extends ObjectView {
         return string("creationTimestamp");
     }
 
-    /** Set once the object is being deleted; null otherwise. */
+    /** {@return when the deletion was requested: set once the object is being deleted; null otherwise} */
     public String deletionTimestamp() {
         return string("deletionTimestamp");
     }

@@ -34,14 +34,14 @@ public abstract class ObjectView extends AbstractMap<String, Object> {
         return fields.containsKey(key);
     }
 
-    /** The nested map under {@code key}, or null if absent or not a map. */
+    /** {@return the nested map under {@code key}, or null if absent or not a map} */
     @SuppressWarnings("unchecked")
     protected Map<String, Object> section(String key) {
         Object value = fields.get(key);
         return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
     }
 
-    /** The string under {@code key}, or null. */
+    /** {@return the string under {@code key}, or null} */
     protected String string(String key) {
         Object value = fields.get(key);
         return value == null ? null : value.toString();

@@ -120,7 +120,7 @@ public final class Operator implements AutoCloseable {
         return settings;
     }
 
-    /** A name unique in this JVM; log lines of this operator's threads carry it in the MDC. */
+    /** {@return a name unique in this JVM; log lines of this operator's threads carry it in the MDC} */
     public String id() {
         return id;
     }
@@ -192,7 +192,7 @@ public final class Operator implements AutoCloseable {
         return ready.minimalCompletionStage();
     }
 
-    /** Why the operator stopped by itself (its credentials were lost for good), if it did. */
+    /** {@return why the operator stopped by itself (its credentials were lost for good), if it did} */
     public Optional<OperatorException> failure() {
         return Optional.ofNullable(failure);
     }
@@ -228,12 +228,12 @@ public final class Operator implements AutoCloseable {
         Thread.ofPlatform().name("kopf4j-stop").start(this::stop);
     }
 
-    /** The bound address of the health probes ({@code /healthz}, {@code /readyz}), or null. */
+    /** {@return the bound address of the health probes ({@code /healthz}, {@code /readyz}), or null} */
     public InetSocketAddress healthProbeAddress() {
         return health == null ? null : health.address();
     }
 
-    /** The bound address of {@code /metrics}, or null. */
+    /** {@return the bound address of {@code /metrics}, or null} */
     public InetSocketAddress metricsAddress() {
         return metricsEndpoint == null ? null : metricsEndpoint.address();
     }
@@ -249,7 +249,7 @@ public final class Operator implements AutoCloseable {
         return new Metrics(meterRegistry != null ? meterRegistry : metricsEndpoint == null ? null : metricsEndpoint.registry());
     }
 
-    /** The bound address of Kopf's liveness endpoint, or null. */
+    /** {@return the bound address of Kopf's liveness endpoint, or null} */
     public InetSocketAddress livenessAddress() {
         return liveness == null ? null : liveness.address();
     }

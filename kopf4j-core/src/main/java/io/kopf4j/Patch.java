@@ -39,32 +39,32 @@ public final class Patch {
         fns.addAll(pending);
     }
 
-    /** The {@code metadata} section, created on first use. */
+    /** {@return the {@code metadata} section, created on first use} */
     public Map<String, Object> metadata() {
         return section(root, "metadata");
     }
 
-    /** The {@code metadata.labels} section, created on first use. */
+    /** {@return the {@code metadata.labels} section, created on first use} */
     public Map<String, Object> labels() {
         return section(metadata(), "labels");
     }
 
-    /** The {@code metadata.annotations} section, created on first use. */
+    /** {@return the {@code metadata.annotations} section, created on first use} */
     public Map<String, Object> annotations() {
         return section(metadata(), "annotations");
     }
 
-    /** The {@code spec} section, created on first use. */
+    /** {@return the {@code spec} section, created on first use} */
     public Map<String, Object> spec() {
         return section(root, "spec");
     }
 
-    /** The {@code status} section, created on first use. */
+    /** {@return the {@code status} section, created on first use} */
     public Map<String, Object> status() {
         return section(root, "status");
     }
 
-    /** The top level of the patch, for fields outside the usual sections. */
+    /** {@return the top level of the patch, for fields outside the usual sections} */
     public Map<String, Object> root() {
         return root;
     }
@@ -74,12 +74,12 @@ public final class Patch {
         return fns;
     }
 
-    /** True if the patch would change nothing (sections opened but left empty do not count). */
+    /** {@return true if the patch would change nothing (sections opened but left empty do not count)} */
     public boolean isEmpty() {
         return fns.isEmpty() && toMap().isEmpty();
     }
 
-    /** A deep copy of the merge patch, without the sections that were opened but left empty. */
+    /** {@return a deep copy of the merge patch, without the sections that were opened but left empty} */
     public Map<String, Object> toMap() {
         return Json.withoutEmptyMaps(root);
     }

@@ -27,7 +27,7 @@ public record Resource(String group, String version, String plural, String kind,
         verbs = List.copyOf(verbs);
     }
 
-    /** {@code group/version}, or just {@code version} for the core group. */
+    /** {@return {@code group/version}, or just {@code version} for the core group} */
     public String apiVersion() {
         return group.isEmpty() ? version : group + "/" + version;
     }

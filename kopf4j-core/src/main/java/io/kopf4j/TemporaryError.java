@@ -25,7 +25,7 @@ public class TemporaryError extends RuntimeException {
         this.delay = delay == null ? Duration.ZERO : delay;
     }
 
-    /** How long to wait before the next attempt. */
+    /** {@return how long to wait before the next attempt} */
     public Duration delay() {
         return delay;
     }

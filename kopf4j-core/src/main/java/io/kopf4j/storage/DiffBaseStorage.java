@@ -8,10 +8,10 @@ import java.util.Map;
  * from a restart: Kopf's {@code DiffBaseStorage}.
  */
 public interface DiffBaseStorage {
-    /** The essence of the body: what a change must touch to count as a change. */
+    /** {@return the essence of the body: what a change must touch to count as a change} */
     Map<String, Object> build(Map<String, Object> body);
 
-    /** The essence stored on the object by an earlier handling, or null if it was never handled. */
+    /** {@return the essence stored on the object by an earlier handling, or null if it was never handled} */
     Map<String, Object> fetch(Map<String, Object> body);
 
     /** Adds to the patch what records {@code essence} as the last handled state. */

@@ -16,7 +16,7 @@ public final class MultiProgressStorage implements ProgressStorage {
         this.storages = List.copyOf(storages);
     }
 
-    /** Kopf's {@code SmartProgressStorage}: annotations under the prefix, plus status.kopf.progress read-only. */
+    /** {@return Kopf's {@code SmartProgressStorage}: annotations under the prefix, plus status.kopf.progress read-only} */
     public static MultiProgressStorage smart(String prefix) {
         return new MultiProgressStorage(List.of(new AnnotationsProgressStorage(prefix, true), new StatusProgressStorage.ReadOnly()));
     }

@@ -34,7 +34,7 @@ public record ProgressRecord(Instant started, Instant stopped, Instant delayed, 
         subrefs = subrefs == null ? List.of() : subrefs.stream().sorted().distinct().toList();
     }
 
-    /** The record as Kopf stores it (nulls and empty subrefs omitted). */
+    /** {@return the record as Kopf stores it (nulls and empty subrefs omitted)} */
     public Map<String, Object> toMap() {
         Map<String, Object> map = new LinkedHashMap<>();
         putIfPresent(map, "started", format(started));

@@ -9,7 +9,7 @@ import java.util.Map;
  * Implement it to keep progress elsewhere; set it in the operator's persistence settings.
  */
 public interface ProgressStorage {
-    /** The stored record of a handler, or null. */
+    /** {@return the stored record of a handler, or null} */
     ProgressRecord fetch(String id, Map<String, Object> body);
 
     /** Adds the record to the patch. */
@@ -21,6 +21,6 @@ public interface ProgressStorage {
     /** Adds to the patch a change of the touch marker, to provoke a new watch event; null removes it. */
     void touch(Map<String, Object> body, Patch patch, String value);
 
-    /** The essence without this storage's own fields, so that they never count as changes. */
+    /** {@return the essence without this storage's own fields, so that they never count as changes} */
     Map<String, Object> clear(Map<String, Object> essence);
 }

@@ -33,7 +33,7 @@ public final class StorageKeys {
         return prefix;
     }
 
-    /** The keys to write, and to read in this order (the first found wins). */
+    /** {@return the keys to write, and to read in this order (the first found wins)} */
     public List<String> keys(String id, Map<String, Object> body) {
         String marked = body == null ? id : mark(id, body);
         List<String> keys = new ArrayList<>();
