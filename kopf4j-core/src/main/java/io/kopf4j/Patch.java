@@ -31,10 +31,15 @@ public final class Patch {
     private final Map<String, Object> root = new LinkedHashMap<>();
     private final List<Consumer<Map<String, Object>>> fns = new ArrayList<>();
 
+    /** An empty patch. */
     public Patch() {
     }
 
-    /** A patch that carries over functions which could not be applied in an earlier cycle. */
+    /**
+     * A patch that carries over functions which could not be applied in an earlier cycle.
+     *
+     * @param pending the functions, applied first
+     */
     public Patch(List<Consumer<Map<String, Object>>> pending) {
         fns.addAll(pending);
     }
@@ -69,7 +74,11 @@ public final class Patch {
         return root;
     }
 
-    /** Functions that edit a copy of the object's body; applied as a guarded JSON Patch. */
+    /**
+     * Functions that edit a copy of the object's body; applied as a guarded JSON Patch.
+     *
+     * @return the list, to add functions to
+     */
     public List<Consumer<Map<String, Object>>> fns() {
         return fns;
     }
