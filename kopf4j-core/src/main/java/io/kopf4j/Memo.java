@@ -14,6 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
 public class Memo extends ConcurrentHashMap<String, Object> {
     private static final long serialVersionUID = 1L;
 
+    /** An empty memo. */
+    public Memo() {
+    }
+
     /**
      * The per-object memo: a shallow copy, as Kopf's {@code copy.copy(memo)}. Override to share state.
      *
