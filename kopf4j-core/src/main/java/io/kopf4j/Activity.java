@@ -28,22 +28,46 @@ public final class Activity {
         this.handler = handler;
     }
 
-    /** Runs before the operator watches anything; the operator starts when all have succeeded. */
+    /**
+     * Runs before the operator watches anything; the operator starts when all have succeeded.
+     *
+     * @param id the handler's id, required
+     * @return the builder of the handler's options
+     * @throws InvalidHandlerException if the id is missing
+     */
     public static Builder startup(String id) {
         return new Builder(ActivityHandler.STARTUP, id);
     }
 
-    /** Runs when the operator stops gracefully. */
+    /**
+     * Runs when the operator stops gracefully.
+     *
+     * @param id the handler's id, required
+     * @return the builder of the handler's options
+     * @throws InvalidHandlerException if the id is missing
+     */
     public static Builder cleanup(String id) {
         return new Builder(ActivityHandler.CLEANUP, id);
     }
 
-    /** Returns the credentials to the cluster; re-run when the API rejects them (HTTP 401). */
+    /**
+     * Returns the credentials to the cluster; re-run when the API rejects them (HTTP 401).
+     *
+     * @param id the handler's id, required
+     * @return the builder of the handler's options
+     * @throws InvalidHandlerException if the id is missing
+     */
     public static Builder login(String id) {
         return new Builder(ActivityHandler.AUTHENTICATION, id);
     }
 
-    /** Reports its result in the liveness endpoint's JSON, under its id. */
+    /**
+     * Reports its result in the liveness endpoint's JSON, under its id.
+     *
+     * @param id the handler's id, required
+     * @return the builder of the handler's options
+     * @throws InvalidHandlerException if the id is missing
+     */
     public static Builder probe(String id) {
         return new Builder(ActivityHandler.PROBE, id);
     }
@@ -68,7 +92,13 @@ public final class Activity {
             this.id = id;
         }
 
-        /** Give up (failing the activity) after this many attempts. */
+        /**
+         * Give up (failing the activity) after this many attempts; by default never.
+         *
+         * @param attempts at least 1
+         * @return this builder
+         * @throws InvalidHandlerException if less than 1
+         */
         public Builder retries(int attempts) {
             if (attempts < 1) {
                 throw new InvalidHandlerException("Activity '" + id + "': retries must be at least 1, got " + attempts);
@@ -77,7 +107,13 @@ public final class Activity {
             return this;
         }
 
-        /** The delay before retrying after an arbitrary exception; by default {@code settings.execution.defaultBackoff}. */
+        /**
+         * The delay before retrying after an arbitrary exception; by default {@code settings.execution.defaultBackoff}.
+         *
+         * @param delay not negative
+         * @return this builder
+         * @throws InvalidHandlerException if negative
+         */
         public Builder backoff(Duration delay) {
             if (delay.isNegative()) {
                 throw new InvalidHandlerException("Activity '" + id + "': backoff must not be negative, got " + delay);
@@ -86,6 +122,12 @@ public final class Activity {
             return this;
         }
 
+        /**
+         * Completes the activity handler.
+         *
+         * @param function what the handler does
+         * @return the handler, for {@link Operator.Builder#activity(Activity...)}
+         */
         public Activity handle(ActivityFn function) {
             Objects.requireNonNull(function, "function");
             return new Activity(new ActivityHandler(kind, id, retries, backoff, function, "'" + id + "' (" + kind + ")"));

@@ -17,15 +17,15 @@ import org.slf4j.Logger;
  * }</pre>
  */
 public interface ActivityContext {
-    /** The operator's settings; changes made by startup handlers apply from then on. */
+    /** {@return the operator's settings; changes made by startup handlers apply from then on} */
     OperatorSettings settings();
 
-    /** The operator's memo, shared by its activities and copied into every object's memo. */
+    /** {@return the operator's memo, shared by its activities and copied into every object's memo} */
     Memo memo();
 
-    /** The activity's logger: {@code kopf.activities.<kind>}. */
+    /** {@return the activity's logger: {@code kopf.activities.<kind>}} */
     Logger logger();
 
-    /** How many times this handler has failed before in this activity: 0 at the first attempt. */
+    /** {@return how many times this handler has failed before in this activity: 0 at the first attempt} */
     int retry();
 }

@@ -11,5 +11,12 @@ package io.kopf4j;
  */
 @FunctionalInterface
 public interface ActivityFn {
+    /**
+     * Runs the handler.
+     *
+     * @param context what the handler may use
+     * @return a {@link ConnectionInfo} for logins, the result for probes; ignored otherwise
+     * @throws Exception to be retried, or a {@link PermanentError} or {@link LoginError} to fail at once
+     */
     Object call(ActivityContext context) throws Exception;
 }

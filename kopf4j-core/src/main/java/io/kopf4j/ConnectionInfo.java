@@ -17,7 +17,7 @@ import java.time.Instant;
  *
  * <pre>{@code
  * @On.Login
- * public ConnectionInfo login() {
+ * public ConnectionInfo login() throws IOException {
  *     return ConnectionInfo.builder("https://10.0.0.1:6443")
  *             .caPath("/etc/cluster/ca.crt")
  *             .token(Files.readString(Path.of("/etc/cluster/token")).strip())
@@ -67,11 +67,22 @@ public record ConnectionInfo(String server, String caPath, String caData, boolea
         }
     }
 
+    /**
+     * A builder of credentials for this API server.
+     *
+     * @param server the API server's URL, e.g. {@code https://10.0.0.1:6443}
+     * @return the builder; only the server is required
+     */
     public static Builder builder(String server) {
         return new Builder(server);
     }
 
-    /** A builder with this object's values, to change some. */
+    /**
+     * A builder with this object's values, to change some: e.g. a built-in login with another
+     * priority.
+     *
+     * @return a new builder
+     */
     public Builder toBuilder() {
         Builder builder = new Builder(server);
         builder.caPath = caPath;
@@ -92,7 +103,7 @@ public record ConnectionInfo(String server, String caPath, String caData, boolea
         return builder;
     }
 
-    /** The value of the Authorization header these credentials send, or null (client certificates only). */
+    /** {@return the value of the Authorization header these credentials send, or null (client certificates only)} */
     public String authorization() {
         if (token != null) {
             return (scheme == null ? "Bearer" : scheme) + " " + token;
@@ -136,84 +147,184 @@ public record ConnectionInfo(String server, String caPath, String caData, boolea
             this.server = server;
         }
 
+        /**
+         * The API server, instead of the one given to {@link ConnectionInfo#builder(String)}.
+         *
+         * @param url the server's URL
+         * @return this builder
+         */
         public Builder server(String url) {
             this.server = url;
             return this;
         }
 
+        /**
+         * A PEM file with the certificate authorities to trust; excludes {@link #caData(String)}.
+         *
+         * @param path the file's path
+         * @return this builder
+         */
         public Builder caPath(String path) {
             this.caPath = path;
             return this;
         }
 
+        /**
+         * The certificate authorities to trust, as in a kubeconfig's {@code certificate-authority-data};
+         * excludes {@link #caPath(String)}.
+         *
+         * @param base64Pem base64-encoded PEM
+         * @return this builder
+         */
         public Builder caData(String base64Pem) {
             this.caData = base64Pem;
             return this;
         }
 
+        /**
+         * Skips the verification of the server's certificate: for development clusters only.
+         *
+         * @param skipVerification true to skip it
+         * @return this builder
+         */
         public Builder insecure(boolean skipVerification) {
             this.insecure = skipVerification;
             return this;
         }
 
+        /**
+         * Basic authentication; both or neither.
+         *
+         * @param user the user name
+         * @param secret the password
+         * @return this builder
+         */
         public Builder basicAuth(String user, String secret) {
             this.username = user;
             this.password = secret;
             return this;
         }
 
+        /**
+         * A token, sent as {@code Authorization: <scheme> <token>}.
+         *
+         * @param value the token
+         * @return this builder
+         */
         public Builder token(String value) {
             this.token = value;
             return this;
         }
 
-        /** The token's scheme in the Authorization header, e.g. {@code Bearer} (the default). */
+        /**
+         * The token's scheme in the Authorization header; {@code Bearer} by default.
+         *
+         * @param value the scheme
+         * @return this builder
+         */
         public Builder scheme(String value) {
             this.scheme = value;
             return this;
         }
 
+        /**
+         * A PEM file with the client certificate; excludes {@link #certificateData(String)}.
+         *
+         * @param path the file's path
+         * @return this builder
+         */
         public Builder certificatePath(String path) {
             this.certificatePath = path;
             return this;
         }
 
+        /**
+         * The client certificate, as in a kubeconfig's {@code client-certificate-data}; excludes
+         * {@link #certificatePath(String)}.
+         *
+         * @param base64Pem base64-encoded PEM
+         * @return this builder
+         */
         public Builder certificateData(String base64Pem) {
             this.certificateData = base64Pem;
             return this;
         }
 
+        /**
+         * A PEM file with the client certificate's key; excludes {@link #privateKeyData(String)}.
+         *
+         * @param path the file's path
+         * @return this builder
+         */
         public Builder privateKeyPath(String path) {
             this.privateKeyPath = path;
             return this;
         }
 
+        /**
+         * The client certificate's key, as in a kubeconfig's {@code client-key-data}; excludes
+         * {@link #privateKeyPath(String)}.
+         *
+         * @param base64Pem base64-encoded PEM
+         * @return this builder
+         */
         public Builder privateKeyData(String base64Pem) {
             this.privateKeyData = base64Pem;
             return this;
         }
 
+        /**
+         * Where Kubernetes Events about cluster-scoped objects go; {@code default} if not set.
+         *
+         * @param namespace the namespace
+         * @return this builder
+         */
         public Builder defaultNamespace(String namespace) {
             this.defaultNamespace = namespace;
             return this;
         }
 
+        /**
+         * An HTTP(S) proxy to reach the server through.
+         *
+         * @param url the proxy's URL
+         * @return this builder
+         */
         public Builder proxyUrl(String url) {
             this.proxyUrl = url;
             return this;
         }
 
+        /**
+         * When several login handlers return credentials, those of the highest priority are used
+         * (Kopf's built-in logins: kubeconfig 10, service account 20); 0 by default.
+         *
+         * @param value the priority
+         * @return this builder
+         */
         public Builder priority(int value) {
             this.priority = value;
             return this;
         }
 
+        /**
+         * When the credentials stop being valid: they are dropped then, and the login handlers run
+         * again. Never by default.
+         *
+         * @param when the moment of expiry
+         * @return this builder
+         */
         public Builder expiration(Instant when) {
             this.expiration = when;
             return this;
         }
 
-        /** @throws LoginError if fields conflict (a path and data for the same file, half of Basic authentication) */
+        /**
+         * Builds the credentials.
+         *
+         * @return the credentials
+         * @throws LoginError if fields conflict (a path and data for the same file, half of Basic authentication)
+         */
         public ConnectionInfo build() {
             return new ConnectionInfo(server, caPath, caData, insecure, username, password, scheme, token,
                     certificatePath, certificateData, privateKeyPath, privateKeyData, defaultNamespace, proxyUrl,

@@ -19,18 +19,26 @@ import java.util.List;
 public final class Diff implements Iterable<DiffItem> {
     private final List<DiffItem> items;
 
+    /**
+     * A diff of these items.
+     *
+     * @param items the changed fields, copied
+     */
     public Diff(List<DiffItem> items) {
         this.items = List.copyOf(items);
     }
 
+    /** {@return the changed fields} */
     public List<DiffItem> items() {
         return items;
     }
 
+    /** {@return true if nothing changed} */
     public boolean isEmpty() {
         return items.isEmpty();
     }
 
+    /** {@return how many fields changed} */
     public int size() {
         return items.size();
     }

@@ -12,6 +12,7 @@ import java.util.List;
  * @param newValue the value after, or null if the field is absent now
  */
 public record DiffItem(DiffOperation operation, List<String> path, Object oldValue, Object newValue) {
+    /** Copies the path. */
     public DiffItem {
         path = List.copyOf(path);
     }

@@ -4,7 +4,12 @@ import java.util.Locale;
 
 /** What happened to a field between two versions of an object: Kopf's {@code add/change/remove}. */
 public enum DiffOperation {
-    ADD, CHANGE, REMOVE;
+    /** The field was absent and is there now. */
+    ADD,
+    /** The field's value changed. */
+    CHANGE,
+    /** The field was there and is absent now. */
+    REMOVE;
 
     /** Kopf's spelling: {@code add}, {@code change}, {@code remove}. */
     @Override

@@ -15,9 +15,16 @@ package io.kopf4j;
  */
 @FunctionalInterface
 public interface Filter {
+    /**
+     * Decides whether the handler runs.
+     *
+     * @param context the handler's context
+     * @return true to run the handler
+     */
     boolean test(HandlerContext context);
 
-    /** Special values for {@code fieldValue}, {@code oldValue}, {@code newValue} in annotations. */
+    /** The field must be there, with any value. */
     String PRESENT = "<present>";
+    /** The field must not be there. */
     String ABSENT = "<absent>";
 }

@@ -18,83 +18,91 @@ import org.slf4j.Logger;
  * }</pre>
  */
 public interface HandlerContext {
+    /** {@return the whole object as the API server last reported it} */
     Body body();
 
+    /** {@return the object's {@code spec}} */
     default Spec spec() {
         return body().spec();
     }
 
+    /** {@return the object's {@code metadata}} */
     default Meta meta() {
         return body().meta();
     }
 
+    /** {@return the object's {@code status}} */
     default Status status() {
         return body().status();
     }
 
+    /** {@return the object's name} */
     default String name() {
         return meta().name();
     }
 
-    /** The namespace, or null for a cluster-scoped object. */
+    /** {@return the namespace, or null for a cluster-scoped object} */
     default String namespace() {
         return meta().namespace();
     }
 
+    /** {@return the object's uid} */
     default String uid() {
         return meta().uid();
     }
 
+    /** {@return the object's labels; empty if none} */
     default Map<String, String> labels() {
         return meta().labels();
     }
 
+    /** {@return the object's annotations; empty if none} */
     default Map<String, String> annotations() {
         return meta().annotations();
     }
 
-    /** Changes to send to the object after the handler returns. */
+    /** {@return the changes to send to the object after the handler returns} */
     Patch patch();
 
-    /** A logger whose lines are prefixed with {@code [namespace/name]}. */
+    /** {@return a logger whose lines are prefixed with {@code [namespace/name]}} */
     Logger logger();
 
-    /** The resource as discovered: group, version, plural, kind, ... */
+    /** {@return the resource as discovered: group, version, plural, kind and more} */
     Resource resource();
 
-    /** The handler's {@code param}, as declared with it; null if none. */
+    /** {@return the handler's {@code param}, as declared with it; null if none} */
     Object param();
 
-    /** The per-object memo: in-memory state across this object's handler calls. */
+    /** {@return the per-object memo: in-memory state across this object's handler calls} */
     Memo memo();
 
-    /** Why changing handlers are called; null for event handlers. */
+    /** {@return why changing handlers are called; null for event handlers} */
     Reason reason();
 
-    /** The essential difference from the last handled state (relative to the field for field handlers). */
+    /** {@return the essential difference from the last handled state (relative to the field for field handlers)} */
     Diff diff();
 
-    /** The last handled essence (or field value); null on creation. */
+    /** {@return the last handled essence (or field value); null on creation} */
     Object old();
 
-    /** The current essence (or field value): no status, no system metadata. */
+    /** {@return the current essence (or field value): no status, no system metadata} */
     Object current();
 
-    /** The attempt number, from 0. */
+    /** {@return the attempt number, from 0} */
     int retry();
 
-    /** When the first attempt of this handler for this change started. */
+    /** {@return when the first attempt of this handler for this change started} */
     Instant started();
 
-    /** How long since the first attempt started. */
+    /** {@return how long since the first attempt started} */
     default Duration runtime() {
         return started() == null ? Duration.ZERO : Duration.between(started(), Instant.now());
     }
 
-    /** For event handlers: {@code ADDED}, {@code MODIFIED}, {@code DELETED}, or null for the initial listing. */
+    /** {@return for event handlers: {@code ADDED}, {@code MODIFIED}, {@code DELETED}, or null for the initial listing} */
     String type();
 
-    /** For event handlers: the raw event, {@code {"type": ..., "object": ...}}; null otherwise. */
+    /** {@return for event handlers: the raw event, {@code {"type": ..., "object": ...}}; null otherwise} */
     Map<String, Object> event();
 
     /**
@@ -102,22 +110,40 @@ public interface HandlerContext {
      * {@code settings.posting.enabled}.
      *
      * @param type {@code Normal} or {@code Warning} (or Kopf's {@code Error})
+     * @param reason a short CamelCase reason, e.g. {@code Provisioned}
+     * @param message the message shown by {@code kubectl describe}
      */
     default void event(String type, String reason, String message) {
         throw new UnsupportedOperationException("events can be posted from resource handlers");
     }
 
-    /** A {@code Normal} event (Kopf's {@code kopf.info}). */
+    /**
+     * A {@code Normal} event (Kopf's {@code kopf.info}).
+     *
+     * @param reason a short CamelCase reason
+     * @param message the message
+     */
     default void info(String reason, String message) {
         event("Normal", reason, message);
     }
 
-    /** A {@code Warning} event (Kopf's {@code kopf.warn}). */
+    /**
+     * A {@code Warning} event (Kopf's {@code kopf.warn}).
+     *
+     * @param reason a short CamelCase reason
+     * @param message the message
+     */
     default void warn(String reason, String message) {
         event("Warning", reason, message);
     }
 
-    /** An {@code Error} event about an exception (Kopf's {@code kopf.exception}): the reason defaults to its class. */
+    /**
+     * An {@code Error} event about an exception (Kopf's {@code kopf.exception}).
+     *
+     * @param reason a short reason; null or empty: the exception's class name
+     * @param message text before the exception's message; may be null
+     * @param error the exception
+     */
     default void exception(String reason, String message, Throwable error) {
         event("Error", reason == null || reason.isEmpty() ? error.getClass().getSimpleName() : reason,
                 (message == null || message.isEmpty() ? "" : message + " ") + error.getMessage());
@@ -133,11 +159,13 @@ public interface HandlerContext {
      * @On.Create("kopfexamples")
      * void create(Spec spec, HandlerContext context) {
      *     for (Object item : (List<?>) spec.get("items")) {
-     *         context.register("item-" + item, child -> provision(item));
+     *         context.register("item-" + item, child -> { provision(item); return null; });
      *     }
      * }
      * }</pre>
      *
+     * @param id the sub-handler's id, unique within this handler
+     * @param handler what the sub-handler does
      * @throws UnsupportedOperationException outside changing handlers
      */
     default void register(String id, HandlerFn handler) {

@@ -10,5 +10,12 @@ package io.kopf4j;
  */
 @FunctionalInterface
 public interface HandlerFn {
+    /**
+     * Runs the handler.
+     *
+     * @param context what the handler may use
+     * @return the result for {@code status.<id>}, or null for none
+     * @throws Exception to be retried or to fail, as the handler's errors mode and the exception's type say
+     */
     Object call(HandlerContext context) throws Exception;
 }

@@ -4,6 +4,11 @@ package io.kopf4j;
 public class HandlerTimeoutError extends PermanentError {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An error with this message.
+     *
+     * @param message what went wrong, in one line
+     */
     public HandlerTimeoutError(String message) {
         super(message);
     }

@@ -14,5 +14,10 @@ package io.kopf4j;
  */
 @FunctionalInterface
 public interface HealthCheck {
+    /**
+     * Passes by returning.
+     *
+     * @throws Exception to fail the probe; its message is shown with {@code ?verbose}
+     */
     void check() throws Exception;
 }

@@ -8,6 +8,11 @@ package io.kopf4j;
 public class InvalidHandlerException extends OperatorException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An error with this message.
+     *
+     * @param message what went wrong, in one line
+     */
     public InvalidHandlerException(String message) {
         super(message);
     }

@@ -11,23 +11,23 @@ public final class Lifecycles {
     private Lifecycles() {
     }
 
-    /** All pending handlers in one cycle (one PATCH for all of them). */
+    /** {@return all pending handlers in one cycle (one PATCH for all of them)} */
     public static Lifecycle allAtOnce() {
         return (handlers, retries) -> handlers;
     }
 
-    /** One handler per cycle, in declaration order. */
+    /** {@return one handler per cycle, in declaration order} */
     public static Lifecycle oneByOne() {
         return (handlers, retries) -> handlers.isEmpty() ? handlers : handlers.subList(0, 1);
     }
 
-    /** One random handler per cycle. */
+    /** {@return one random handler per cycle} */
     public static Lifecycle randomized() {
         return (handlers, retries) -> handlers.isEmpty() ? handlers
                 : List.of(handlers.get(ThreadLocalRandom.current().nextInt(handlers.size())));
     }
 
-    /** All pending handlers in one cycle, in a random order. */
+    /** {@return all pending handlers in one cycle, in a random order} */
     public static Lifecycle shuffled() {
         return (handlers, retries) -> {
             List<String> shuffled = new ArrayList<>(handlers);
@@ -36,7 +36,7 @@ public final class Lifecycles {
         };
     }
 
-    /** Kopf's default: one handler per cycle, the one with the fewest attempts first. */
+    /** {@return Kopf's default: one handler per cycle, the one with the fewest attempts first} */
     public static Lifecycle asap() {
         return (handlers, retries) -> handlers.stream()
                 .min(Comparator.comparingInt(id -> retries.getOrDefault(id, 0)))

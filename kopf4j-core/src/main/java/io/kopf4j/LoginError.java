@@ -9,10 +9,21 @@ package io.kopf4j;
 public class LoginError extends OperatorException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An error with this message.
+     *
+     * @param message what went wrong, in one line
+     */
     public LoginError(String message) {
         super(message);
     }
 
+    /**
+     * An error with this message and cause.
+     *
+     * @param message what went wrong, in one line
+     * @param cause the underlying exception
+     */
     public LoginError(String message, Throwable cause) {
         super(message, cause);
     }

@@ -21,10 +21,11 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  */
 public final class Logins {
-    /** Kopf's priorities: a pod's own service account wins over a kubeconfig that happens to be there. */
     /** Kopf's logger of the authentication activity, where users' log filters expect these lines. */
     private static final Logger LOG = LoggerFactory.getLogger("kopf.activities.authentication");
+    /** The priority of {@link #withKubeconfig()}: lower than a pod's own service account. */
     public static final int KUBECONFIG_PRIORITY = 10;
+    /** The priority of {@link #withServiceAccount()}: it wins over a kubeconfig that happens to be there. */
     public static final int SERVICE_ACCOUNT_PRIORITY = 20;
     private static final Path SERVICE_ACCOUNT = Path.of("/var/run/secrets/kubernetes.io/serviceaccount");
 
@@ -33,13 +34,22 @@ public final class Logins {
 
     /**
      * The current context of the kubeconfig in {@code $KUBECONFIG} or {@code ~/.kube/config}, read as
-     * kubectl does (exec plugins and auth providers included, through fabric8); null if there is none.
+     * kubectl does (exec plugins and auth providers included, through fabric8).
+     *
+     * @return the credentials, or null if there is no kubeconfig
+     * @throws LoginError if {@code $KUBECONFIG} names a missing file, or the kubeconfig is invalid
      */
     public static ConnectionInfo withKubeconfig() {
         return withKubeconfig((String) null);
     }
 
-    /** As {@link #withKubeconfig()}, with this context of the kubeconfig (null: the current one). */
+    /**
+     * As {@link #withKubeconfig()}, with this context of the kubeconfig.
+     *
+     * @param context the context's name; null: the current one
+     * @return the credentials, or null if there is no kubeconfig
+     * @throws LoginError if {@code $KUBECONFIG} names a missing file, or the kubeconfig is invalid
+     */
     public static ConnectionInfo withKubeconfig(String context) {
         String variable = System.getenv("KUBECONFIG");
         String files = String.join(", ", Config.getKubeconfigFilenames());
@@ -59,8 +69,11 @@ public final class Logins {
     }
 
     /**
-     * A context (null: the current one) of this kubeconfig file.
+     * A context of this kubeconfig file.
      *
+     * @param file the kubeconfig
+     * @param context the context's name; null: the current one
+     * @return the credentials
      * @throws LoginError if the file is missing or invalid, or has no such context
      */
     public static ConnectionInfo withKubeconfig(Path file, String context) {
@@ -81,7 +94,7 @@ public final class Logins {
         return fromConfig(config, KUBECONFIG_PRIORITY, file.toString());
     }
 
-    /** The pod's service account, from {@code /var/run/secrets/kubernetes.io/serviceaccount}; null outside a pod. */
+    /** {@return the pod's service account, from {@code /var/run/secrets/kubernetes.io/serviceaccount}; null outside a pod} */
     public static ConnectionInfo withServiceAccount() {
         String host = System.getenv("KUBERNETES_SERVICE_HOST");
         String port = System.getenv("KUBERNETES_SERVICE_PORT");
@@ -92,7 +105,12 @@ public final class Logins {
 
     /**
      * A service account mounted elsewhere: {@code token}, and optionally {@code ca.crt} and
-     * {@code namespace}, in this directory; null if there is no token.
+     * {@code namespace}, in this directory.
+     *
+     * @param directory where the files are
+     * @param server the API server's URL
+     * @return the credentials, or null if there is no token
+     * @throws LoginError if the files cannot be read
      */
     public static ConnectionInfo withServiceAccount(Path directory, String server) {
         Path token = directory.resolve("token");

@@ -14,7 +14,15 @@ import java.util.concurrent.ConcurrentHashMap;
 public class Memo extends ConcurrentHashMap<String, Object> {
     private static final long serialVersionUID = 1L;
 
-    /** The per-object memo: a shallow copy, as Kopf's {@code copy.copy(memo)}. Override to share state. */
+    /** An empty memo. */
+    public Memo() {
+    }
+
+    /**
+     * The per-object memo: a shallow copy, as Kopf's {@code copy.copy(memo)}. Override to share state.
+     *
+     * @return the copy
+     */
     public Memo copyForObject() {
         Memo copy = new Memo();
         copy.putAll(this);

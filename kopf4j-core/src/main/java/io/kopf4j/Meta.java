@@ -5,48 +5,60 @@ import java.util.Map;
 
 /** The object's {@code metadata}, read-only, with typed accessors for the usual fields. */
 public final class Meta extends ObjectView {
+    /**
+     * A view of an object's {@code metadata}.
+     *
+     * @param fields the metadata; null means empty
+     */
     public Meta(Map<String, Object> fields) {
         super(fields);
     }
 
+    /** {@return the object's name} */
     public String name() {
         return string("name");
     }
 
-    /** The namespace, or null for a cluster-scoped object. */
+    /** {@return the namespace, or null for a cluster-scoped object} */
     public String namespace() {
         return string("namespace");
     }
 
+    /** {@return the object's uid} */
     public String uid() {
         return string("uid");
     }
 
+    /** {@return the object's {@code resourceVersion}} */
     public String resourceVersion() {
         return string("resourceVersion");
     }
 
+    /** {@return when the object was created, as the API server's timestamp text} */
     public String creationTimestamp() {
         return string("creationTimestamp");
     }
 
-    /** Set once the object is being deleted; null otherwise. */
+    /** {@return when the deletion was requested: set once the object is being deleted; null otherwise} */
     public String deletionTimestamp() {
         return string("deletionTimestamp");
     }
 
+    /** {@return the labels; empty if none} */
     @SuppressWarnings("unchecked")
     public Map<String, String> labels() {
         Map<String, ?> labels = section("labels");
         return labels == null ? Map.of() : (Map<String, String>) labels;
     }
 
+    /** {@return the annotations; empty if none} */
     @SuppressWarnings("unchecked")
     public Map<String, String> annotations() {
         Map<String, ?> annotations = section("annotations");
         return annotations == null ? Map.of() : (Map<String, String>) annotations;
     }
 
+    /** {@return the finalizers; empty if none} */
     @SuppressWarnings("unchecked")
     public List<String> finalizers() {
         Object finalizers = get("finalizers");

@@ -34,19 +34,28 @@ public abstract class ObjectView extends AbstractMap<String, Object> {
         return fields.containsKey(key);
     }
 
-    /** The nested map under {@code key}, or null if absent or not a map. */
+    /**
+     * {@return the nested map under {@code key}, or null if absent or not a map}
+     *
+     * @param key the field's name
+     */
     @SuppressWarnings("unchecked")
     protected Map<String, Object> section(String key) {
         Object value = fields.get(key);
         return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
     }
 
-    /** The string under {@code key}, or null. */
+    /**
+     * {@return the string under {@code key}, or null}
+     *
+     * @param key the field's name
+     */
     protected String string(String key) {
         Object value = fields.get(key);
         return value == null ? null : value.toString();
     }
 
+    /** {@return the fields as compact JSON} */
     @Override
     public String toString() {
         return Json.compact(fields);

@@ -54,40 +54,40 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Create {
-        /** The resource selector: one to three strings, as described on {@link On}. */
+        /** {@return the resource selector: one to three strings, as described on {@link On}} */
         String[] value();
 
-        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
 
-        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
         String param() default "";
 
-        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        /** {@return what an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win} */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
 
-        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        /** {@return how many seconds of attempts before giving up (permanently); negative: never} */
         double timeout() default -1;
 
-        /** Give up (permanently) after this many attempts; negative: never. */
+        /** {@return how many attempts before giving up (permanently); negative: never} */
         int retries() default -1;
 
-        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default (60)} */
         double backoff() default -1;
 
-        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        /** {@return label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent)} */
         String[] labels() default {};
 
-        /** Annotation filters, as {@link #labels()}. */
+        /** {@return annotation filters, as {@link #labels()}} */
         String[] annotations() default {};
 
-        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        /** {@return predicates on the handler's context that must all hold; classes with a no-argument constructor} */
         Class<? extends Filter>[] when() default {};
 
-        /** A dotted field path such as {@code spec.size}: the object must have it (or {@link #fieldValue()}). Its id is {@code method/field}. */
+        /** {@return a dotted field path such as {@code spec.size} that the object must have (or {@link #fieldValue()}); the id is then {@code method/field}} */
         String field() default "";
 
-        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        /** {@return the value the field must have (in the old or new state): a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}} */
         String fieldValue() default "";
     }
 
@@ -100,46 +100,46 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Update {
-        /** The resource selector: one to three strings, as described on {@link On}. */
+        /** {@return the resource selector: one to three strings, as described on {@link On}} */
         String[] value();
 
-        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
 
-        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
         String param() default "";
 
-        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        /** {@return what an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win} */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
 
-        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        /** {@return how many seconds of attempts before giving up (permanently); negative: never} */
         double timeout() default -1;
 
-        /** Give up (permanently) after this many attempts; negative: never. */
+        /** {@return how many attempts before giving up (permanently); negative: never} */
         int retries() default -1;
 
-        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default (60)} */
         double backoff() default -1;
 
-        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        /** {@return label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent)} */
         String[] labels() default {};
 
-        /** Annotation filters, as {@link #labels()}. */
+        /** {@return annotation filters, as {@link #labels()}} */
         String[] annotations() default {};
 
-        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        /** {@return predicates on the handler's context that must all hold; classes with a no-argument constructor} */
         Class<? extends Filter>[] when() default {};
 
-        /** A dotted field path such as {@code spec.size}: react only to its changes. The id is {@code method/field}. */
+        /** {@return a dotted field path such as {@code spec.size}: react only to its changes; the id is then {@code method/field}} */
         String field() default "";
 
-        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        /** {@return the value the field must have (in the old or new state): a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}} */
         String fieldValue() default "";
 
-        /** The field's value before the change must be this (as {@link #fieldValue()}). */
+        /** {@return the value the field must have had before the change (as {@link #fieldValue()})} */
         String oldValue() default "";
 
-        /** The field's value after the change must be this (as {@link #fieldValue()}). */
+        /** {@return the value the field must have after the change (as {@link #fieldValue()})} */
         String newValue() default "";
     }
 
@@ -151,43 +151,43 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Delete {
-        /** The resource selector: one to three strings, as described on {@link On}. */
+        /** {@return the resource selector: one to three strings, as described on {@link On}} */
         String[] value();
 
-        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
 
-        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
         String param() default "";
 
-        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        /** {@return what an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win} */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
 
-        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        /** {@return how many seconds of attempts before giving up (permanently); negative: never} */
         double timeout() default -1;
 
-        /** Give up (permanently) after this many attempts; negative: never. */
+        /** {@return how many attempts before giving up (permanently); negative: never} */
         int retries() default -1;
 
-        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default (60)} */
         double backoff() default -1;
 
-        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        /** {@return label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent)} */
         String[] labels() default {};
 
-        /** Annotation filters, as {@link #labels()}. */
+        /** {@return annotation filters, as {@link #labels()}} */
         String[] annotations() default {};
 
-        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        /** {@return predicates on the handler's context that must all hold; classes with a no-argument constructor} */
         Class<? extends Filter>[] when() default {};
 
-        /** A dotted field path such as {@code spec.size}: the object must have it (or {@link #fieldValue()}). Its id is {@code method/field}. */
+        /** {@return a dotted field path such as {@code spec.size} that the object must have (or {@link #fieldValue()}); the id is then {@code method/field}} */
         String field() default "";
 
-        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        /** {@return the value the field must have (in the old or new state): a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}} */
         String fieldValue() default "";
 
-        /** Best effort: no finalizer, so the object may be gone before the handler runs. */
+        /** {@return whether the handler is best effort: no finalizer, so the object may be gone before it runs} */
         boolean optional() default false;
     }
 
@@ -199,43 +199,43 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Resume {
-        /** The resource selector: one to three strings, as described on {@link On}. */
+        /** {@return the resource selector: one to three strings, as described on {@link On}} */
         String[] value();
 
-        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
 
-        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
         String param() default "";
 
-        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        /** {@return what an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win} */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
 
-        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        /** {@return how many seconds of attempts before giving up (permanently); negative: never} */
         double timeout() default -1;
 
-        /** Give up (permanently) after this many attempts; negative: never. */
+        /** {@return how many attempts before giving up (permanently); negative: never} */
         int retries() default -1;
 
-        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default (60)} */
         double backoff() default -1;
 
-        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        /** {@return label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent)} */
         String[] labels() default {};
 
-        /** Annotation filters, as {@link #labels()}. */
+        /** {@return annotation filters, as {@link #labels()}} */
         String[] annotations() default {};
 
-        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        /** {@return predicates on the handler's context that must all hold; classes with a no-argument constructor} */
         Class<? extends Filter>[] when() default {};
 
-        /** A dotted field path such as {@code spec.size}: the object must have it (or {@link #fieldValue()}). Its id is {@code method/field}. */
+        /** {@return a dotted field path such as {@code spec.size} that the object must have (or {@link #fieldValue()}); the id is then {@code method/field}} */
         String field() default "";
 
-        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        /** {@return the value the field must have (in the old or new state): a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}} */
         String fieldValue() default "";
 
-        /** Also for objects already being deleted (by default they are skipped). */
+        /** {@return whether to run also for objects already being deleted (by default they are skipped)} */
         boolean deleted() default false;
     }
 
@@ -248,46 +248,46 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Field {
-        /** The resource selector: one to three strings, as described on {@link On}. */
+        /** {@return the resource selector: one to three strings, as described on {@link On}} */
         String[] value();
 
-        /** The handler id; by default the method name. It names {@code status.<id>} and the progress record. */
+        /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
 
-        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
         String param() default "";
 
-        /** What an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win. */
+        /** {@return what an arbitrary exception means; {@link TemporaryError} and {@link PermanentError} always win} */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
 
-        /** Give up (permanently) after this many seconds of attempts; negative: never. */
+        /** {@return how many seconds of attempts before giving up (permanently); negative: never} */
         double timeout() default -1;
 
-        /** Give up (permanently) after this many attempts; negative: never. */
+        /** {@return how many attempts before giving up (permanently); negative: never} */
         int retries() default -1;
 
-        /** Seconds before retrying after an arbitrary exception; negative: the operator's default (60). */
+        /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default (60)} */
         double backoff() default -1;
 
-        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        /** {@return label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent)} */
         String[] labels() default {};
 
-        /** Annotation filters, as {@link #labels()}. */
+        /** {@return annotation filters, as {@link #labels()}} */
         String[] annotations() default {};
 
-        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        /** {@return predicates on the handler's context that must all hold; classes with a no-argument constructor} */
         Class<? extends Filter>[] when() default {};
 
-        /** The dotted field path, e.g. {@code spec.size}. */
+        /** {@return the dotted field path, e.g. {@code spec.size}} */
         String field();
 
-        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        /** {@return the value the field must have (in the old or new state): a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}} */
         String fieldValue() default "";
 
-        /** The field's value before the change must be this (as {@link #fieldValue()}). */
+        /** {@return the value the field must have had before the change (as {@link #fieldValue()})} */
         String oldValue() default "";
 
-        /** The field's value after the change must be this (as {@link #fieldValue()}). */
+        /** {@return the value the field must have after the change (as {@link #fieldValue()})} */
         String newValue() default "";
     }
 
@@ -300,28 +300,28 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Event {
-        /** The resource selector: one to three strings, as described on {@link On}. */
+        /** {@return the resource selector: one to three strings, as described on {@link On}} */
         String[] value();
 
-        /** The handler id; by default the method name. It names {@code status.<id>}. */
+        /** {@return the handler id; by default the method name: it names {@code status.<id>}} */
         String id() default "";
 
-        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
         String param() default "";
 
-        /** Label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent). */
+        /** {@return label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent)} */
         String[] labels() default {};
 
-        /** Annotation filters, as {@link #labels()}. */
+        /** {@return annotation filters, as {@link #labels()}} */
         String[] annotations() default {};
 
-        /** Predicates on the handler's context that must all hold; classes with a no-argument constructor. */
+        /** {@return predicates on the handler's context that must all hold; classes with a no-argument constructor} */
         Class<? extends Filter>[] when() default {};
 
-        /** A dotted field path such as {@code spec.size}: the object must have it (or {@link #fieldValue()}). Its id is {@code method/field}. */
+        /** {@return a dotted field path such as {@code spec.size} that the object must have (or {@link #fieldValue()}); the id is then {@code method/field}} */
         String field() default "";
 
-        /** The field's value (in the old or new state) must be this: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}. */
+        /** {@return the value the field must have (in the old or new state): a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}} */
         String fieldValue() default "";
     }
     /**
@@ -340,7 +340,7 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Probe {
-        /** The key of the result in the JSON; by default the method name. */
+        /** {@return the key of the result in the JSON; by default the method name} */
         String id() default "";
     }
 
@@ -358,12 +358,13 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Startup {
+        /** {@return the handler id; by default the method name} */
         String id() default "";
 
-        /** Give up (and do not start) after this many attempts; negative: never. */
+        /** {@return how many attempts before giving up (and not starting); negative: never} */
         int retries() default -1;
 
-        /** Seconds before retrying after an arbitrary exception; negative: the operator's default. */
+        /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default} */
         double backoff() default -1;
     }
 
@@ -372,12 +373,13 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Cleanup {
+        /** {@return the handler id; by default the method name} */
         String id() default "";
 
-        /** Give up after this many attempts; negative: never. */
+        /** {@return how many attempts before giving up; negative: never} */
         int retries() default -1;
 
-        /** Seconds before retrying after an arbitrary exception; negative: the operator's default. */
+        /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default} */
         double backoff() default -1;
     }
 
@@ -404,12 +406,13 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Login {
+        /** {@return the handler id; by default the method name} */
         String id() default "";
 
-        /** Give up (and fail the login) after this many attempts; negative: never. */
+        /** {@return how many attempts before giving up (and failing the login); negative: never} */
         int retries() default -1;
 
-        /** Seconds before retrying after an arbitrary exception; negative: the operator's default. */
+        /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default} */
         double backoff() default -1;
     }
 }

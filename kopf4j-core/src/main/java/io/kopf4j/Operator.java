@@ -111,16 +111,25 @@ public final class Operator implements AutoCloseable {
         this.threads = new OperatorThreads(id);
     }
 
+    /**
+     * Starts describing an operator.
+     *
+     * @return a builder with Kopf's default settings, no handlers and no namespaces (cluster-wide)
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** This operator's settings: its own object, changed by startup handlers. */
+    /**
+     * This operator's settings: its own object, changed by startup handlers.
+     *
+     * @return the settings
+     */
     public OperatorSettings settings() {
         return settings;
     }
 
-    /** A name unique in this JVM; log lines of this operator's threads carry it in the MDC. */
+    /** {@return a name unique in this JVM; log lines of this operator's threads carry it in the MDC} */
     public String id() {
         return id;
     }
@@ -187,12 +196,14 @@ public final class Operator implements AutoCloseable {
     /**
      * The ready signal: completes when {@link #start()} has finished (startup handlers done, logged
      * in, watching started), or exceptionally if the start failed.
+     *
+     * @return the signal
      */
     public CompletionStage<Void> ready() {
         return ready.minimalCompletionStage();
     }
 
-    /** Why the operator stopped by itself (its credentials were lost for good), if it did. */
+    /** {@return why the operator stopped by itself (its credentials were lost for good), if it did} */
     public Optional<OperatorException> failure() {
         return Optional.ofNullable(failure);
     }
@@ -228,12 +239,12 @@ public final class Operator implements AutoCloseable {
         Thread.ofPlatform().name("kopf4j-stop").start(this::stop);
     }
 
-    /** The bound address of the health probes ({@code /healthz}, {@code /readyz}), or null. */
+    /** {@return the bound address of the health probes ({@code /healthz}, {@code /readyz}), or null} */
     public InetSocketAddress healthProbeAddress() {
         return health == null ? null : health.address();
     }
 
-    /** The bound address of {@code /metrics}, or null. */
+    /** {@return the bound address of {@code /metrics}, or null} */
     public InetSocketAddress metricsAddress() {
         return metricsEndpoint == null ? null : metricsEndpoint.address();
     }
@@ -249,7 +260,7 @@ public final class Operator implements AutoCloseable {
         return new Metrics(meterRegistry != null ? meterRegistry : metricsEndpoint == null ? null : metricsEndpoint.registry());
     }
 
-    /** The bound address of Kopf's liveness endpoint, or null. */
+    /** {@return the bound address of Kopf's liveness endpoint, or null} */
     public InetSocketAddress livenessAddress() {
         return liveness == null ? null : liveness.address();
     }
@@ -290,7 +301,13 @@ public final class Operator implements AutoCloseable {
         }
     }
 
-    /** Waits until every watched resource has delivered its initial listing (for tests and readiness). */
+    /**
+     * Waits until every watched resource has delivered its initial listing (for tests and readiness).
+     *
+     * @param timeout how long to wait at most
+     * @return true if all were listed in time; false if not, or if the operator was not started
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
     public boolean awaitListed(Duration timeout) throws InterruptedException {
         Reactor current;
         synchronized (this) {
@@ -310,16 +327,27 @@ public final class Operator implements AutoCloseable {
         shutdown();
     }
 
-    /** Blocks until the operator has stopped. */
+    /**
+     * Blocks until the operator has stopped.
+     *
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
     public void awaitTermination() throws InterruptedException {
         terminated.await();
     }
 
-    /** Blocks until the operator has stopped or the timeout passes; true if it stopped. */
+    /**
+     * Blocks until the operator has stopped or the timeout passes.
+     *
+     * @param timeout how long to wait at most
+     * @return true if it stopped
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
     public boolean awaitTermination(Duration timeout) throws InterruptedException {
         return terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /** Stops the operator, as {@link #stop()}: for try-with-resources. */
     @Override
     public void close() {
         stop();
@@ -389,13 +417,23 @@ public final class Operator implements AutoCloseable {
         private Builder() {
         }
 
-        /** The settings; by default Kopf's defaults. */
+        /**
+         * The settings; by default Kopf's defaults.
+         *
+         * @param operatorSettings the operator's own settings object
+         * @return this builder
+         */
         public Builder settings(OperatorSettings operatorSettings) {
             this.settings = Objects.requireNonNull(operatorSettings, "settings");
             return this;
         }
 
-        /** The operator's memo, copied for every object ({@link Memo#copyForObject()}). */
+        /**
+         * The operator's memo, copied for every object ({@link Memo#copyForObject()}).
+         *
+         * @param operatorMemo the memo; by default an empty one
+         * @return this builder
+         */
         public Builder memo(Memo operatorMemo) {
             this.memo = Objects.requireNonNull(operatorMemo, "memo");
             return this;
@@ -405,6 +443,8 @@ public final class Operator implements AutoCloseable {
          * Adds the annotated handler methods of each target: an instance, or a {@link Class} (static
          * methods, or instance methods on one instance made with its no-argument constructor).
          *
+         * @param targets objects or classes with {@link On} methods
+         * @return this builder
          * @throws InvalidHandlerException naming the method, if a handler is declared wrongly
          */
         public Builder handlers(Object... targets) {
@@ -414,43 +454,81 @@ public final class Operator implements AutoCloseable {
             return this;
         }
 
-        /** Kopf's liveness endpoint, e.g. {@code http://0.0.0.0:8080/healthz}: the {@code @On.Probe} results as JSON. */
+        /**
+         * Kopf's liveness endpoint, e.g. {@code http://0.0.0.0:8080/healthz}: the {@code @On.Probe}
+         * results as JSON.
+         *
+         * @param endpoint the address and path to serve
+         * @return this builder
+         */
         public Builder liveness(URI endpoint) {
             this.livenessEndpoint = endpoint;
             return this;
         }
 
-        /** controller-runtime's {@code /healthz} and {@code /readyz} at {@code HOST:PORT} or {@code :PORT}. */
+        /**
+         * controller-runtime's {@code /healthz} and {@code /readyz}.
+         *
+         * @param bindAddress {@code HOST:PORT} or {@code :PORT}
+         * @return this builder
+         */
         public Builder healthProbeAddress(String bindAddress) {
             this.healthProbeAddress = bindAddress;
             return this;
         }
 
-        /** Serve {@code /metrics} in Prometheus' format at {@code HOST:PORT} or {@code :PORT}. */
+        /**
+         * Serve {@code /metrics} in Prometheus' format.
+         *
+         * @param bindAddress {@code HOST:PORT} or {@code :PORT}
+         * @return this builder
+         */
         public Builder metricsAddress(String bindAddress) {
             this.metricsAddress = bindAddress;
             return this;
         }
 
-        /** Record the operator's metrics in the application's own Micrometer registry (too). */
+        /**
+         * Record the operator's metrics in the application's own Micrometer registry (too).
+         *
+         * @param registry the application's registry
+         * @return this builder
+         */
         public Builder meterRegistry(MeterRegistry registry) {
             this.meterRegistry = registry;
             return this;
         }
 
-        /** An extra check for {@code /healthz}: failing restarts the operator's pod. */
+        /**
+         * An extra check for {@code /healthz}: failing restarts the operator's pod.
+         *
+         * @param name the check's name in the probe's output
+         * @param check the check
+         * @return this builder
+         */
         public Builder livenessCheck(String name, HealthCheck check) {
             livenessChecks.put(name, Objects.requireNonNull(check, "check"));
             return this;
         }
 
-        /** An extra check for {@code /readyz}: failing keeps the pod out of service and rollouts waiting. */
+        /**
+         * An extra check for {@code /readyz}: failing keeps the pod out of service and rollouts waiting.
+         *
+         * @param name the check's name in the probe's output
+         * @param check the check
+         * @return this builder
+         */
         public Builder readinessCheck(String name, HealthCheck check) {
             readinessChecks.put(name, Objects.requireNonNull(check, "check"));
             return this;
         }
 
-        /** Adds operator-level handlers registered as functions: startup, cleanup, login, probe. */
+        /**
+         * Adds operator-level handlers registered as functions: startup, cleanup, login, probe.
+         *
+         * @param activities the handlers
+         * @return this builder
+         */
         public Builder activity(Activity... activities) {
             for (Activity activity : activities) {
                 activity.registerIn(registry);
@@ -458,7 +536,12 @@ public final class Operator implements AutoCloseable {
             return this;
         }
 
-        /** Adds handlers registered as functions. */
+        /**
+         * Adds handlers registered as functions.
+         *
+         * @param handlers the handlers
+         * @return this builder
+         */
         public Builder handler(Handler... handlers) {
             for (Handler handler : handlers) {
                 handler.registerIn(registry);
@@ -466,12 +549,24 @@ public final class Operator implements AutoCloseable {
             return this;
         }
 
-        /** Serves namespaces matching these patterns (names, globs, lists, negations); none means cluster-wide. */
+        /**
+         * Serves the namespaces matching these patterns, as Kopf's {@code --namespace}: names, globs
+         * ({@code dev-*}), comma-separated lists, negations ({@code !kube-system}). None means cluster-wide.
+         *
+         * @param names the patterns
+         * @return this builder
+         */
         public Builder namespaces(String... names) {
             namespaces.addAll(List.of(names));
             return this;
         }
 
+        /**
+         * As {@link #namespaces(String...)}.
+         *
+         * @param names the patterns
+         * @return this builder
+         */
         public Builder namespaces(List<String> names) {
             namespaces.addAll(names);
             return this;
@@ -480,13 +575,21 @@ public final class Operator implements AutoCloseable {
         /**
          * A kubeconfig file for the built-in login; by default the pod's service account, then
          * {@code KUBECONFIG} or {@code ~/.kube/config}. Not used with {@code @On.Login} handlers.
+         *
+         * @param path the file
+         * @return this builder
          */
         public Builder kubeconfig(Path path) {
             this.kubeconfig = path;
             return this;
         }
 
-        /** A kubeconfig context; by default the current one. */
+        /**
+         * A kubeconfig context for the built-in login; by default the current one.
+         *
+         * @param name the context's name
+         * @return this builder
+         */
         public Builder context(String name) {
             this.context = name;
             return this;
@@ -495,12 +598,21 @@ public final class Operator implements AutoCloseable {
         /**
          * Uses this client instead of logging in (no login handlers then); the caller closes it.
          * Its credentials are its own: kopf4j does not re-authenticate it.
+         *
+         * @param kubernetesClient a fabric8 client
+         * @return this builder
          */
         public Builder client(KubernetesClient kubernetesClient) {
             this.client = kubernetesClient;
             return this;
         }
 
+        /**
+         * Builds the operator; it does nothing until {@link Operator#start()}.
+         *
+         * @return the operator
+         * @throws InvalidHandlerException if there are no handlers, or login handlers and a given client
+         */
         public Operator build() {
             if (registry.isEmpty()) {
                 throw new InvalidHandlerException("no handlers: register at least one object or class with @On.* methods");

@@ -8,10 +8,21 @@ package io.kopf4j;
 public class OperatorException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An error with this message.
+     *
+     * @param message what went wrong, in one line
+     */
     public OperatorException(String message) {
         super(message);
     }
 
+    /**
+     * An error with this message and cause.
+     *
+     * @param message what went wrong, in one line
+     * @param cause the underlying exception
+     */
     public OperatorException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -21,20 +21,36 @@ import java.util.List;
  * }</pre>
  */
 public final class OperatorSettings {
+    /** Kopf's defaults. */
+    public OperatorSettings() {
+    }
+
+    /** Where state is kept on the objects. */
     public final Persistence persistence = new Persistence();
+    /** How handlers are run. */
     public final Execution execution = new Execution();
+    /** Per-object queues. */
     public final Queueing queueing = new Queueing();
     /** Kopf's deprecated name of {@link #queueing}: the same object. */
     @Deprecated
     public final Queueing batching = queueing;
+    /** Watch streams. */
     public final Watching watching = new Watching();
+    /** Requests to the API server. */
     public final Networking networking = new Networking();
+    /** The operator's own lifecycle. */
     public final Process process = new Process();
+    /** Health probes. */
     public final Probes probes = new Probes();
+    /** Kubernetes Events about the objects. */
     public final Posting posting = new Posting();
+    /** Following namespaces and CRDs while running. */
     public final Scanning scanning = new Scanning();
+    /** Kopf's peering (accepted, not implemented yet). */
     public final Peering peering = new Peering();
+    /** Kopf's daemons (accepted, not implemented yet). */
     public final Background background = new Background();
+    /** Kopf's admission webhooks (not implemented yet). */
     public final Admission admission = new Admission();
 
     /**
@@ -128,6 +144,10 @@ public final class OperatorSettings {
 
     /** Where state is kept on the objects. */
     public static final class Persistence {
+        /** Kopf's defaults. */
+        public Persistence() {
+        }
+
         /** The finalizer that holds objects until their delete handlers ran. */
         public String finalizer = Finalizers.DEFAULT;
         /** Handlers' progress: Kopf's default is annotations, plus status.kopf.progress read-only. */
@@ -140,6 +160,10 @@ public final class OperatorSettings {
 
     /** How handlers are run. */
     public static final class Execution {
+        /** Kopf's defaults. */
+        public Execution() {
+        }
+
         /** The delay before retrying a handler after an arbitrary exception, unless the handler sets one. */
         public Duration defaultBackoff = Duration.ofSeconds(60);
         /** Which pending handlers run per handling cycle: Kopf's {@code asap} by default. */
@@ -153,6 +177,10 @@ public final class OperatorSettings {
 
     /** Kubernetes Events about the objects. */
     public static final class Posting {
+        /** Kopf's defaults. */
+        public Posting() {
+        }
+
         /** Post events at all: the object loggers' messages and explicit ones. */
         public boolean enabled = true;
         /**
@@ -173,6 +201,10 @@ public final class OperatorSettings {
 
     /** Health probes. */
     public static final class Probes {
+        /** Kopf's defaults. */
+        public Probes() {
+        }
+
         /** How long the results of {@code @On.Probe} handlers are reused: Kopf's 10 seconds. */
         public Duration livenessCache = Duration.ofSeconds(10);
         /**
@@ -184,6 +216,10 @@ public final class OperatorSettings {
 
     /** The operator's own lifecycle. */
     public static final class Process {
+        /** Kopf's defaults. */
+        public Process() {
+        }
+
         /**
          * At shutdown, how long handlers in flight may take to finish; then they are interrupted,
          * and those that ignore it are abandoned after one more second.
@@ -199,6 +235,10 @@ public final class OperatorSettings {
 
     /** Following namespaces and CRDs while running. */
     public static final class Scanning {
+        /** Kopf's defaults. */
+        public Scanning() {
+        }
+
         /**
          * Do not watch namespaces and CRDs: namespace patterns serve only their exact names, and the
          * resources are resolved once at the start. For operators without the RBAC to list them.
@@ -212,6 +252,10 @@ public final class OperatorSettings {
      * are accepted for compatibility, and every operator runs standalone.
      */
     public static final class Peering {
+        /** Kopf's defaults. */
+        public Peering() {
+        }
+
         /** The KopfPeering or ClusterKopfPeering object's name. */
         public String name = "default";
         /** Operators of a lower priority pause while one of a higher priority runs; {@code --dev} gives 666. */
@@ -230,6 +274,10 @@ public final class OperatorSettings {
 
     /** Kopf's daemons (not implemented in kopf4j yet; accepted for compatibility). */
     public static final class Background {
+        /** Kopf's defaults. */
+        public Background() {
+        }
+
         /** How often a daemon that has not exited after its cancellation is checked again. */
         public Duration cancellationPolling = Duration.ofSeconds(60);
         /** An optional wait for a daemon's instant exit; null: none. */
@@ -240,12 +288,20 @@ public final class OperatorSettings {
 
     /** Kopf's admission webhooks (not implemented in kopf4j yet: setting these fails the start). */
     public static final class Admission {
+        /** Kopf's defaults. */
+        public Admission() {
+        }
+
         /** The name of the ValidatingWebhookConfiguration and MutatingWebhookConfiguration to manage. */
         public String managed = null;
     }
 
     /** Requests to the API server. */
     public static final class Networking {
+        /** Kopf's defaults. */
+        public Networking() {
+        }
+
         /**
          * Waits between retries of a failed API request (connection errors, timeouts, HTTP 5xx, 403
          * and 429); other errors fail at once. Any re-iterable sequence, infinite ones included; an
@@ -274,6 +330,10 @@ public final class OperatorSettings {
 
     /** Watch streams. */
     public static final class Watching {
+        /** Kopf's defaults. */
+        public Watching() {
+        }
+
         /** How long the server keeps a watch open before closing it gracefully ({@code timeoutSeconds}); null: the server's choice. */
         public Duration serverTimeout = null;
         /** How long a watch may last before the operator closes and resumes it; null: forever. */
@@ -293,6 +353,10 @@ public final class OperatorSettings {
 
     /** Per-object queues. */
     public static final class Queueing {
+        /** Kopf's defaults. */
+        public Queueing() {
+        }
+
         /**
          * How many objects of one resource in one namespace (or cluster-wide) are handled at once;
          * null: no limit. Others wait their turn; an object waiting for a delayed handler does not

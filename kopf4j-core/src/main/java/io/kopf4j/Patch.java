@@ -31,55 +31,64 @@ public final class Patch {
     private final Map<String, Object> root = new LinkedHashMap<>();
     private final List<Consumer<Map<String, Object>>> fns = new ArrayList<>();
 
+    /** An empty patch. */
     public Patch() {
     }
 
-    /** A patch that carries over functions which could not be applied in an earlier cycle. */
+    /**
+     * A patch that carries over functions which could not be applied in an earlier cycle.
+     *
+     * @param pending the functions, applied first
+     */
     public Patch(List<Consumer<Map<String, Object>>> pending) {
         fns.addAll(pending);
     }
 
-    /** The {@code metadata} section, created on first use. */
+    /** {@return the {@code metadata} section, created on first use} */
     public Map<String, Object> metadata() {
         return section(root, "metadata");
     }
 
-    /** The {@code metadata.labels} section, created on first use. */
+    /** {@return the {@code metadata.labels} section, created on first use} */
     public Map<String, Object> labels() {
         return section(metadata(), "labels");
     }
 
-    /** The {@code metadata.annotations} section, created on first use. */
+    /** {@return the {@code metadata.annotations} section, created on first use} */
     public Map<String, Object> annotations() {
         return section(metadata(), "annotations");
     }
 
-    /** The {@code spec} section, created on first use. */
+    /** {@return the {@code spec} section, created on first use} */
     public Map<String, Object> spec() {
         return section(root, "spec");
     }
 
-    /** The {@code status} section, created on first use. */
+    /** {@return the {@code status} section, created on first use} */
     public Map<String, Object> status() {
         return section(root, "status");
     }
 
-    /** The top level of the patch, for fields outside the usual sections. */
+    /** {@return the top level of the patch, for fields outside the usual sections} */
     public Map<String, Object> root() {
         return root;
     }
 
-    /** Functions that edit a copy of the object's body; applied as a guarded JSON Patch. */
+    /**
+     * Functions that edit a copy of the object's body; applied as a guarded JSON Patch.
+     *
+     * @return the list, to add functions to
+     */
     public List<Consumer<Map<String, Object>>> fns() {
         return fns;
     }
 
-    /** True if the patch would change nothing (sections opened but left empty do not count). */
+    /** {@return true if the patch would change nothing (sections opened but left empty do not count)} */
     public boolean isEmpty() {
         return fns.isEmpty() && toMap().isEmpty();
     }
 
-    /** A deep copy of the merge patch, without the sections that were opened but left empty. */
+    /** {@return a deep copy of the merge patch, without the sections that were opened but left empty} */
     public Map<String, Object> toMap() {
         return Json.withoutEmptyMaps(root);
     }

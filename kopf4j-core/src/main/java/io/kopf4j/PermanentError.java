@@ -7,10 +7,21 @@ package io.kopf4j;
 public class PermanentError extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An error with this message.
+     *
+     * @param message what went wrong, in one line
+     */
     public PermanentError(String message) {
         super(message);
     }
 
+    /**
+     * An error with this message and cause.
+     *
+     * @param message what went wrong, in one line
+     * @param cause the underlying exception
+     */
     public PermanentError(String message, Throwable cause) {
         super(message, cause);
     }

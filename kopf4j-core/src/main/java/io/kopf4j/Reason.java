@@ -7,7 +7,14 @@ import java.util.Locale;
  * {@code DELETE} or {@code RESUME}; the others only appear in logs.
  */
 public enum Reason {
-    CREATE, UPDATE, DELETE, RESUME,
+    /** The object is new, or was never handled. */
+    CREATE,
+    /** The object's essence changed. */
+    UPDATE,
+    /** The object is being deleted. */
+    DELETE,
+    /** The object existed when the operator started. */
+    RESUME,
     /** Nothing essential changed. */
     NOOP,
     /** Being deleted, but kopf4j holds no finalizer on it: nothing to do. */

@@ -20,6 +20,7 @@ import java.util.List;
 public record Resource(String group, String version, String plural, String kind, String singular,
                        List<String> shortNames, List<String> categories, List<String> subresources,
                        boolean namespaced, boolean preferred, List<String> verbs) {
+    /** Copies the lists. */
     public Resource {
         shortNames = List.copyOf(shortNames);
         categories = List.copyOf(categories);
@@ -27,11 +28,12 @@ public record Resource(String group, String version, String plural, String kind,
         verbs = List.copyOf(verbs);
     }
 
-    /** {@code group/version}, or just {@code version} for the core group. */
+    /** {@return {@code group/version}, or just {@code version} for the core group} */
     public String apiVersion() {
         return group.isEmpty() ? version : group + "/" + version;
     }
 
+    /** {@return true if status changes go through the {@code /status} subresource} */
     public boolean hasStatusSubresource() {
         return subresources.contains("status");
     }

@@ -11,6 +11,11 @@ import java.util.Map;
  * }</pre>
  */
 public final class Spec extends ObjectView {
+    /**
+     * A view of an object's {@code spec}.
+     *
+     * @param fields the spec; null means empty
+     */
     public Spec(Map<String, Object> fields) {
         super(fields);
     }

@@ -12,20 +12,33 @@ import java.time.Duration;
  */
 public class TemporaryError extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /** Kopf's default delay: 60 seconds. */
     public static final Duration DEFAULT_DELAY = Duration.ofSeconds(60);
 
+    /** How long to wait before the next attempt. */
     private final Duration delay;
 
+    /**
+     * Retry after the {@link #DEFAULT_DELAY}.
+     *
+     * @param message why, stored in the handler's progress record
+     */
     public TemporaryError(String message) {
         this(message, DEFAULT_DELAY);
     }
 
+    /**
+     * Retry after this delay.
+     *
+     * @param message why, stored in the handler's progress record
+     * @param delay the delay; null means none
+     */
     public TemporaryError(String message, Duration delay) {
         super(message);
         this.delay = delay == null ? Duration.ZERO : delay;
     }
 
-    /** How long to wait before the next attempt. */
+    /** {@return how long to wait before the next attempt} */
     public Duration delay() {
         return delay;
     }

@@ -9,15 +9,27 @@ import java.util.Map;
  * operators on one object from waking each other up forever.
  */
 public final class AnnotationPrefixes {
+    /** Kopf's own annotation prefix. */
     public static final String KOPF_PREFIX = "kopf.zalando.org";
     private static final String MANAGED_MARKER = "kopf-managed";
 
     private final String ownPrefix;
 
+    /**
+     * The prefixes of Kopf-style operators, with this operator's own.
+     *
+     * @param ownPrefix this operator's annotation prefix, e.g. {@code kopf.zalando.org}
+     */
     public AnnotationPrefixes(String ownPrefix) {
         this.ownPrefix = ownPrefix;
     }
 
+    /**
+     * {@return true if the annotation belongs to a Kopf-style operator}
+     *
+     * @param key the annotation's key
+     * @param annotations all annotations of the object, to find {@code kopf-managed} markers
+     */
     public boolean isOperatorKey(String key, Map<?, ?> annotations) {
         int slash = key.indexOf('/');
         if (slash < 0) {

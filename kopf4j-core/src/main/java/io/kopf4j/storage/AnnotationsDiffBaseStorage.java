@@ -14,17 +14,27 @@ import java.util.Map;
  * handled by Kopf is therefore recognised as handled by kopf4j, and the reverse.
  */
 public final class AnnotationsDiffBaseStorage implements DiffBaseStorage {
+    /** Kopf's annotation name, after the prefix. */
     public static final String DEFAULT_KEY = "last-handled-configuration";
 
     private final StorageKeys keys;
     private final Essence essence;
     private final String key;
 
+    /**
+     * Kopf's {@code <prefix>/last-handled-configuration}.
+     *
+     * @param prefix the annotations' prefix, e.g. {@code kopf.zalando.org}
+     */
     public AnnotationsDiffBaseStorage(String prefix) {
         this(prefix, DEFAULT_KEY, List.of());
     }
 
     /**
+     * An annotation of one's choice.
+     *
+     * @param prefix the annotation's prefix, e.g. {@code kopf.zalando.org}
+     * @param key the annotation's name after the prefix
      * @param ignoredFields dotted paths of fields whose changes are not changes (e.g. a large
      *                      {@code spec.data} that would not fit in an annotation)
      */

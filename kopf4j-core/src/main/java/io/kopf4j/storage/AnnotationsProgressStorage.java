@@ -13,15 +13,29 @@ import java.util.Map;
  * so that other Kopf-style operators ignore these annotations.
  */
 public final class AnnotationsProgressStorage implements ProgressStorage {
+    /** Kopf's touch marker annotation, after the prefix. */
     public static final String DEFAULT_TOUCH_KEY = "touch-dummy";
 
     private final StorageKeys keys;
     private final String touchKey;
 
+    /**
+     * With Kopf's touch marker.
+     *
+     * @param prefix the annotations' prefix, e.g. {@code kopf.zalando.org}
+     * @param v1 also write and read the V1 keys of older Kopf versions
+     */
     public AnnotationsProgressStorage(String prefix, boolean v1) {
         this(prefix, v1, DEFAULT_TOUCH_KEY);
     }
 
+    /**
+     * With a touch marker of one's choice.
+     *
+     * @param prefix the annotations' prefix, e.g. {@code kopf.zalando.org}
+     * @param v1 also write and read the V1 keys of older Kopf versions
+     * @param touchKey the touch marker's name after the prefix
+     */
     public AnnotationsProgressStorage(String prefix, boolean v1, String touchKey) {
         this.keys = new StorageKeys(prefix, v1);
         this.touchKey = touchKey;

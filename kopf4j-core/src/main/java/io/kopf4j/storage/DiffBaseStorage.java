@@ -10,7 +10,11 @@ import java.util.Map;
  * from a restart: Kopf's {@code DiffBaseStorage}.
  */
 public interface DiffBaseStorage {
-    /** The essence of the body: what a change must touch to count as a change. */
+    /**
+     * {@return the essence of the body: what a change must touch to count as a change}
+     *
+     * @param body the object as last seen
+     */
     Map<String, Object> build(Map<String, Object> body);
 
     /**
@@ -18,7 +22,9 @@ public interface DiffBaseStorage {
      * for {@code @On.Field(field = "status.phase")}, which the plain essence leaves out. Storages that
      * only implement {@link #build(Map)} get the fields copied onto their essence.
      *
+     * @param body the object as last seen
      * @param extraFields field paths (split at dots) that handlers of the resource react to
+     * @return the essence, with those of the fields that the body has
      */
     default Map<String, Object> build(Map<String, Object> body, Collection<List<String>> extraFields) {
         Map<String, Object> essence = build(body);
@@ -26,9 +32,19 @@ public interface DiffBaseStorage {
         return essence;
     }
 
-    /** The essence stored on the object by an earlier handling, or null if it was never handled. */
+    /**
+     * {@return the essence stored on the object by an earlier handling, or null if it was never handled}
+     *
+     * @param body the object as last seen
+     */
     Map<String, Object> fetch(Map<String, Object> body);
 
-    /** Adds to the patch what records {@code essence} as the last handled state. */
+    /**
+     * Adds to the patch what records {@code essence} as the last handled state.
+     *
+     * @param body the object as last seen
+     * @param patch the patch to add to
+     * @param essence the essence to record
+     */
     void store(Map<String, Object> body, Patch patch, Map<String, Object> essence);
 }

@@ -12,21 +12,38 @@ import java.util.function.Consumer;
  * atomically (a JSON Patch guarded by the resourceVersion), never overwriting others' finalizers.
  */
 public final class Finalizers {
+    /** Kopf's finalizer. */
     public static final String DEFAULT = "kopf.zalando.org/KopfFinalizerMarker";
     private static final List<String> PATH = List.of("metadata", "finalizers");
 
     private Finalizers() {
     }
 
+    /**
+     * {@return true if the object has a {@code deletionTimestamp}}
+     *
+     * @param body the object
+     */
     public static boolean isDeletionOngoing(Map<String, Object> body) {
         return Dicts.resolve(body, List.of("metadata", "deletionTimestamp"), null) != null;
     }
 
+    /**
+     * {@return true if the object carries the finalizer}
+     *
+     * @param body the object
+     * @param finalizer the finalizer
+     */
     public static boolean isDeletionBlocked(Map<String, Object> body, String finalizer) {
         return Dicts.resolve(body, PATH, List.of()) instanceof List<?> list && list.contains(finalizer);
     }
 
-    /** Adds the finalizer to the body's list (a patch function). */
+    /**
+     * Adds the finalizer to the body's list.
+     *
+     * @param finalizer the finalizer
+     * @return a patch function, for {@link io.kopf4j.Patch#fns()}
+     */
     public static Consumer<Map<String, Object>> blockDeletion(String finalizer) {
         return body -> {
             List<Object> finalizers = finalizers(body);
@@ -37,7 +54,12 @@ public final class Finalizers {
         };
     }
 
-    /** Removes the finalizer from the body's list (a patch function). */
+    /**
+     * Removes the finalizer from the body's list.
+     *
+     * @param finalizer the finalizer
+     * @return a patch function, for {@link io.kopf4j.Patch#fns()}
+     */
     public static Consumer<Map<String, Object>> allowDeletion(String finalizer) {
         return body -> {
             List<Object> finalizers = finalizers(body);

@@ -9,6 +9,12 @@ import java.util.Map;
 public final class MultiDiffBaseStorage implements DiffBaseStorage {
     private final List<DiffBaseStorage> storages;
 
+    /**
+     * Several storages as one.
+     *
+     * @param storages read in this order; at least one
+     * @throws IllegalArgumentException if there is none
+     */
     public MultiDiffBaseStorage(List<DiffBaseStorage> storages) {
         if (storages.isEmpty()) {
             throw new IllegalArgumentException("a multi-storage needs at least one storage");

@@ -12,11 +12,21 @@ import java.util.Map;
 public final class MultiProgressStorage implements ProgressStorage {
     private final List<ProgressStorage> storages;
 
+    /**
+     * Several storages as one.
+     *
+     * @param storages read in this order
+     */
     public MultiProgressStorage(List<ProgressStorage> storages) {
         this.storages = List.copyOf(storages);
     }
 
-    /** Kopf's {@code SmartProgressStorage}: annotations under the prefix, plus status.kopf.progress read-only. */
+    /**
+     * Kopf's {@code SmartProgressStorage}: annotations under the prefix, plus status.kopf.progress read-only.
+     *
+     * @param prefix the annotations' prefix, e.g. {@code kopf.zalando.org}
+     * @return the storage
+     */
     public static MultiProgressStorage smart(String prefix) {
         return new MultiProgressStorage(List.of(new AnnotationsProgressStorage(prefix, true), new StatusProgressStorage.ReadOnly()));
     }

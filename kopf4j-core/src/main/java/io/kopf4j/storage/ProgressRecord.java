@@ -30,11 +30,12 @@ public record ProgressRecord(Instant started, Instant stopped, Instant delayed, 
                              boolean success, boolean failure, String message, List<String> subrefs) {
     private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSxxx");
 
+    /** Sorts the sub-handler ids and drops duplicates. */
     public ProgressRecord {
         subrefs = subrefs == null ? List.of() : subrefs.stream().sorted().distinct().toList();
     }
 
-    /** The record as Kopf stores it (nulls and empty subrefs omitted). */
+    /** {@return the record as Kopf stores it (nulls and empty subrefs omitted)} */
     public Map<String, Object> toMap() {
         Map<String, Object> map = new LinkedHashMap<>();
         putIfPresent(map, "started", format(started));
@@ -51,7 +52,12 @@ public record ProgressRecord(Instant started, Instant stopped, Instant delayed, 
         return map;
     }
 
-    /** Reads a stored record, tolerating the gaps of older or foreign writers. */
+    /**
+     * Reads a stored record, tolerating the gaps of older or foreign writers.
+     *
+     * @param map the record as stored
+     * @return the record
+     */
     public static ProgressRecord fromMap(Map<?, ?> map) {
         Object retries = map.get("retries");
         Object subrefs = map.get("subrefs");
@@ -63,10 +69,20 @@ public record ProgressRecord(Instant started, Instant stopped, Instant delayed, 
                 subrefs instanceof List<?> list ? list.stream().map(String::valueOf).toList() : List.of());
     }
 
+    /**
+     * {@return the timestamp in Kopf's format, or null}
+     *
+     * @param instant the moment, or null
+     */
     public static String format(Instant instant) {
         return instant == null ? null : FORMAT.format(instant.atOffset(ZoneOffset.UTC));
     }
 
+    /**
+     * {@return the moment of a timestamp in Kopf's format (naive ones as UTC), or null}
+     *
+     * @param value the stored value
+     */
     public static Instant parse(Object value) {
         if (!(value instanceof String text) || text.isEmpty()) {
             return null;

@@ -9,18 +9,46 @@ import java.util.Map;
  * Implement it to keep progress elsewhere; set it in the operator's persistence settings.
  */
 public interface ProgressStorage {
-    /** The stored record of a handler, or null. */
+    /**
+     * {@return the stored record of a handler, or null}
+     *
+     * @param id the handler's id
+     * @param body the object as last seen
+     */
     ProgressRecord fetch(String id, Map<String, Object> body);
 
-    /** Adds the record to the patch. */
+    /**
+     * Adds the record to the patch.
+     *
+     * @param id the handler's id
+     * @param record the record to store
+     * @param body the object as last seen
+     * @param patch the patch to add to
+     */
     void store(String id, ProgressRecord record, Map<String, Object> body, Patch patch);
 
-    /** Adds to the patch what removes the record (if the object has one). */
+    /**
+     * Adds to the patch what removes the record (if the object has one).
+     *
+     * @param id the handler's id
+     * @param body the object as last seen
+     * @param patch the patch to add to
+     */
     void purge(String id, Map<String, Object> body, Patch patch);
 
-    /** Adds to the patch a change of the touch marker, to provoke a new watch event; null removes it. */
+    /**
+     * Adds to the patch a change of the touch marker, to provoke a new watch event.
+     *
+     * @param body the object as last seen
+     * @param patch the patch to add to
+     * @param value the marker's new value; null removes it
+     */
     void touch(Map<String, Object> body, Patch patch, String value);
 
-    /** The essence without this storage's own fields, so that they never count as changes. */
+    /**
+     * {@return the essence without this storage's own fields, so that they never count as changes}
+     *
+     * @param essence the essence built by the diff-base storage
+     */
     Map<String, Object> clear(Map<String, Object> essence);
 }

@@ -16,10 +16,17 @@ public final class StatusDiffBaseStorage implements DiffBaseStorage {
     private final List<String> field;
     private final Essence essence;
 
+    /** Kopf's {@code status.kopf.last-handled-configuration}. */
     public StatusDiffBaseStorage() {
         this("status.kopf.last-handled-configuration", List.of());
     }
 
+    /**
+     * A field of one's choice.
+     *
+     * @param field the dotted path of the field
+     * @param ignoredFields dotted paths of fields whose changes are not changes
+     */
     public StatusDiffBaseStorage(String field, List<String> ignoredFields) {
         this.field = Dicts.parseField(field);
         this.essence = new Essence(new AnnotationPrefixes(AnnotationPrefixes.KOPF_PREFIX), ignoredFields);

@@ -22,6 +22,12 @@ public class StatusProgressStorage implements ProgressStorage {
         this("status.kopf.progress", "status.kopf.dummy");
     }
 
+    /**
+     * Fields of one's choice.
+     *
+     * @param field the dotted path of the records' map
+     * @param touchField the dotted path of the touch marker
+     */
     public StatusProgressStorage(String field, String touchField) {
         this.field = Dicts.parseField(field);
         this.touchField = Dicts.parseField(touchField);

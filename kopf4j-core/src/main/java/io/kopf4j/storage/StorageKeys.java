@@ -21,6 +21,13 @@ public final class StorageKeys {
     private final String prefix;
     private final boolean v1;
 
+    /**
+     * Keys under this prefix.
+     *
+     * @param prefix the annotations' prefix, e.g. {@code kopf.zalando.org}
+     * @param v1 also the V1 keys of older Kopf versions
+     * @throws IllegalArgumentException if the prefix is empty
+     */
     public StorageKeys(String prefix, boolean v1) {
         if (prefix == null || prefix.isEmpty()) {
             throw new IllegalArgumentException("annotation storages must have a prefix");
@@ -29,11 +36,17 @@ public final class StorageKeys {
         this.v1 = v1;
     }
 
+    /** {@return the annotations' prefix} */
     public String prefix() {
         return prefix;
     }
 
-    /** The keys to write, and to read in this order (the first found wins). */
+    /**
+     * {@return the keys to write, and to read in this order (the first found wins)}
+     *
+     * @param id the handler's id
+     * @param body the object (for the ReplicaSet mark), or null
+     */
     public List<String> keys(String id, Map<String, Object> body) {
         String marked = body == null ? id : mark(id, body);
         List<String> keys = new ArrayList<>();
