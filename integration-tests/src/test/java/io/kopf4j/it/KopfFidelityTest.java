@@ -64,31 +64,19 @@ class KopfFidelityTest {
         }
     }
 
-    public static class CreateAndResume {
-        @On.Create("kopfexamples")
-        public String create() {
-            return "created";
-        }
-
-        @On.Resume("kopfexamples")
-        public String resume() {
-            return "resumed";
-        }
-    }
-
     @Test
     void creationNeverMixesWithResumingForObjectsListedAtStart(LocalCluster cluster, TemporaryNamespace namespace) {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         examples.create("ex", Map.of("size", 1));
         try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                CreateAndResume.class.getName())) {
+                ResumingTest.Handlers.class.getName())) {
             await().atMost(WAIT).until(() -> runner.output().contains("Creation is processed:"));
             assertThat(runner.output()).contains("Creation is processed: 1 succeeded; 0 failed.")
                     .doesNotContain("Handler 'resume' succeeded.");
             assertThat(examples.status("ex")).containsEntry("create", "created").doesNotContainKey("resume");
         }
         try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                CreateAndResume.class.getName())) {
+                ResumingTest.Handlers.class.getName())) {
             await().atMost(WAIT).until(() -> runner.output().contains("Resuming is processed: 1 succeeded; 0 failed."));
         }
     }
@@ -239,22 +227,11 @@ class KopfFidelityTest {
         }
     }
 
-    public static class WebOnly {
-        @On.Create(value = "kopfexamples", labels = "app=web")
-        public String create() {
-            return "created";
-        }
-
-        @On.Delete(value = "kopfexamples", labels = "app=web")
-        public void delete() {
-        }
-    }
-
     @Test
     void finalizersOfObjectsThatLeftTheSelectorWhileDownAreReleased(LocalCluster cluster, TemporaryNamespace namespace) {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                WebOnly.class.getName())) {
+                LabelSelectorTest.Handlers.class.getName())) {
             examples.create("ex", Map.of("size", 1));
             examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
@@ -262,7 +239,7 @@ class KopfFidelityTest {
         }
         examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "db"))));
         try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                WebOnly.class.getName())) {
+                LabelSelectorTest.Handlers.class.getName())) {
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).isNullOrEmpty());
         }
         examples.delete("ex");

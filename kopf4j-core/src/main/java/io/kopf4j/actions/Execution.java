@@ -6,7 +6,7 @@ import io.kopf4j.HandlerTimeoutError;
 import io.kopf4j.Lifecycle;
 import io.kopf4j.PermanentError;
 import io.kopf4j.TemporaryError;
-import io.kopf4j.engines.Metrics;
+import io.kopf4j.runtime.Metrics;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.HandlerFn;

@@ -12,7 +12,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.zjsonpatch.DiffFlags;
 import io.fabric8.zjsonpatch.JsonDiff;
 import io.kopf4j.Patch;
-import io.kopf4j.engines.Metrics;
+import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Json;
 import java.net.HttpURLConnection;
 import java.util.ArrayList;

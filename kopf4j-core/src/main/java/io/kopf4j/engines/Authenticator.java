@@ -9,7 +9,7 @@ import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.clients.Vault;
 import io.kopf4j.intents.ActivityHandler;
-import io.kopf4j.reactor.OperatorThreads;
+import io.kopf4j.runtime.OperatorThreads;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

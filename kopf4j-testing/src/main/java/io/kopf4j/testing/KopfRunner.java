@@ -3,7 +3,7 @@ package io.kopf4j.testing;
 import io.kopf4j.Operator;
 import io.kopf4j.loading.RunOptions;
 import io.kopf4j.logging.LogSetup;
-import io.kopf4j.reactor.OperatorThreads;
+import io.kopf4j.runtime.OperatorThreads;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;

@@ -6,7 +6,7 @@ import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
 import io.kopf4j.logging.LogSetup;
-import io.kopf4j.reactor.OperatorThreads;
+import io.kopf4j.runtime.OperatorThreads;
 import org.slf4j.LoggerFactory;
 
 /**

@@ -13,7 +13,7 @@ import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.clients.Resources;
-import io.kopf4j.engines.Metrics;
+import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
 import java.util.Map;

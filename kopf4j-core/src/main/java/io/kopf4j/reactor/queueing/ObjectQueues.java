@@ -1,8 +1,8 @@
 package io.kopf4j.reactor.queueing;
 
 import io.kopf4j.OperatorSettings;
-import io.kopf4j.engines.Metrics;
-import io.kopf4j.reactor.OperatorThreads;
+import io.kopf4j.runtime.Metrics;
+import io.kopf4j.runtime.OperatorThreads;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

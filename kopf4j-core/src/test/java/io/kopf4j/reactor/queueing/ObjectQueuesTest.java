@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
-import io.kopf4j.engines.Metrics;
-import io.kopf4j.reactor.OperatorThreads;
+import io.kopf4j.runtime.Metrics;
+import io.kopf4j.runtime.OperatorThreads;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

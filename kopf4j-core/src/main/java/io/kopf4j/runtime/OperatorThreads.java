@@ -1,4 +1,4 @@
-package io.kopf4j.reactor;
+package io.kopf4j.runtime;
 
 import java.time.Duration;
 import java.util.Set;

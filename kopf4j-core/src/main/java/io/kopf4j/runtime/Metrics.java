@@ -1,4 +1,4 @@
-package io.kopf4j.engines;
+package io.kopf4j.runtime;
 
 import io.kopf4j.Resource;
 import io.micrometer.core.instrument.Counter;
