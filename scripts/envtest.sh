@@ -23,6 +23,12 @@ complete() { [[ -x "$1/kube-apiserver" && -x "$1/etcd" && -x "$1/kubectl" ]]; }
 
 CACHE=${KOPF4J_ENVTEST_CACHE:-$HOME/.cache/kopf4j/envtest}
 
+# One provisioning at a time: concurrent test runs on one machine would build into the same
+# work directory and break each other; the later ones wait here and then find the cache filled.
+mkdir -p "$CACHE"
+exec 9>"$CACHE/.lock"
+flock 9
+
 # ---------------------------------------------------------------- 1. KUBEBUILDER_ASSETS
 if [[ -n "${KUBEBUILDER_ASSETS:-}" ]]; then
   complete "$KUBEBUILDER_ASSETS" || die "KUBEBUILDER_ASSETS=$KUBEBUILDER_ASSETS lacks kube-apiserver, etcd or kubectl"

@@ -2,6 +2,7 @@ package io.kopf4j.intents;
 
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.HandlerFn;
+import io.kopf4j.actions.ExecutableHandler;
 import io.kopf4j.Reason;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +31,7 @@ import java.util.List;
 public record ChangingHandler(String id, Reason reason, boolean initial, boolean deleted, boolean requiresFinalizer,
                               List<String> field, ErrorsMode errors, Duration timeout, Integer retries,
                               Duration backoff, Object param, Filters filters, ResourceSelector selector,
-                              HandlerFn function, String origin) {
+                              HandlerFn function, String origin) implements ExecutableHandler {
     /** Whether this handler is among those a cause of this reason calls. */
     public boolean reactsTo(Reason cause, boolean causeInitial, boolean deleting) {
         if (reason != null && reason != cause) {

@@ -1,6 +1,7 @@
 package io.kopf4j.intents;
 
 import io.kopf4j.HandlerFn;
+import io.kopf4j.actions.ExecutableHandler;
 
 /**
  * A raw-event handler ({@code @On.Event}): called for every watch event, no state, errors ignored.
@@ -13,5 +14,5 @@ import io.kopf4j.HandlerFn;
  * @param origin where it was declared, for messages
  */
 public record WatchingHandler(String id, Object param, Filters filters, ResourceSelector selector, HandlerFn function,
-                              String origin) {
+                              String origin) implements ExecutableHandler {
 }
