@@ -161,7 +161,7 @@ public final class Execution {
             Thread.currentThread().interrupt();
             return new Outcome(false, null, e, Duration.ZERO, subrefs);
         } catch (VirtualMachineError e) {
-            logger.error("{} failed with a fatal error of the Java VM; the operator cannot go on: {}", name, e);
+            logger.error("{} failed with a fatal error of the Java VM; the operator cannot go on: {}", name, e.toString(), e);
             throw e;
         } catch (Exception | Error e) {
             return arbitrary(handler, state, logger, defaultErrors, e, subrefs);

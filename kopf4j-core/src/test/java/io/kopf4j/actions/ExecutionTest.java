@@ -84,7 +84,7 @@ class ExecutionTest {
         };
         assertThat(run(handler(null, Duration.ofSeconds(60), null, slow), 0, Instant.now()).finished()).isFalse();
         Outcome timedOut = run(handler(null, Duration.ofSeconds(10), null, slow), 0, Instant.now());
-        assertThat(timedOut.error()).isInstanceOf(HandlerTimeoutError.class).hasMessageContaining("will time out after 10.0 seconds");
+        assertThat(timedOut.error()).isInstanceOf(HandlerTimeoutError.class).hasMessageContaining("will time out after 10 seconds");
     }
 
     @Test
