@@ -79,6 +79,7 @@ public final class Activity {
             return "Activity '" + id + "'";
         }
 
+        /** Completes the handler; register it with {@link Operator.Builder#activity(Activity...)}. */
         public Activity handle(ActivityFn function) {
             Objects.requireNonNull(function, "function");
             return new Activity(new ActivityHandler(kind, id, errors, timeout, retries, backoff, param, function,

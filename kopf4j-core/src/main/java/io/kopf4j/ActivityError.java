@@ -14,6 +14,10 @@ public class ActivityError extends OperatorException {
 
     private final transient Map<String, Outcome> outcomes;
 
+    /**
+     * @param outcomes every handler's outcome, by id
+     * @param cause the first failure
+     */
     public ActivityError(String message, Map<String, Outcome> outcomes, Throwable cause) {
         super(message, cause);
         this.outcomes = Map.copyOf(outcomes);

@@ -46,11 +46,13 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
         return self();
     }
 
+    /** The label must be present, with any value. */
     public B labelPresent(String key) {
         labels.put(key, new Condition.Present());
         return self();
     }
 
+    /** The label must be absent. */
     public B labelAbsent(String key) {
         labels.put(key, new Condition.Absent());
         return self();
@@ -62,16 +64,19 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
         return self();
     }
 
+    /** The annotation's value (null if absent) must pass the predicate. */
     public B annotation(String key, Predicate<String> predicate) {
         annotations.put(key, new Condition.Matching(v -> predicate.test((String) v)));
         return self();
     }
 
+    /** The annotation must be present, with any value. */
     public B annotationPresent(String key) {
         annotations.put(key, new Condition.Present());
         return self();
     }
 
+    /** The annotation must be absent. */
     public B annotationAbsent(String key) {
         annotations.put(key, new Condition.Absent());
         return self();

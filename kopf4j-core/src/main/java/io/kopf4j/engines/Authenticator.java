@@ -68,7 +68,8 @@ public final class Authenticator {
      * The initial login, then re-logins in the background on the operator's threads.
      *
      * @param lost called once if the credentials are lost for good
-     * @throws LoginError if no login handler returned credentials
+     * @throws LoginError if no login handler returned credentials, or one threw a LoginError
+     * @throws ActivityError if a login handler failed for good otherwise
      */
     public void start(OperatorThreads threads, Consumer<OperatorException> lost) throws InterruptedException {
         authenticate("Initial authentication");
