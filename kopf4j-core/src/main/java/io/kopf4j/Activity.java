@@ -2,12 +2,12 @@ package io.kopf4j;
 
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
-import java.time.Duration;
 import java.util.Objects;
 
 /**
  * An operator-level handler registered without annotations (Kopf's activities): the same kinds
- * and options as {@link On.Startup}, {@link On.Cleanup}, {@link On.Login} and {@link On.Probe}.
+ * and options as {@link On.Startup}, {@link On.Cleanup}, {@link On.Login} and {@link On.Probe}: errors,
+ * timeout, retries, backoff and param, with the same rules as for all handlers.
  *
  * <pre>{@code
  * Operator.builder()
@@ -17,7 +17,9 @@ import java.util.Objects;
  *     }))
  *     .activity(Activity.login("vault-token").handle(context ->
  *         ConnectionInfo.builder(server).caPath(caFile).token(tokens.fetch()).build()))
- *     .activity(Activity.probe("now").handle(context -> Instant.now().toString()))
+ *     .activity(Activity.login("vault").errors(ErrorsMode.PERMANENT).param("secret/operator")
+         .handle(context -> vaultLogin((String) context.param())))
+     .activity(Activity.probe("now").handle(context -> Instant.now().toString()))
  *     ...
  * }</pre>
  */
@@ -29,7 +31,8 @@ public final class Activity {
     }
 
     /**
-     * Runs before the operator watches anything; the operator starts when all have succeeded.
+     * Runs before the operator watches anything; the operator starts when all have finished, and
+     * not at all if one of them failed for good (an {@link ActivityError}).
      *
      * @param id the handler's id, required
      * @return the builder of the handler's options
@@ -76,12 +79,13 @@ public final class Activity {
         registry.add(handler);
     }
 
-    /** The options of one activity handler; {@link #handle(ActivityFn)} completes it. */
-    public static final class Builder {
+    /**
+     * The options of one activity handler ({@link ExecutionOptions}: errors, timeout, retries,
+     * backoff, param); {@link #handle(ActivityFn)} completes it.
+     */
+    public static final class Builder extends ExecutionOptions<Builder> {
         private final String kind;
         private final String id;
-        private Integer retries;
-        private Duration backoff;
 
         private Builder(String kind, String id) {
             if (id == null || id.isBlank()) {
@@ -92,34 +96,9 @@ public final class Activity {
             this.id = id;
         }
 
-        /**
-         * Give up (failing the activity) after this many attempts; by default never.
-         *
-         * @param attempts at least 1
-         * @return this builder
-         * @throws InvalidHandlerException if less than 1
-         */
-        public Builder retries(int attempts) {
-            if (attempts < 1) {
-                throw new InvalidHandlerException("Activity '" + id + "': retries must be at least 1, got " + attempts);
-            }
-            this.retries = attempts;
-            return this;
-        }
-
-        /**
-         * The delay before retrying after an arbitrary exception; by default {@code settings.execution.defaultBackoff}.
-         *
-         * @param delay not negative
-         * @return this builder
-         * @throws InvalidHandlerException if negative
-         */
-        public Builder backoff(Duration delay) {
-            if (delay.isNegative()) {
-                throw new InvalidHandlerException("Activity '" + id + "': backoff must not be negative, got " + delay);
-            }
-            this.backoff = delay;
-            return this;
+        @Override
+        String describe() {
+            return "Activity '" + id + "'";
         }
 
         /**
@@ -130,7 +109,8 @@ public final class Activity {
          */
         public Activity handle(ActivityFn function) {
             Objects.requireNonNull(function, "function");
-            return new Activity(new ActivityHandler(kind, id, retries, backoff, function, "'" + id + "' (" + kind + ")"));
+            return new Activity(new ActivityHandler(kind, id, errors, timeout, retries, backoff, param, function,
+                    "'" + id + "' (" + kind + ")"));
         }
     }
 }

@@ -6,7 +6,7 @@ import org.slf4j.Logger;
  * What an operator-level handler ({@code @On.Startup}, {@code @On.Cleanup}, {@code @On.Login},
  * {@code @On.Probe}) can ask for, in one parameter: for lambdas, and for methods that want all of it.
  * Annotated methods may instead declare the parts they need: {@code OperatorSettings},
- * {@code Memo}, {@code Logger}, {@code int retry}.
+ * {@code Memo}, {@code Logger}, {@code int retry}, {@code Object param}.
  *
  * <pre>{@code
  * Activity.startup("configure").handle(context -> {
@@ -28,4 +28,7 @@ public interface ActivityContext {
 
     /** {@return how many times this handler has failed before in this activity: 0 at the first attempt} */
     int retry();
+
+    /** The handler's {@code param}, as declared with it; null if none. */
+    Object param();
 }

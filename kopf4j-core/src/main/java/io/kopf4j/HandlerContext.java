@@ -2,6 +2,8 @@ package io.kopf4j;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 
@@ -150,16 +152,28 @@ public interface HandlerContext {
     }
 
     /**
-     * Registers a sub-handler (Kopf's {@code kopf.register}), run after this handler returns with
-     * the id {@code <this id>/<id>} and its own progress. This handler counts as finished only when
-     * all its sub-handlers are; until then it is called again in each cycle, so it must register
-     * the same sub-handlers each time and have no other side effects.
+     * Registers a sub-handler (Kopf's {@code kopf.register}) with the id {@code <this id>/<id>} and no
+     * options: the same as {@code register(SubHandler.id(id).handle(handler))}.
+     *
+     * @throws UnsupportedOperationException outside changing handlers
+     */
+    default void register(String id, HandlerFn handler) {
+        register(SubHandler.id(id).handle(handler));
+    }
+
+    /**
+     * Registers a sub-handler (Kopf's {@code @kopf.subhandler}), run after this handler returns (or
+     * at {@link #execute()}) with the id {@code <this id>/<id>}, its own options and its own
+     * progress record. This handler counts as finished only when all its sub-handlers are; until
+     * then it is called again in each cycle, so it must register the same sub-handlers each time and
+     * have no other side effects (or put them after {@link #execute()}).
      *
      * <pre>{@code
      * @On.Create("kopfexamples")
      * void create(Spec spec, HandlerContext context) {
      *     for (Object item : (List<?>) spec.get("items")) {
-     *         context.register("item-" + item, child -> { provision(item); return null; });
+     *         context.register(SubHandler.id("item-" + item).retries(3).backoff(Duration.ofSeconds(5))
+     *                 .handle(child -> provision(item)));
      *     }
      * }
      * }</pre>
@@ -168,8 +182,64 @@ public interface HandlerContext {
      * @param handler what the sub-handler does
      * @throws UnsupportedOperationException outside changing handlers
      */
-    default void register(String id, HandlerFn handler) {
+    default void register(SubHandler subhandler) {
         throw new UnsupportedOperationException("sub-handlers can be registered only from create, update, delete,"
+                + " resume and field handlers");
+    }
+
+    /**
+     * Runs the registered sub-handlers now (Kopf's {@code kopf.execute()} without arguments) instead
+     * of after this handler returns, so that the code after it runs only when they all have
+     * succeeded. While some are unfinished, it throws a {@link TemporaryError} that retries this
+     * handler when the earliest of them is due: let it pass.
+     *
+     * @throws TemporaryError while some sub-handlers are unfinished
+     * @throws UnsupportedOperationException outside changing handlers
+     */
+    default void execute() {
+        throw new UnsupportedOperationException("sub-handlers can be executed only from create, update, delete,"
+                + " resume and field handlers");
+    }
+
+    /**
+     * Runs sub-handlers given as functions by id (Kopf's {@code kopf.execute(fns={...})}), each with
+     * the id {@code <this id>/<id>} and its own progress record; returns when they all have finished.
+     *
+     * <pre>{@code
+     * @On.Create("kopfexamples")
+     * void create(HandlerContext context) {
+     *     context.execute(Map.of(
+     *             "volume", volume -> createVolume(volume.spec()),
+     *             "service", service -> createService(service.spec())));
+     *     context.logger().info("all created");   // reached only when both have succeeded
+     * }
+     * }</pre>
+     *
+     * @throws TemporaryError while some are unfinished: it retries this handler when the earliest is due
+     * @throws UnsupportedOperationException outside changing handlers
+     */
+    default void execute(Map<String, HandlerFn> functions) {
+        List<SubHandler> subhandlers = new ArrayList<>();
+        functions.forEach((id, function) -> subhandlers.add(SubHandler.id(id).handle(function)));
+        execute(subhandlers);
+    }
+
+    /**
+     * Runs sub-handlers with their options (Kopf's {@code kopf.execute(handlers=[...])}), each with
+     * the id {@code <this id>/<id>} and its own progress record; returns when they all have finished.
+     *
+     * <pre>{@code
+     * context.execute(List.of(
+     *         SubHandler.id("volume").retries(5).handle(volume -> createVolume(volume.spec())),
+     *         SubHandler.id("backup").label("backup", "enabled").errors(ErrorsMode.IGNORED)
+     *                 .handle(backup -> scheduleBackup(backup.name()))));
+     * }</pre>
+     *
+     * @throws TemporaryError while some are unfinished: it retries this handler when the earliest is due
+     * @throws UnsupportedOperationException outside changing handlers
+     */
+    default void execute(List<SubHandler> subhandlers) {
+        throw new UnsupportedOperationException("sub-handlers can be executed only from create, update, delete,"
                 + " resume and field handlers");
     }
 }

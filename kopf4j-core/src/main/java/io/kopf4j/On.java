@@ -329,7 +329,10 @@ public final class On {
      * ({@code --liveness=http://0.0.0.0:8080/healthz}) is requested, its result reported in the JSON
      * under its id. Results are cached ({@code settings.probes.livenessCache}, 10 s) so that frequent
      * probing cannot overload the operator. The method may declare {@code Memo}, {@code Logger},
-     * {@code OperatorSettings} or one {@link ActivityContext}.
+     * {@code OperatorSettings}, {@code Object param} or one {@link ActivityContext}. Probes run as
+     * Kopf runs them: as an activity, all at once, retried by their options (by default, an
+     * arbitrary exception is retried after the backoff while the request waits); if one fails for
+     * good, the endpoint answers 500.
      *
      * <pre>{@code
      * @On.Probe
@@ -342,12 +345,29 @@ public final class On {
     public @interface Probe {
         /** {@return the key of the result in the JSON; by default the method name} */
         String id() default "";
+
+        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        String param() default "";
+
+        /** What arbitrary exceptions mean (Kopf's {@code errors=}): retried by default. */
+        ErrorsMode errors() default ErrorsMode.TEMPORARY;
+
+        /** Seconds after the first attempt to give up (the probe fails); negative: never. */
+        double timeout() default -1;
+
+        /** Give up (the probe fails) after this many attempts; negative: never. */
+        int retries() default -1;
+
+        /** Seconds before retrying after an arbitrary exception; negative: the operator's default. */
+        double backoff() default -1;
     }
 
     /**
      * Runs when the operator starts, before anything is watched (Kopf's {@code @kopf.on.startup});
-     * the operator starts only when all startup handlers have succeeded, retried as other handlers.
-     * It may change the {@link OperatorSettings}: they apply from then on.
+     * the operator starts only when all startup handlers have finished, each retried on its own as
+     * other handlers are; if one failed for good, the others still finish, then the start fails with
+     * an {@link ActivityError} naming it. It may change the {@link OperatorSettings}: they apply from
+     * then on.
      *
      * <pre>{@code
      * @On.Startup
@@ -361,7 +381,16 @@ public final class On {
         /** {@return the handler id; by default the method name} */
         String id() default "";
 
-        /** {@return how many attempts before giving up (and not starting); negative: never} */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
+        String param() default "";
+
+        /** {@return what arbitrary exceptions mean (Kopf's {@code errors=}): retried by default} */
+        ErrorsMode errors() default ErrorsMode.TEMPORARY;
+
+        /** {@return seconds after the first attempt to give up (the operator does not start); negative: never} */
+        double timeout() default -1;
+
+        /** {@return how many attempts before giving up (the operator does not start); negative: never} */
         int retries() default -1;
 
         /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default} */
@@ -376,7 +405,16 @@ public final class On {
         /** {@return the handler id; by default the method name} */
         String id() default "";
 
-        /** {@return how many attempts before giving up; negative: never} */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
+        String param() default "";
+
+        /** {@return what arbitrary exceptions mean (Kopf's {@code errors=}): retried by default} */
+        ErrorsMode errors() default ErrorsMode.TEMPORARY;
+
+        /** {@return seconds after the first attempt to give up (the cleanup fails); negative: never} */
+        double timeout() default -1;
+
+        /** {@return how many attempts before giving up (the cleanup fails); negative: never} */
         int retries() default -1;
 
         /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default} */
@@ -391,11 +429,12 @@ public final class On {
      * login handlers run again ("Re-authentication has been initiated."), and credentials rejected
      * before are not used again. Without login handlers, kopf4j logs in with the kubeconfig
      * ({@code --kubeconfig}, {@code $KUBECONFIG}, {@code ~/.kube/config}; priority 10) or the pod's
-     * service account (priority 20): see {@link Logins}. A {@link LoginError} fails the start at
-     * once; other exceptions are retried as in startup handlers.
+     * service account (priority 20): see {@link Logins}. A {@link LoginError} fails its handler at
+     * once, whatever its errors mode, and then the login with that error; other exceptions follow the
+     * handler's options as in startup handlers.
      *
      * <pre>{@code
-     * @On.Login
+     * @On.Login(errors = ErrorsMode.PERMANENT)   // Kopf's example 13: a broken login fails the start
      * public ConnectionInfo login(Logger logger) {
      *     ConnectionInfo base = Logins.withKubeconfig();
      *     return base.toBuilder().token(tokenService.fetch()).expiration(Instant.now().plusSeconds(3000)).build();
@@ -409,7 +448,16 @@ public final class On {
         /** {@return the handler id; by default the method name} */
         String id() default "";
 
-        /** {@return how many attempts before giving up (and failing the login); negative: never} */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
+        String param() default "";
+
+        /** {@return what arbitrary exceptions mean (Kopf's {@code errors=}): retried by default} */
+        ErrorsMode errors() default ErrorsMode.TEMPORARY;
+
+        /** {@return seconds after the first attempt to give up (the login fails); negative: never} */
+        double timeout() default -1;
+
+        /** {@return how many attempts before giving up (the login fails); negative: never} */
         int retries() default -1;
 
         /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default} */

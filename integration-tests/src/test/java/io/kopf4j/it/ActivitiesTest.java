@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.kopf4j.Activity;
+import io.kopf4j.ActivityError;
+import io.kopf4j.ConnectionInfo;
+import io.kopf4j.ErrorsMode;
+import io.kopf4j.Handler;
 import io.kopf4j.Memo;
 import io.kopf4j.On;
 import io.kopf4j.Operator;
-import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.PermanentError;
 import io.kopf4j.TemporaryError;
@@ -20,7 +24,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Startup handlers run first and may change the settings; cleanup handlers run on a graceful stop. */
+/**
+ * Startup handlers run first and may change the settings; cleanup handlers run on a graceful stop;
+ * activities have Kopf's options, and a failed handler fails the activity after the others finished.
+ */
 @ExtendWith(LocalClusterExtension.class)
 class ActivitiesTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -61,6 +68,41 @@ class ActivitiesTest {
         }
     }
 
+    static final AtomicInteger FLAKY_STARTS = new AtomicInteger();
+    static final AtomicInteger LOGINS = new AtomicInteger();
+
+    public static class BrokenAmongOthers {
+        @On.Startup
+        public void refuse() {
+            throw new PermanentError("missing configuration");
+        }
+
+        @On.Startup(backoff = 0.1)
+        public void flaky(int retry) {
+            FLAKY_STARTS.incrementAndGet();
+            if (retry == 0) {
+                throw new IllegalStateException("not yet");
+            }
+        }
+
+        @On.Create("kopfexamples")
+        public void create() {
+        }
+    }
+
+    /** Kopf's example 13: a login handler whose failure is not retried. */
+    public static class StrictLogin {
+        @On.Login(errors = ErrorsMode.PERMANENT)
+        public ConnectionInfo login() {
+            LOGINS.incrementAndGet();
+            throw new IllegalStateException("the token service is down");
+        }
+
+        @On.Create("kopfexamples")
+        public void create() {
+        }
+    }
+
     @Test
     void startupConfiguresTheOperatorAndCleanupRunsAtTheEnd(LocalCluster cluster, TemporaryNamespace namespace) {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
@@ -79,8 +121,47 @@ class ActivitiesTest {
     void aStartupHandlerFailingPermanentlyPreventsTheStart(LocalCluster cluster, TemporaryNamespace namespace) {
         try (Operator operator = Operator.builder().handlers(Broken.class)
                 .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
-            assertThatThrownBy(operator::start).isInstanceOf(OperatorException.class)
-                    .hasMessage("startup handler 'refuse' failed permanently: missing configuration");
+            assertThatThrownBy(operator::start).isInstanceOf(ActivityError.class)
+                    .hasMessage("One or more startup handlers failed: 'refuse': missing configuration");
+        }
+    }
+
+    @Test
+    void theOtherStartupHandlersFinishBeforeTheStartFails(LocalCluster cluster, TemporaryNamespace namespace) {
+        try (CapturedLogs logs = new CapturedLogs("kopf.activities.startup");
+             Operator operator = Operator.builder().handlers(BrokenAmongOthers.class)
+                     .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+            assertThatThrownBy(operator::start).isInstanceOf(ActivityError.class)
+                    .hasMessage("One or more startup handlers failed: 'refuse': missing configuration");
+            assertThat(FLAKY_STARTS).as("retried to success although another one had failed").hasValue(2);
+            assertThat(logs.contains("Activity 'refuse' failed permanently: missing configuration")).isTrue();
+            assertThat(logs.contains("Activity 'flaky' failed with an exception and will try again in 0.1 seconds: not yet"))
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void aLoginHandlerWithPermanentErrorsFailsTheStartAtTheFirstFailure(LocalCluster cluster, TemporaryNamespace namespace) {
+        try (Operator operator = Operator.builder().handlers(StrictLogin.class)
+                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+            assertThatThrownBy(operator::start).isInstanceOf(ActivityError.class)
+                    .hasMessage("One or more authentication handlers failed: 'login': the token service is down");
+            assertThat(LOGINS).hasValue(1);
+        }
+    }
+
+    @Test
+    void anActivityWithIgnoredErrorsDoesNotPreventTheStart(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (Operator operator = Operator.builder()
+                .activity(Activity.startup("optional").errors(ErrorsMode.IGNORED).handle(context -> {
+                    throw new IllegalStateException("no metrics service");
+                }))
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
+                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+            operator.start();
+            examples.create("ex", Map.of());
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
         }
     }
 }

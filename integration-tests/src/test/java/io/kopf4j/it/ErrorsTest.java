@@ -60,7 +60,7 @@ class ErrorsTest {
                     "Handler 'ignoredMode' failed with an exception and will ignore it: never mind",
                     "Handler 'limitedRetries' failed with an exception and will stop now (it would exceed 2 retries on the"
                             + " next attempt): still failing",
-                    "Handler 'limitedTime' failed temporarily but will time out after 1.0 seconds: come back later"));
+                    "Handler 'limitedTime' failed temporarily but will time out after 1 seconds: come back later"));
             assertThat(runner.output()).as("a stack trace for arbitrary exceptions")
                     .contains("java.lang.IllegalStateException: no second chance");
             await().atMost(WAIT).untilAsserted(() -> {
@@ -70,7 +70,7 @@ class ErrorsTest {
                 assertThat(records.get("kopf.zalando.org/ignoredMode")).contains("\"success\":true,\"failure\":false");
                 assertThat(records.get("kopf.zalando.org/limitedRetries")).contains("\"retries\":2,\"success\":false,\"failure\":true");
                 assertThat(records.get("kopf.zalando.org/limitedTime")).contains("\"failure\":true,\"message\":\"Handler 'limitedTime'"
-                        + " failed temporarily but will time out after 1.0 seconds: come back later\"");
+                        + " failed temporarily but will time out after 1 seconds: come back later\"");
                 assertThat(records.get("kopf.zalando.org/zzPending")).contains("\"delayed\":", "\"message\":\"not now\"");
             });
             assertThat(examples.status("ex")).as("failed handlers deliver no results").isEmpty();

@@ -69,7 +69,7 @@ class ProgressTest {
                             + "\"purpose\":\"create\",\"retries\":[12],\"success\":false,\"failure\":false,\"message\":\"not yet\"}"));
             assertThat(runner.output()).contains("Sleeping for ", " seconds for the delayed handlers.",
                     "Provoking reaction with: {\"metadata\":{\"annotations\":{\"kopf.zalando.org/touch-dummy\":\"");
-            assertThat(runner.output()).contains("Handler 'flaky' failed with an exception. Will retry.",
+            assertThat(runner.output()).contains("Handler 'flaky' failed with an exception and will try again in 1 seconds: ",
                     "Handler 'temporary' failed temporarily: wait a second", "Handler 'permanent' failed permanently: never");
 
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex"))

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.On;
 import io.kopf4j.Spec;
+import io.kopf4j.SubHandler;
 import io.kopf4j.TemporaryError;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
@@ -18,7 +19,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Sub-handlers: ids parent/child, their own progress, subrefs on the parent, purged together. */
+/**
+ * Sub-handlers: ids parent/child, their own progress and options, subrefs on the parent, purged
+ * together; registered, or executed inline as Kopf's kopf.execute().
+ */
 @ExtendWith(LocalClusterExtension.class)
 class SubhandlersTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -36,6 +40,43 @@ class SubhandlersTest {
                 });
             }
             return "parent";
+        }
+    }
+
+    /** Kopf's kopf.execute(): sub-handlers given inline with their options; the parent goes on when they are done. */
+    public static class Inline {
+        @On.Create("kopfexamples")
+        public String create(HandlerContext context) {
+            context.execute(List.of(
+                    SubHandler.id("a").handle(a -> "done a"),
+                    SubHandler.id("b").backoff(Duration.ofMillis(200)).handle(b -> {
+                        if (b.retry() == 0) {
+                            throw new IllegalStateException("b failed once");
+                        }
+                        return "done b";
+                    }),
+                    SubHandler.id("web").label("app", "web").handle(web -> "done web")));
+            context.execute(Map.of("c", c -> "done c after a and b"));
+            return "parent";
+        }
+    }
+
+    @Test
+    void executeRunsInlineSubHandlersWithTheirOptions(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
+                Inline.class.getName())) {
+            examples.create("ex", Map.of());
+            await().atMost(WAIT).until(() -> runner.output().contains("Creation is processed: 1 succeeded; 0 failed."));
+            assertThat(runner.output()).contains(
+                    "Handler 'create/b' failed with an exception and will try again in 0.2 seconds: b failed once",
+                    "Handler 'create' has unfinished sub-handlers. Will retry soon.",
+                    "Handler 'create/b' succeeded.", "Handler 'create/c' succeeded.", "Handler 'create' succeeded.");
+            assertThat(runner.output().indexOf("Handler 'create/c' succeeded."))
+                    .as("c runs only when a and b are done").isGreaterThan(runner.output().indexOf("Handler 'create/b' succeeded."));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "parent")
+                    .containsEntry("create/a", "done a").containsEntry("create/b", "done b")
+                    .containsEntry("create/c", "done c after a and b").doesNotContainKey("create/web"));
         }
     }
 

@@ -1,16 +1,17 @@
 package io.kopf4j.actions;
 
+import io.kopf4j.intents.ExecutableHandler;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.HandlerRetriesError;
 import io.kopf4j.HandlerTimeoutError;
 import io.kopf4j.Lifecycle;
+import io.kopf4j.Lifecycles;
 import io.kopf4j.PermanentError;
 import io.kopf4j.TemporaryError;
 import io.kopf4j.runtime.Metrics;
+import io.kopf4j.HandlerFn;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.ChangingHandler;
-import io.kopf4j.HandlerFn;
-import io.kopf4j.intents.Filters;
 import io.kopf4j.intents.WatchingHandler;
 import io.kopf4j.storage.ProgressStorage;
 import java.time.Duration;
@@ -27,11 +28,16 @@ import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 
 /**
- * Runs handlers once and turns what happened into outcomes, with Kopf's rules: which of the due
- * handlers run now (the lifecycle), what an exception means (its type and the handler's errors
- * mode), and the look-ahead that fails a handler now if its next attempt would exceed its timeout
- * or retries. Sync handlers run on the calling virtual thread; a returned {@link CompletionStage}
- * is awaited, parking that virtual thread.
+ * Runs handlers once and turns what happened into outcomes, with Kopf's rules
+ * ({@code execute_handlers_once}) for every kind of handler alike: changing handlers, their
+ * sub-handlers, event handlers and activities. Which of the due handlers run now is the lifecycle's
+ * choice; what an exception means is its type's and the handler's errors mode's; a look-ahead fails
+ * a handler now if its next attempt would exceed its timeout or retries. Sync handlers run on the
+ * calling virtual thread; a returned {@link CompletionStage} is awaited, parking that virtual thread.
+ *
+ * <p>A Java {@link Error} from a handler is a failure like any exception (its message is stored and
+ * logged), except a {@link VirtualMachineError}: the JVM cannot be trusted after it, so it is logged
+ * and thrown on, to stop the operator.
  */
 public final class Execution {
     private final Lifecycle lifecycle;
@@ -40,17 +46,27 @@ public final class Execution {
     private final Metrics metrics;
     private final Semaphore handlerSlots;
 
-    /** Unfinished sub-handlers: the parent is retried, with less logging than a failure. */
-    private static final class ChildrenRetry extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        ChildrenRetry() {
-            super("unfinished sub-handlers", null, false, false);
-        }
+    /**
+     * One attempt of one handler, bound to what it is called for.
+     *
+     * @param <H> the kind of handler
+     */
+    @FunctionalInterface
+    public interface Invoker<H extends ExecutableHandler> {
+        /**
+         * Calls the handler once and returns its result.
+         *
+         * @param state the handler's progress so far (its retries and start)
+         * @param subrefs where the ids of the sub-handlers it runs are collected
+         */
+        Object invoke(H handler, HandlerState state, Set<String> subrefs) throws Exception;
     }
 
     /**
-     * @param storage where sub-handlers' progress is kept (the handlers' own is stored by the caller)
+     * @param lifecycle picks the changing handlers (and sub-handlers) to run in one cycle
+     * @param defaultBackoff the delay after an arbitrary exception for handlers without their own
+     * @param storage where sub-handlers' progress is kept (the handlers' own is stored by the caller);
+     *                null where there are no objects (activities)
      * @param handlerSlots limits how many sync handlers run at once ({@code execution.maxWorkers}), or null
      */
     public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage, Metrics metrics,
@@ -62,20 +78,39 @@ public final class Execution {
         this.handlerSlots = handlerSlots;
     }
 
-    /** Runs the due handlers the lifecycle picks, and returns their outcomes by id. */
+    /** Runs the due changing handlers the lifecycle picks, and returns their outcomes by id. */
     public Map<String, Outcome> runChanging(List<ChangingHandler> handlers, State state, Cause cause) {
-        Map<String, ChangingHandler> due = new LinkedHashMap<>();
-        for (ChangingHandler handler : handlers) {
+        return runChanging(handlers, state, cause, List.of());
+    }
+
+    /** Runs every event handler once; arbitrary exceptions are ignored unless their errors mode says otherwise. */
+    public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, Cause cause) {
+        return runOnce(Lifecycles.allAtOnce(), handlers, State.fromScratch().withHandlers(handlers), cause.logger(),
+                ErrorsMode.IGNORED, (handler, state, subrefs) ->
+                        call(handler.function(), InvocationContext.of(cause, null, state, handler.param(), null)));
+    }
+
+    /**
+     * Kopf's {@code execute_handlers_once}: the due handlers that the lifecycle picks, each called
+     * once, their outcomes by id.
+     *
+     * @param defaultErrors what arbitrary exceptions mean for handlers without an errors mode
+     */
+    public <H extends ExecutableHandler> Map<String, Outcome> runOnce(Lifecycle picking, List<H> handlers, State state,
+                                                                      Logger logger, ErrorsMode defaultErrors,
+                                                                      Invoker<H> invoker) {
+        Map<String, H> due = new LinkedHashMap<>();
+        for (H handler : handlers) {
             if (state.get(handler.id()).awakened()) {
                 due.put(handler.id(), handler);
             }
         }
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
-        for (String id : lifecycle.select(new ArrayList<>(due.keySet()), state.retries())) {
-            ChangingHandler handler = due.get(id);
+        for (String id : picking.select(new ArrayList<>(due.keySet()), state.retries())) {
+            H handler = due.get(id);
             if (handler != null) {
                 long started = System.nanoTime();
-                Outcome outcome = runChanging(handler, state.get(id), cause);
+                Outcome outcome = runOnce(handler, state.get(id), logger, defaultErrors, invoker);
                 metrics.handler(id, classify(outcome), Duration.ofNanos(System.nanoTime() - started));
                 outcomes.put(id, outcome);
             }
@@ -83,132 +118,109 @@ public final class Execution {
         return outcomes;
     }
 
-    /** Runs every event handler; their failures are logged and ignored. */
-    public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, Cause cause) {
-        Map<String, Outcome> outcomes = new LinkedHashMap<>();
-        for (WatchingHandler handler : handlers) {
-            InvocationContext context = InvocationContext.of(cause, null, null, null, handler.param());
-            try {
-                Object result = call(handler.function(), context);
-                cause.logger().info("Handler '{}' succeeded.", handler.id());
-                outcomes.put(handler.id(), Outcome.success(result));
-            } catch (Exception e) {
-                cause.logger().error("Handler '{}' failed with an exception and will ignore it: {}", handler.id(),
-                        HandlerState.messageOf(e), e);
-                outcomes.put(handler.id(), new Outcome(true, null, null, null, Set.of()));
-            }
-        }
-        return outcomes;
+    /** Changing handlers at any depth: {@code subrefContainers} are the ancestors' collections of sub-handler ids. */
+    Map<String, Outcome> runChanging(List<ChangingHandler> handlers, State state, Cause cause,
+                                     List<Set<String>> subrefContainers) {
+        return runOnce(lifecycle, handlers, state, cause.logger(), ErrorsMode.TEMPORARY, (handler, handlerState, subrefs) -> {
+            List<Set<String>> containers = new ArrayList<>(subrefContainers);
+            containers.add(subrefs);
+            SubHandling subhandling = new SubHandling(this, storage, cause, handler, containers);
+            Object result = call(handler.function(),
+                    InvocationContext.of(cause, handler.field(), handlerState, handler.param(), subhandling));
+            subhandling.executeRegistered();
+            return result;
+        });
     }
 
-    private Outcome runChanging(ChangingHandler handler, HandlerState state, Cause cause) {
-        Logger logger = cause.logger();
-        String name = "Handler '" + handler.id() + "'";
-        ErrorsMode errors = handler.errors() == null ? ErrorsMode.TEMPORARY : handler.errors();
-        Duration backoff = handler.backoff() == null ? defaultBackoff : handler.backoff();
+    /** Kopf's {@code execute_handler_once}: one attempt, and what it means. */
+    private <H extends ExecutableHandler> Outcome runOnce(H handler, HandlerState state, Logger logger,
+                                                          ErrorsMode defaultErrors, Invoker<H> invoker) {
+        String name = handler.title();
+        Set<String> subrefs = new TreeSet<>();
+        Object result;
         try {
             logger.debug("{} is invoked.", name);
             if (handler.timeout() != null && state.runtime().compareTo(handler.timeout()) >= 0) {
-                throw new HandlerTimeoutError(name + " has timed out after " + seconds(state.runtime()) + " seconds.");
+                throw new HandlerTimeoutError(name + " has timed out after " + DurationTexts.timedelta(state.runtime()) + ".");
             }
             if (handler.retries() != null && state.retries() >= handler.retries()) {
                 throw new HandlerRetriesError(name + " has exceeded " + state.retries() + " retries.");
             }
-            InvocationContext context = InvocationContext.of(cause, handler.field(), state, handler.id(), handler.param());
-            Object result = call(handler.function(), context);
-            Set<String> subrefs = Set.of();
-            if (!context.subhandlers().isEmpty()) {
-                Outcome children = runSubhandlers(handler, context.subhandlers(), cause);
-                if (!children.finished()) {
-                    logger.debug("{} has unfinished sub-handlers. Will retry soon.", name);
-                    return children;
-                }
-                subrefs = children.subrefs();
-            }
-            logger.info("{} succeeded.", name);
-            return new Outcome(true, result, null, null, subrefs);
+            result = invoker.invoke(handler, state, subrefs);
+        } catch (HandlerChildrenRetry e) {
+            logger.debug("{} has unfinished sub-handlers. Will retry soon.", name);
+            return new Outcome(false, null, e, e.delay(), subrefs);
+        } catch (TemporaryError e) {
+            return temporary(handler, state, logger, e, subrefs);
         } catch (HandlerTimeoutError | HandlerRetriesError e) {
             logger.error(e.getMessage());
-            return Outcome.failure(e);
-        } catch (TemporaryError e) {
-            String message = HandlerState.messageOf(e);
-            if (wouldTimeOut(handler, state, e.delay())) {
-                String text = name + " failed temporarily but will time out after " + seconds(handler.timeout()) + " seconds: " + message;
-                logger.error(text);
-                return Outcome.failure(new HandlerTimeoutError(text));
-            }
-            if (wouldExceedRetries(handler, state)) {
-                String text = name + " failed temporarily but will exceed " + handler.retries() + " retries: " + message;
-                logger.error(text);
-                return Outcome.failure(new HandlerRetriesError(text));
-            }
-            logger.error("{} failed temporarily: {}", name, message);
-            return Outcome.retry(e, e.delay());
+            return new Outcome(true, null, e, null, subrefs);
         } catch (PermanentError e) {
             logger.error("{} failed permanently: {}", name, HandlerState.messageOf(e));
-            return Outcome.failure(e);
+            return new Outcome(true, null, e, null, subrefs);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Outcome.retry(e, Duration.ZERO);
-        } catch (Exception e) {
-            String message = HandlerState.messageOf(e);
-            return switch (errors) {
-                case IGNORED -> {
-                    logger.error("{} failed with an exception and will ignore it: {}", name, message, e);
-                    yield Outcome.success(null);
-                }
-                case PERMANENT -> {
-                    logger.error("{} failed with an exception and will stop now: {}", name, message, e);
-                    yield Outcome.failure(e);
-                }
-                case TEMPORARY -> {
-                    if (wouldTimeOut(handler, state, backoff)) {
-                        String text = name + " failed with an exception and will stop now (it would time out in "
-                                + seconds(handler.timeout()) + " seconds on the next attempt): " + message;
-                        logger.error(text, e);
-                        yield Outcome.failure(new HandlerTimeoutError(text));
-                    }
-                    if (wouldExceedRetries(handler, state)) {
-                        String text = name + " failed with an exception and will stop now (it would exceed "
-                                + handler.retries() + " retries on the next attempt): " + message;
-                        logger.error(text, e);
-                        yield Outcome.failure(new HandlerRetriesError(text));
-                    }
-                    logger.error("{} failed with an exception. Will retry.", name, e);
-                    yield Outcome.retry(e, backoff);
-                }
-            };
+            return new Outcome(false, null, e, Duration.ZERO, subrefs);
+        } catch (VirtualMachineError e) {
+            logger.error("{} failed with a fatal error of the Java VM; the operator cannot go on: {}", name, e.toString(), e);
+            throw e;
+        } catch (Exception | Error e) {
+            return arbitrary(handler, state, logger, defaultErrors, e, subrefs);
         }
+        logger.info("{} succeeded.", name);
+        return new Outcome(true, result, null, null, subrefs);
     }
 
-    /**
-     * Runs the sub-handlers a handler registered, as Kopf's {@code kopf.execute}: with their own
-     * progress records and the same lifecycle; the parent is finished when they all are.
-     */
-    private Outcome runSubhandlers(ChangingHandler parent, Map<String, HandlerFn> registered, Cause cause) {
-        List<ChangingHandler> children = new ArrayList<>();
-        registered.forEach((id, function) -> children.add(new ChangingHandler(id, cause.reason(), false, false, false,
-                null, null, null, null, null, parent.param(), Filters.NONE, parent.selector(), function,
-                parent.origin() + " sub-handler " + id)));
-        State state = State.fromStorage(cause.raw(), storage, children)
-                .withPurpose(String.valueOf(cause.reason()), List.of()).withHandlers(children);
-        Map<String, Outcome> outcomes = runChanging(children, state, cause);
-        state = state.withOutcomes(outcomes);
-        state.store(cause.raw(), cause.patch(), storage);
-        outcomes.forEach((id, outcome) -> {
-            if (outcome.succeeded()) {
-                Results.deliver(cause.patch(), id, outcome.result());
-            }
-        });
-        Set<String> subrefs = new TreeSet<>(registered.keySet());
-        for (String id : registered.keySet()) {
-            subrefs.addAll(state.get(id).subrefs());
+    /** A TemporaryError: retried after its delay, unless the look-ahead says the next attempt is too late. */
+    private static Outcome temporary(ExecutableHandler handler, HandlerState state, Logger logger, TemporaryError e,
+                                     Set<String> subrefs) {
+        String name = handler.title();
+        String message = HandlerState.messageOf(e);
+        if (wouldTimeOut(handler, state, e.delay())) {
+            String text = name + " failed temporarily but will time out after " + DurationTexts.seconds(handler.timeout())
+                    + " seconds: " + message;
+            logger.error(text);
+            return new Outcome(true, null, new HandlerTimeoutError(text), null, subrefs);
         }
-        if (state.done()) {
-            return new Outcome(true, null, null, null, subrefs);
+        if (wouldExceedRetries(handler, state)) {
+            String text = name + " failed temporarily but will exceed " + handler.retries() + " retries: " + message;
+            logger.error(text);
+            return new Outcome(true, null, new HandlerRetriesError(text), null, subrefs);
         }
-        Duration delay = state.delays().stream().min(Duration::compareTo).orElse(Duration.ZERO);
-        return new Outcome(false, null, new ChildrenRetry(), delay, subrefs);
+        logger.error("{} failed temporarily: {}", name, message);
+        return new Outcome(false, null, e, e.delay(), subrefs);
+    }
+
+    /** Any other exception (or Error): the handler's errors mode decides; the stack trace is logged. */
+    private Outcome arbitrary(ExecutableHandler handler, HandlerState state, Logger logger, ErrorsMode defaultErrors,
+                              Throwable e, Set<String> subrefs) {
+        String name = handler.title();
+        String message = HandlerState.messageOf(e);
+        ErrorsMode errors = handler.errors() == null ? defaultErrors : handler.errors();
+        Duration backoff = handler.backoff() == null ? defaultBackoff : handler.backoff();
+        String text;
+        Outcome outcome;
+        if (errors == ErrorsMode.IGNORED) {
+            text = name + " failed with an exception and will ignore it: " + message;
+            outcome = new Outcome(true, null, null, null, subrefs);
+        } else if (errors == ErrorsMode.TEMPORARY && wouldTimeOut(handler, state, backoff)) {
+            text = name + " failed with an exception and will stop now (it would time out in "
+                    + DurationTexts.seconds(handler.timeout()) + " seconds on the next attempt): " + message;
+            outcome = new Outcome(true, null, new HandlerTimeoutError(text), null, subrefs);
+        } else if (errors == ErrorsMode.TEMPORARY && wouldExceedRetries(handler, state)) {
+            text = name + " failed with an exception and will stop now (it would exceed "
+                    + handler.retries() + " retries on the next attempt): " + message;
+            outcome = new Outcome(true, null, new HandlerRetriesError(text), null, subrefs);
+        } else if (errors == ErrorsMode.TEMPORARY) {
+            text = name + " failed with an exception and will try again in " + DurationTexts.seconds(backoff)
+                    + " seconds: " + message;
+            outcome = new Outcome(false, null, e, backoff, subrefs);
+        } else {
+            text = name + " failed with an exception and will stop now: " + message;
+            outcome = new Outcome(true, null, e, null, subrefs);
+        }
+        logger.error(text, e);
+        return outcome;
     }
 
     /** The outcome as the metrics name it: success, temporary, permanent, or exception. */
@@ -217,17 +229,17 @@ public final class Execution {
         if (error == null) {
             return "success";
         }
-        if (error instanceof TemporaryError || error instanceof ChildrenRetry) {
+        if (error instanceof TemporaryError) {
             return "temporary";
         }
         return error instanceof PermanentError ? "permanent" : "exception";
     }
 
-    private static boolean wouldTimeOut(ChangingHandler handler, HandlerState state, Duration delay) {
+    private static boolean wouldTimeOut(ExecutableHandler handler, HandlerState state, Duration delay) {
         return handler.timeout() != null && state.runtime().plus(delay).compareTo(handler.timeout()) >= 0;
     }
 
-    private static boolean wouldExceedRetries(ChangingHandler handler, HandlerState state) {
+    private static boolean wouldExceedRetries(ExecutableHandler handler, HandlerState state) {
         return handler.retries() != null && state.retries() + 1 >= handler.retries();
     }
 
@@ -244,17 +256,22 @@ public final class Execution {
                 handlerSlots.release();
             }
         }
+        return awaited(result);
+    }
+
+    /** A returned CompletionStage's value, its failure thrown as the handler's own (Errors included). */
+    static Object awaited(Object result) throws Exception {
         if (result instanceof CompletionStage<?> stage) {
             try {
                 return stage.toCompletableFuture().get();
             } catch (ExecutionException | CompletionException e) {
-                throw e.getCause() instanceof Exception cause ? cause : e;
+                Throwable cause = e.getCause();
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                throw cause instanceof Exception exception ? exception : e;
             }
         }
         return result;
-    }
-
-    private static String seconds(Duration duration) {
-        return String.format(java.util.Locale.ROOT, "%s", duration.toMillis() / 1000.0);
     }
 }

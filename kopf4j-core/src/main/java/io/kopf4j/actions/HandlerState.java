@@ -72,7 +72,8 @@ public record HandlerState(boolean active, Instant started, Instant stopped, Ins
         return Duration.between(started, Instant.now());
     }
 
-    static String messageOf(Throwable error) {
+    /** Kopf's {@code str(e) or repr(e)}: the message, or the exception's class if it has none. */
+    public static String messageOf(Throwable error) {
         return error.getMessage() == null ? error.toString() : error.getMessage();
     }
 }

@@ -3,49 +3,60 @@ package io.kopf4j.actions;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
-import io.kopf4j.HandlerFn;
 import io.kopf4j.Memo;
 import io.kopf4j.Patch;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
+import io.kopf4j.SubHandler;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Diffs;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.slf4j.Logger;
 
 /**
  * What one handler sees of a cause: field handlers get old, current and diff relative to their
- * field. Changing handlers may register sub-handlers, collected in {@code subhandlers}.
+ * field. Changing handlers may run sub-handlers through {@code subhandling}; event handlers have none.
  */
 record InvocationContext(Cause cause, Diff diff, Object old, Object current, int retry, Instant started,
-                         String handlerId, Map<String, HandlerFn> subhandlers, Object param) implements HandlerContext {
+                         Object param, SubHandling subhandling) implements HandlerContext {
 
-    static InvocationContext of(Cause cause, List<String> field, HandlerState state, String handlerId, Object param) {
-        int retry = state == null ? 0 : state.retries();
-        Instant started = state == null ? HandlerState.now() : state.started();
-        Map<String, HandlerFn> subhandlers = handlerId == null ? null : new LinkedHashMap<>();
+    static InvocationContext of(Cause cause, List<String> field, HandlerState state, Object param,
+                                SubHandling subhandling) {
         if (field == null) {
-            return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), retry, started, handlerId,
-                    subhandlers, param);
+            return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), state.retries(),
+                    state.started(), param, subhandling);
         }
         return new InvocationContext(cause, Diffs.reduce(cause.diff(), field), resolve(cause.old(), field),
-                resolve(cause.current(), field), retry, started, handlerId, subhandlers, param);
+                resolve(cause.current(), field), state.retries(), state.started(), param, subhandling);
     }
 
     @Override
-    public void register(String id, HandlerFn handler) {
-        if (subhandlers == null) {
-            HandlerContext.super.register(id, handler);
+    public void register(SubHandler subhandler) {
+        changingOnly().register(Objects.requireNonNull(subhandler, "subhandler"));
+    }
+
+    @Override
+    public void execute() {
+        changingOnly().executeRegistered();
+    }
+
+    @Override
+    public void execute(List<SubHandler> subhandlers) {
+        changingOnly().execute(List.copyOf(subhandlers));
+    }
+
+    /** Kopf's rule: sub-handlers only for changing causes, which have retries and progress. */
+    private SubHandling changingOnly() {
+        if (subhandling == null) {
+            throw new UnsupportedOperationException("Sub-handlers of event-handlers are not supported and have"
+                    + " no practical use (there are no retries or state tracking).");
         }
-        if (id == null || id.isBlank()) {
-            throw new IllegalArgumentException("a sub-handler needs an id");
-        }
-        subhandlers.put(handlerId + "/" + id, handler);
+        return subhandling;
     }
 
     private static Object resolve(Map<String, Object> essence, List<String> field) {

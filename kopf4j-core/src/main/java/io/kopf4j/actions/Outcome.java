@@ -17,18 +17,7 @@ public record Outcome(boolean finished, Object result, Throwable error, Duration
         subrefs = Set.copyOf(subrefs);
     }
 
-    static Outcome success(Object result) {
-        return new Outcome(true, result, null, null, Set.of());
-    }
-
-    static Outcome failure(Throwable error) {
-        return new Outcome(true, null, error, null, Set.of());
-    }
-
-    static Outcome retry(Throwable error, Duration delay) {
-        return new Outcome(false, null, error, delay, Set.of());
-    }
-
+    /** Finished without an error (an ignored error included). */
     public boolean succeeded() {
         return finished && error == null;
     }

@@ -1,7 +1,7 @@
 package io.kopf4j.actions;
 
+import io.kopf4j.intents.ExecutableHandler;
 import io.kopf4j.Patch;
-import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.storage.ProgressRecord;
 import io.kopf4j.storage.ProgressStorage;
 import java.time.Duration;
@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -31,9 +32,16 @@ public final class State {
         this.purpose = purpose;
     }
 
-    public static State fromStorage(Map<String, Object> body, ProgressStorage storage, Collection<ChangingHandler> handlers) {
+    /** No progress yet: for handlers without an object to keep it on (activities, event handlers). */
+    public static State fromScratch() {
+        return new State(new LinkedHashMap<>(), null);
+    }
+
+    /** The stored progress of these handlers (those without a record are not in it yet). */
+    public static State fromStorage(Map<String, Object> body, ProgressStorage storage,
+                                    Collection<? extends ExecutableHandler> handlers) {
         Map<String, HandlerState> states = new LinkedHashMap<>();
-        for (ChangingHandler handler : handlers) {
+        for (ExecutableHandler handler : handlers) {
             ProgressRecord record = storage.fetch(handler.id(), body);
             if (record != null) {
                 states.put(handler.id(), HandlerState.fromStorage(record));
@@ -43,18 +51,18 @@ public final class State {
     }
 
     /** The state set to a cause's purpose, re-purposing the given handlers' records. */
-    public State withPurpose(String newPurpose, Collection<ChangingHandler> handlers) {
+    public State withPurpose(String newPurpose, Collection<? extends ExecutableHandler> handlers) {
         Map<String, HandlerState> copy = new LinkedHashMap<>(states);
-        for (ChangingHandler handler : handlers) {
+        for (ExecutableHandler handler : handlers) {
             copy.computeIfPresent(handler.id(), (id, state) -> state.withPurpose(newPurpose));
         }
         return new State(copy, newPurpose);
     }
 
     /** The state with these handlers active: new ones from scratch, known ones as they were. */
-    public State withHandlers(Collection<ChangingHandler> handlers) {
+    public State withHandlers(Collection<? extends ExecutableHandler> handlers) {
         Map<String, HandlerState> copy = new LinkedHashMap<>(states);
-        for (ChangingHandler handler : handlers) {
+        for (ExecutableHandler handler : handlers) {
             HandlerState known = copy.get(handler.id());
             copy.put(handler.id(), known == null ? HandlerState.fromScratch(purpose) : known.asActive());
         }
@@ -65,6 +73,11 @@ public final class State {
         Map<String, HandlerState> copy = new LinkedHashMap<>(states);
         outcomes.forEach((id, outcome) -> copy.put(id, Objects.requireNonNull(copy.get(id), id).withOutcome(outcome)));
         return new State(copy, purpose);
+    }
+
+    /** The ids of all handlers in this state, active or not. */
+    public Set<String> ids() {
+        return Set.copyOf(states.keySet());
     }
 
     public HandlerState get(String id) {
@@ -82,7 +95,8 @@ public final class State {
     }
 
     /** Removes the records of these handlers, of any others in this state, and of all their sub-handlers. */
-    public void purge(Map<String, Object> body, Patch patch, ProgressStorage storage, Collection<ChangingHandler> handlers) {
+    public void purge(Map<String, Object> body, Patch patch, ProgressStorage storage,
+                      Collection<? extends ExecutableHandler> handlers) {
         Set<String> ids = new LinkedHashSet<>();
         handlers.forEach(h -> ids.add(h.id()));
         ids.addAll(states.keySet());
@@ -119,6 +133,11 @@ public final class State {
                 .filter(s -> s.active() && !s.finished())
                 .map(s -> s.delayed() == null || !s.delayed().isAfter(now) ? Duration.ZERO : Duration.between(now, s.delayed()))
                 .toList();
+    }
+
+    /** Kopf's {@code state.delay}: until the earliest unfinished active handler is due; empty if none is unfinished. */
+    public Optional<Duration> delay() {
+        return delays().stream().min(Duration::compareTo);
     }
 
     public Map<String, Integer> retries() {

@@ -1,14 +1,20 @@
 package io.kopf4j.engines;
 
+import io.kopf4j.ActivityContext;
+import io.kopf4j.ActivityError;
 import io.kopf4j.LoginError;
 import io.kopf4j.Memo;
-import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.PermanentError;
-import io.kopf4j.TemporaryError;
+import io.kopf4j.ErrorsMode;
+import io.kopf4j.Lifecycles;
+import io.kopf4j.actions.Execution;
+import io.kopf4j.actions.HandlerState;
+import io.kopf4j.actions.Outcome;
+import io.kopf4j.actions.State;
 import io.kopf4j.intents.ActivityHandler;
+import io.kopf4j.runtime.Metrics;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,58 +22,69 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs Kopf's activities (startup, cleanup, login): all handlers at once, again and again until all
- * have succeeded, sleeping until the earliest retry; a TemporaryError waits its delay, other
- * exceptions the backoff, a PermanentError or exhausted retries fail the activity (and so the
- * operator's start). A {@link LoginError} fails it as it is, its message meant for the user.
+ * Runs Kopf's activities (startup, cleanup, authentication, probe) as Kopf's {@code run_activity}:
+ * all due handlers at once, through the same {@link Execution} rules as every handler, again until
+ * all have finished, sleeping until the earliest retry. Each handler is retried on its own schedule
+ * and counts its own retries; a failed handler does not stop the others. If any failed for good,
+ * the activity fails with an {@link ActivityError} naming them. A {@link LoginError} fails its
+ * handler at once, whatever its errors mode, as a {@link PermanentError} that keeps it as the cause.
  */
 public final class Activities {
     private Activities() {
     }
 
-    /** Runs the handlers to success; returns their non-null results by handler id. */
+    /**
+     * Runs the handlers until all have finished; returns their non-null results by handler id.
+     *
+     * @throws ActivityError if some handlers failed for good
+     */
     public static Map<String, Object> run(String kind, List<ActivityHandler> handlers, OperatorSettings settings, Memo memo)
             throws InterruptedException {
         Logger logger = LoggerFactory.getLogger("kopf.activities." + kind);
-        Map<String, Object> results = new LinkedHashMap<>();
-        List<ActivityHandler> pending = new ArrayList<>(handlers);
-        int retry = 0;
-        while (!pending.isEmpty()) {
-            Duration sleep = null;
-            for (ActivityHandler handler : List.copyOf(pending)) {
-                Duration delay;
-                try {
-                    Object result = handler.call(settings, memo, logger, retry);
-                    logger.info("{} succeeded.", handler);
-                    if (result != null) {
-                        results.put(handler.id(), result);
-                    }
-                    pending.remove(handler);
-                    continue;
-                } catch (LoginError e) {
-                    throw e;
-                } catch (PermanentError e) {
-                    throw new OperatorException(kind + " handler '" + handler.id() + "' failed permanently: " + e.getMessage(), e);
-                } catch (TemporaryError e) {
-                    logger.error("{} failed temporarily: {}", handler, e.getMessage());
-                    delay = e.delay();
-                } catch (InterruptedException e) {
-                    throw e;
-                } catch (Exception e) {
-                    logger.error("{} failed with an exception. Will retry.", handler, e);
-                    delay = handler.backoff() == null ? settings.execution.defaultBackoff : handler.backoff();
-                }
-                if (handler.retries() != null && retry + 1 >= handler.retries()) {
-                    throw new OperatorException(kind + " handler '" + handler.id() + "' failed " + (retry + 1)
-                            + " times; no retries left");
-                }
-                sleep = sleep == null || delay.compareTo(sleep) < 0 ? delay : sleep;
+        State state = State.fromScratch().withHandlers(handlers);
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        while (!state.done()) {
+            // A new execution each round: startup handlers may have changed the default backoff.
+            Execution execution = new Execution(Lifecycles.allAtOnce(), settings.execution.defaultBackoff, null,
+                    new Metrics(null), null);
+            Map<String, Outcome> current = execution.runOnce(Lifecycles.allAtOnce(), handlers, state, logger,
+                    ErrorsMode.TEMPORARY, (handler, handlerState, subrefs) -> invoke(handler, handlerState, settings, memo, logger));
+            outcomes.putAll(current);
+            state = state.withOutcomes(current);
+            if (Thread.interrupted()) {
+                throw new InterruptedException("interrupted during the " + kind + " activity");
             }
-            if (!pending.isEmpty()) {
-                Thread.sleep(sleep);
-                retry++;
+            Duration delay = state.delay().orElse(Duration.ZERO);
+            if (!delay.isZero()) {
+                Thread.sleep(delay);
             }
         }
+        List<String> failures = outcomes.entrySet().stream().filter(e -> e.getValue().error() != null)
+                .map(e -> "'" + e.getKey() + "': " + HandlerState.messageOf(e.getValue().error())).toList();
+        if (!failures.isEmpty()) {
+            Throwable first = outcomes.values().stream().map(Outcome::error).filter(e -> e != null).findFirst().orElseThrow();
+            throw new ActivityError("One or more " + kind + " handlers failed: " + String.join("; ", failures),
+                    outcomes, first);
+        }
+        Map<String, Object> results = new LinkedHashMap<>();
+        outcomes.forEach((id, outcome) -> {
+            if (outcome.result() != null) {
+                results.put(id, outcome.result());
+            }
+        });
         return results;
+    }
+
+    private static Object invoke(ActivityHandler handler, HandlerState state, OperatorSettings settings, Memo memo,
+                                 Logger logger) throws Exception {
+        try {
+            return handler.function().call(new Context(settings, memo, logger, state.retries(), handler.param()));
+        } catch (LoginError e) {
+            throw new PermanentError(e.getMessage(), e);
+        }
+    }
+
+    private record Context(OperatorSettings settings, Memo memo, Logger logger, int retry, Object param)
+            implements ActivityContext {
     }
 }

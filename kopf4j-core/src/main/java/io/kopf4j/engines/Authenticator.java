@@ -1,12 +1,15 @@
 package io.kopf4j.engines;
 
+import io.kopf4j.ActivityError;
 import io.kopf4j.ActivityFn;
 import io.kopf4j.ConnectionInfo;
+import io.kopf4j.ErrorsMode;
 import io.kopf4j.LoginError;
 import io.kopf4j.Logins;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.actions.Outcome;
 import io.kopf4j.clients.Vault;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.runtime.OperatorThreads;
@@ -14,6 +17,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +44,8 @@ public final class Authenticator {
 
     /**
      * Kopf's logins for operators without login handlers: the pod's service account (priority 20)
-     * and the kubeconfig (10); with an explicit kubeconfig file, only that file.
+     * and the kubeconfig (10); with an explicit kubeconfig file, only that file. As in Kopf, their
+     * arbitrary exceptions are logged and ignored (a {@link LoginError} still fails the login).
      */
     public static List<ActivityHandler> fallbackLogins(Path kubeconfig, String context) {
         ActivityHandler fromKubeconfig = builtIn("login_with_kubeconfig", kubeconfig != null
@@ -50,7 +56,8 @@ public final class Authenticator {
     }
 
     private static ActivityHandler builtIn(String id, ActivityFn function) {
-        return new ActivityHandler(ActivityHandler.AUTHENTICATION, id, 1, null, function, "'" + id + "' (built in)");
+        return new ActivityHandler(ActivityHandler.AUTHENTICATION, id, ErrorsMode.IGNORED, null, null, null, null,
+                function, "'" + id + "' (built in)");
     }
 
     public Vault vault() {
@@ -61,7 +68,8 @@ public final class Authenticator {
      * The initial login, then re-logins in the background on the operator's threads.
      *
      * @param lost called once if the credentials are lost for good
-     * @throws LoginError if no login handler returned credentials
+     * @throws LoginError if no login handler returned credentials, or one threw a LoginError
+     * @throws ActivityError if a login handler failed for good otherwise
      */
     public void start(OperatorThreads threads, Consumer<OperatorException> lost) throws InterruptedException {
         authenticate("Initial authentication");
@@ -96,7 +104,13 @@ public final class Authenticator {
     private void authenticate(String title) throws InterruptedException {
         LOG.info("{} has been initiated.", title);
         Map<String, ConnectionInfo> credentials = new LinkedHashMap<>();
-        Activities.run(ActivityHandler.AUTHENTICATION, logins, settings, memo).forEach((id, result) -> {
+        Map<String, Object> results;
+        try {
+            results = Activities.run(ActivityHandler.AUTHENTICATION, logins, settings, memo);
+        } catch (ActivityError e) {
+            throw loginErrorIn(e).orElseThrow(() -> e);
+        }
+        results.forEach((id, result) -> {
             if (!(result instanceof ConnectionInfo info)) {
                 throw new LoginError("login handler '" + id + "' returned " + result.getClass().getName()
                         + "; expected a ConnectionInfo, or null for none");
@@ -109,5 +123,11 @@ public final class Authenticator {
             LOG.info("{} has finished.", title);
         }
         vault.populate(credentials);
+    }
+
+    /** A LoginError that failed a login handler: its message, meant for the user, is the login's failure. */
+    private static Optional<LoginError> loginErrorIn(ActivityError error) {
+        return error.outcomes().values().stream().map(Outcome::error).filter(Objects::nonNull)
+                .map(Throwable::getCause).filter(LoginError.class::isInstance).map(LoginError.class::cast).findFirst();
     }
 }

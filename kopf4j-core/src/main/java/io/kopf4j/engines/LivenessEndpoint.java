@@ -7,7 +7,6 @@ import io.kopf4j.structs.Json;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -17,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * Kopf's liveness endpoint ({@code --liveness=http://0.0.0.0:8080/healthz}): the results of the
  * {@code @On.Probe} handlers as JSON by id ({@code {}} without handlers), collected at most once per
  * cache period, under a lock, so that frequent probing cannot overload the operator. It is local:
- * it answers while the API server is away.
+ * it answers while the API server is away. The probes run as an activity, with Kopf's rules
+ * (see {@link Activities}); if one fails for good, the answer is 500.
  */
 public final class LivenessEndpoint implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("kopf.activities.probe");
@@ -53,15 +53,14 @@ public final class LivenessEndpoint implements AutoCloseable {
     private synchronized HttpEndpoints.Response respond() {
         try {
             if (results == null || System.nanoTime() - collectedAt >= cache.toNanos()) {
-                Map<String, Object> collected = new LinkedHashMap<>();
-                for (ActivityHandler probe : probes) {
-                    collected.put(probe.id(), probe.call(settings, memo, LOG, 0));
-                }
-                results = collected;
+                results = Activities.run(ActivityHandler.PROBE, probes, settings, memo);
                 collectedAt = System.nanoTime();
             }
             return new HttpEndpoints.Response(200, "application/json", Json.compact(results) + "\n");
-        } catch (Exception e) {
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new HttpEndpoints.Response(503, "application/json", "{\"error\":\"stopping\"}\n");
+        } catch (RuntimeException e) {
             LOG.error("A probe failed: {}", e.toString(), e);
             return new HttpEndpoints.Response(500, "application/json",
                     Json.compact(Map.of("error", String.valueOf(e.getMessage()))) + "\n");

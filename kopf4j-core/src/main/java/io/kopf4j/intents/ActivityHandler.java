@@ -2,10 +2,10 @@ package io.kopf4j.intents;
 
 import io.kopf4j.ActivityContext;
 import io.kopf4j.ActivityFn;
+import io.kopf4j.ErrorsMode;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -14,17 +14,22 @@ import org.slf4j.Logger;
 
 /**
  * An operator-level handler, Kopf's activities: startup, cleanup, authentication (login) and probe.
+ * They run with the same rules as all handlers (see {@link io.kopf4j.actions.Execution}).
  *
  * @param kind one of {@link #STARTUP}, {@link #CLEANUP}, {@link #AUTHENTICATION}, {@link #PROBE} (Kopf's
  *             activity names, also in the logger's name {@code kopf.activities.<kind>})
  * @param id the handler id (for probes: the key of the result)
+ * @param errors what arbitrary exceptions mean, or null for the default (retry)
+ * @param timeout give up after this long, or null
  * @param retries give up after this many attempts, or null
  * @param backoff the delay after an arbitrary exception, or null for the default
+ * @param param the value passed as the handler's {@code param}, or null
  * @param function what it does
  * @param origin where it was declared, for messages
  */
-public record ActivityHandler(String kind, String id, Integer retries, Duration backoff, ActivityFn function,
-                              String origin) {
+public record ActivityHandler(String kind, String id, ErrorsMode errors, Duration timeout, Integer retries,
+                              Duration backoff, Object param, ActivityFn function, String origin)
+        implements ExecutableHandler {
     public static final String STARTUP = "startup";
     public static final String CLEANUP = "cleanup";
     /** Kopf's name of the login activity, also in its logger's name. */
@@ -33,52 +38,53 @@ public record ActivityHandler(String kind, String id, Integer retries, Duration 
 
     /** Kopf's name of an activity handler in log lines: {@code Activity 'id'}. */
     @Override
-    public String toString() {
+    public String title() {
         return "Activity '" + id + "'";
+    }
+
+    @Override
+    public String toString() {
+        return title();
     }
 
     /**
      * An annotated method as an activity function; its parameters are checked now, at startup.
-     * It may declare {@link ActivityContext}, {@link OperatorSettings}, {@link Memo}, {@link Logger}
-     * and {@code int retry}.
+     * It may declare {@link ActivityContext}, {@link OperatorSettings}, {@link Memo}, {@link Logger},
+     * {@code int retry}, and a parameter named {@code param} (its {@code param} option).
      */
     public static ActivityFn bind(String kind, Method method, Object target, String origin) {
         for (Parameter parameter : method.getParameters()) {
             Class<?> type = parameter.getType();
             if (type != ActivityContext.class && type != Memo.class && type != Logger.class
-                    && type != OperatorSettings.class && type != int.class) {
+                    && type != OperatorSettings.class && type != int.class && !isParam(parameter)) {
                 throw new InvalidHandlerException("Handler " + origin + ": unsupported parameter '" + parameter.getName()
                         + "' of type " + type.getSimpleName() + "; " + kind + " handlers may declare ActivityContext,"
-                        + " OperatorSettings, Memo, Logger and int retry");
+                        + " OperatorSettings, Memo, Logger, int retry and Object param");
             }
         }
         if (!method.trySetAccessible()) {
             throw new InvalidHandlerException("Handler " + origin + " is not accessible to kopf4j: make it public");
         }
         Object instance = Modifier.isStatic(method.getModifiers()) ? null : target;
-        Class<?>[] types = method.getParameterTypes();
+        Parameter[] parameters = method.getParameters();
         return context -> {
-            Object[] arguments = new Object[types.length];
-            for (int i = 0; i < types.length; i++) {
-                arguments[i] = types[i] == ActivityContext.class ? context
-                        : types[i] == Memo.class ? context.memo()
-                        : types[i] == Logger.class ? context.logger()
-                        : types[i] == OperatorSettings.class ? context.settings()
-                        : Integer.valueOf(context.retry());
+            Object[] arguments = new Object[parameters.length];
+            for (int i = 0; i < parameters.length; i++) {
+                Class<?> type = parameters[i].getType();
+                arguments[i] = type == ActivityContext.class ? context
+                        : type == Memo.class ? context.memo()
+                        : type == Logger.class ? context.logger()
+                        : type == OperatorSettings.class ? context.settings()
+                        : type == int.class ? Integer.valueOf(context.retry())
+                        : context.param();
             }
-            try {
-                return method.invoke(instance, arguments);
-            } catch (InvocationTargetException e) {
-                throw e.getCause() instanceof Exception cause ? cause : e;
-            }
+            return Invocations.invoke(method, instance, arguments);
         };
     }
 
-    /** Calls the handler once. */
-    public Object call(OperatorSettings settings, Memo memo, Logger logger, int retry) throws Exception {
-        return function.call(new Context(settings, memo, logger, retry));
-    }
-
-    private record Context(OperatorSettings settings, Memo memo, Logger logger, int retry) implements ActivityContext {
+    /** {@code Object param} or {@code String param} (the annotation's param is a string). */
+    private static boolean isParam(Parameter parameter) {
+        return parameter.isNamePresent() && parameter.getName().equals("param")
+                && (parameter.getType() == Object.class || parameter.getType() == String.class);
     }
 }

@@ -30,7 +30,7 @@ import java.util.List;
 public record ChangingHandler(String id, Reason reason, boolean initial, boolean deleted, boolean requiresFinalizer,
                               List<String> field, ErrorsMode errors, Duration timeout, Integer retries,
                               Duration backoff, Object param, Filters filters, ResourceSelector selector,
-                              HandlerFn function, String origin) {
+                              HandlerFn function, String origin) implements ExecutableHandler {
     /** Whether this handler is among those a cause of this reason calls. */
     public boolean reactsTo(Reason cause, boolean causeInitial, boolean deleting) {
         if (reason != null && reason != cause) {

@@ -69,24 +69,38 @@ public final class HandlerScanner {
 
     /** An activity (probe, startup, cleanup, login) declared by the method, or null. */
     private static ActivityHandler activityOf(Method method, Object instance, String origin) {
-        if (method.getAnnotation(On.Probe.class) instanceof On.Probe probe) {
-            return activity(ActivityHandler.PROBE, probe.id(), -1, -1, method, instance, origin);
-        }
-        if (method.getAnnotation(On.Startup.class) instanceof On.Startup startup) {
-            return activity(ActivityHandler.STARTUP, startup.id(), startup.retries(), startup.backoff(), method, instance, origin);
-        }
-        if (method.getAnnotation(On.Cleanup.class) instanceof On.Cleanup cleanup) {
-            return activity(ActivityHandler.CLEANUP, cleanup.id(), cleanup.retries(), cleanup.backoff(), method, instance, origin);
-        }
-        if (method.getAnnotation(On.Login.class) instanceof On.Login login) {
-            return activity(ActivityHandler.AUTHENTICATION, login.id(), login.retries(), login.backoff(), method, instance, origin);
+        return switch (activityAnnotation(method)) {
+            case On.Probe a -> activity(ActivityHandler.PROBE, new ActivityDeclaration(a.id(), a.param(), a.errors(),
+                    a.timeout(), a.retries(), a.backoff()), method, instance, origin);
+            case On.Startup a -> activity(ActivityHandler.STARTUP, new ActivityDeclaration(a.id(), a.param(), a.errors(),
+                    a.timeout(), a.retries(), a.backoff()), method, instance, origin);
+            case On.Cleanup a -> activity(ActivityHandler.CLEANUP, new ActivityDeclaration(a.id(), a.param(), a.errors(),
+                    a.timeout(), a.retries(), a.backoff()), method, instance, origin);
+            case On.Login a -> activity(ActivityHandler.AUTHENTICATION, new ActivityDeclaration(a.id(), a.param(),
+                    a.errors(), a.timeout(), a.retries(), a.backoff()), method, instance, origin);
+            case null, default -> null;
+        };
+    }
+
+    private static Annotation activityAnnotation(Method method) {
+        for (Class<? extends Annotation> type : List.of(On.Probe.class, On.Startup.class, On.Cleanup.class, On.Login.class)) {
+            Annotation annotation = method.getAnnotation(type);
+            if (annotation != null) {
+                return annotation;
+            }
         }
         return null;
     }
 
-    private static ActivityHandler activity(String kind, String id, int retries, double backoff, Method method,
-                                            Object instance, String origin) {
-        return new ActivityHandler(kind, idOf(id, method, ""), retries < 0 ? null : retries, seconds(backoff),
+    /** What an activity annotation declares, whatever its type. */
+    private record ActivityDeclaration(String id, String param, ErrorsMode errors, double timeout, int retries,
+                                       double backoff) {
+    }
+
+    private static ActivityHandler activity(String kind, ActivityDeclaration d, Method method, Object instance,
+                                            String origin) {
+        return new ActivityHandler(kind, idOf(d.id(), method, ""), d.errors(), seconds(d.timeout()),
+                d.retries() < 0 ? null : d.retries(), seconds(d.backoff()), d.param().isEmpty() ? null : d.param(),
                 ActivityHandler.bind(kind, method, instance, origin), origin);
     }
 

@@ -12,7 +12,6 @@ import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.Spec;
 import io.kopf4j.Status;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -101,11 +100,7 @@ public final class ParameterBinder {
             for (int i = 0; i < binders.length; i++) {
                 arguments[i] = binders[i].apply(context);
             }
-            try {
-                return method.invoke(receiver, arguments);
-            } catch (InvocationTargetException e) {
-                throw e.getCause() instanceof Exception cause ? cause : e;
-            }
+            return Invocations.invoke(method, receiver, arguments);
         };
     }
 

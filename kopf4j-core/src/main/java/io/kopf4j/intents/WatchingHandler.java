@@ -13,5 +13,5 @@ import io.kopf4j.HandlerFn;
  * @param origin where it was declared, for messages
  */
 public record WatchingHandler(String id, Object param, Filters filters, ResourceSelector selector, HandlerFn function,
-                              String origin) {
+                              String origin) implements ExecutableHandler {
 }

@@ -10,6 +10,7 @@ import io.kopf4j.HandlerTimeoutError;
 import io.kopf4j.Lifecycles;
 import io.kopf4j.Memo;
 import io.kopf4j.Patch;
+import io.kopf4j.PermanentError;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.TemporaryError;
@@ -84,7 +85,7 @@ class ExecutionTest {
         };
         assertThat(run(handler(null, Duration.ofSeconds(60), null, slow), 0, Instant.now()).finished()).isFalse();
         Outcome timedOut = run(handler(null, Duration.ofSeconds(10), null, slow), 0, Instant.now());
-        assertThat(timedOut.error()).isInstanceOf(HandlerTimeoutError.class).hasMessageContaining("will time out after 10.0 seconds");
+        assertThat(timedOut.error()).isInstanceOf(HandlerTimeoutError.class).hasMessageContaining("will time out after 10 seconds");
     }
 
     @Test
@@ -101,5 +102,39 @@ class ExecutionTest {
     void theRetryCountReachesTheHandler() {
         assertThat(run(handler(null, null, null, context -> "attempt " + context.retry()), 4, Instant.now()).result())
                 .isEqualTo("attempt 4");
+    }
+
+    @Test
+    void outcomesAreLoggedWithKopfsLines() {
+        ObjectFixture object = new ObjectFixture(Map.of());
+        object.annotate("kopf.zalando.org/late", "{\"started\":\"" + io.kopf4j.storage.ProgressRecord.format(
+                Instant.now().minusSeconds(5)) + "\",\"purpose\":\"create\",\"retries\":1,\"success\":false,\"failure\":false}");
+        object.handle(List.of(
+                named("arbitrary", null, null, context -> {
+                    throw new IllegalStateException("boom");
+                }),
+                new ChangingHandler("quick", Reason.CREATE, false, false, false, null, null, null, null,
+                        Duration.ofMillis(1500), null, Filters.NONE, ResourceSelector.parse("kopfexamples"), context -> {
+                            throw new IllegalStateException("boom");
+                        }, "test"),
+                named("refused", null, null, context -> {
+                    throw new PermanentError("no");
+                }),
+                named("late", Duration.ofSeconds(1), null, context -> null),
+                named("fine", null, null, context -> null)));
+
+        assertThat(object.log()).contains(
+                "Handler 'arbitrary' failed with an exception and will try again in 60 seconds: boom",
+                "Handler 'quick' failed with an exception and will try again in 1.5 seconds: boom",
+                "Handler 'refused' failed permanently: no",
+                "Handler 'fine' succeeded.");
+        assertThat(object.loggedWith("Handler 'arbitrary' failed")).as("the stack trace").hasMessage("boom");
+        assertThat(object.log()).anySatisfy(line ->
+                assertThat(line).matches("Handler 'late' has timed out after 0:00:0[5-9]\\.\\d{6}\\."));
+    }
+
+    private static ChangingHandler named(String id, Duration timeout, Integer retries, HandlerFn fn) {
+        return new ChangingHandler(id, Reason.CREATE, false, false, false, null, null, timeout, retries, null, null,
+                Filters.NONE, ResourceSelector.parse("kopfexamples"), fn, "test");
     }
 }

@@ -1,0 +1,75 @@
+package io.kopf4j;
+
+import io.kopf4j.intents.ChangingHandler;
+import java.util.Objects;
+
+/**
+ * A sub-handler with its options (Kopf's {@code @kopf.subhandler}): registered from a changing
+ * handler with {@link HandlerContext#register(SubHandler)}, or run at once with
+ * {@link HandlerContext#execute(java.util.List)}. It gets the id {@code <parent id>/<id>} (plus
+ * {@code /<field>} with a field), its own progress record, and the same options and filters as
+ * {@link Handler}: errors, timeout, retries, backoff, param, labels, annotations, field, value, old,
+ * current, when. It runs for the parent's cause, whatever its reason.
+ *
+ * <pre>{@code
+ * @On.Update("kopfexamples")
+ * void update(Spec spec, HandlerContext context) {
+ *     context.register(SubHandler.id("resize").field("spec.size").retries(3).handle(child -> resize(child.current())));
+ *     context.register(SubHandler.id("relabel").annotationPresent("example.com/relabel")
+ *             .errors(ErrorsMode.IGNORED).handle(child -> relabel(child.labels())));
+ * }
+ * }</pre>
+ */
+public final class SubHandler {
+    private final Builder spec;
+    private final HandlerFn function;
+
+    private SubHandler(Builder spec, HandlerFn function) {
+        this.spec = spec;
+        this.function = function;
+    }
+
+    /** Starts a sub-handler with this id, unique among the parent's sub-handlers. */
+    public static Builder id(String id) {
+        return new Builder(id);
+    }
+
+    /**
+     * The sub-handler as kopf4j runs it under its parent: the parent's id as a prefix, and the
+     * parent's reason, resume and field rules, so that it runs for whatever cause the parent runs.
+     * Used by kopf4j's execution, not by handlers.
+     */
+    public ChangingHandler under(ChangingHandler parent) {
+        String id = parent.id() + "/" + spec.idWithField(spec.id);
+        return new ChangingHandler(id, parent.reason(), parent.initial(), parent.deleted(), false, spec.fieldPath(),
+                spec.errors, spec.timeout, spec.retries, spec.backoff, spec.param, spec.filters(), parent.selector(),
+                function, parent.origin() + " sub-handler '" + spec.id + "'");
+    }
+
+    /** The options of one sub-handler ({@link HandlerOptions}); {@link #handle(HandlerFn)} completes it. */
+    public static final class Builder extends HandlerOptions<Builder> {
+        private final String id;
+
+        private Builder(String id) {
+            if (id == null || id.isBlank()) {
+                throw new InvalidHandlerException("Sub-handlers need an id, e.g. SubHandler.id(\"item-1\")");
+            }
+            this.id = id;
+        }
+
+        @Override
+        String describe() {
+            return "Sub-handler '" + id + "'";
+        }
+
+        /**
+         * Completes the sub-handler.
+         *
+         * @throws InvalidHandlerException if the filters break Kopf's rules
+         */
+        public SubHandler handle(HandlerFn function) {
+            checkFilters();
+            return new SubHandler(this, Objects.requireNonNull(function, "function"));
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.kopf4j.actions;
+
+import io.kopf4j.SubHandler;
+import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.ChangingHandler;
+import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.storage.ProgressStorage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Kopf's sub-handling for one attempt of one changing handler ({@code kopf.register},
+ * {@code kopf.execute}): the sub-handlers run with the same rules as all handlers, under ids
+ * {@code parent/child}, with their own progress records; their ids go to the subrefs of every
+ * ancestor, so that all are purged together.
+ */
+final class SubHandling {
+    private final Execution execution;
+    private final ProgressStorage storage;
+    private final Cause cause;
+    private final ChangingHandler parent;
+    private final List<Set<String>> subrefContainers;
+    private final List<SubHandler> registered = new ArrayList<>();
+    private boolean executed;
+
+    /** @param subrefContainers the sub-handler ids of the parent and of each of its ancestors */
+    SubHandling(Execution execution, ProgressStorage storage, Cause cause, ChangingHandler parent,
+                List<Set<String>> subrefContainers) {
+        this.execution = execution;
+        this.storage = storage;
+        this.cause = cause;
+        this.parent = parent;
+        this.subrefContainers = subrefContainers;
+    }
+
+    void register(SubHandler subhandler) {
+        registered.add(subhandler);
+    }
+
+    /** The registered sub-handlers, once per attempt: explicitly, or implicitly after the parent returns. */
+    void executeRegistered() {
+        if (!executed) {
+            executed = true;
+            execute(registered);
+        }
+    }
+
+    /**
+     * Runs the sub-handlers that are due and whose filters pass, as the lifecycle picks them.
+     *
+     * @throws HandlerChildrenRetry if some are unfinished
+     */
+    void execute(List<SubHandler> subhandlers) {
+        if (subhandlers.isEmpty()) {
+            return;
+        }
+        HandlerRegistry registry = new HandlerRegistry();
+        List<ChangingHandler> owned = subhandlers.stream().map(subhandler -> subhandler.under(parent)).toList();
+        owned.forEach(registry::add);
+        List<ChangingHandler> selected = registry.changingHandlers(cause);
+        State state = State.fromStorage(cause.raw(), storage, owned)
+                .withPurpose(String.valueOf(cause.reason()), List.of()).withHandlers(selected);
+        Map<String, Outcome> outcomes = execution.runChanging(selected, state, cause, subrefContainers);
+        state = state.withOutcomes(outcomes);
+        state.store(cause.raw(), cause.patch(), storage);
+        outcomes.forEach((id, outcome) -> {
+            if (outcome.succeeded()) {
+                Results.deliver(cause.patch(), id, outcome.result());
+            }
+        });
+        for (Set<String> container : subrefContainers) {
+            container.addAll(state.ids());
+        }
+        if (!state.done()) {
+            throw new HandlerChildrenRetry(state.delay().orElseThrow());
+        }
+    }
+}
