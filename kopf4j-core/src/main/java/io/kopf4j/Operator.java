@@ -156,7 +156,7 @@ public final class Operator implements AutoCloseable {
             }
             connect();
             reactor = new Reactor(client, watchClient == null ? client : watchClient, registry, namespaces, threads,
-                    settings, memo, metrics());
+                    settings, memo, metrics(), this::fail);
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.function.Consumer;
+import io.kopf4j.OperatorException;
 
 /**
  * The running operator's machinery, wired top to bottom as an event travels: observation (what to
@@ -40,6 +42,7 @@ public final class Reactor {
     private final Map<Resource, ResourceProcessor> processors = new ConcurrentHashMap<>();
     private final Orchestrator orchestrator;
     private final Observer observer;
+    private final Consumer<OperatorException> failure;
     private ObjectPatcher patcher;
     private EventPoster poster;
     private Execution execution;
@@ -47,9 +50,12 @@ public final class Reactor {
     /**
      * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
      * @param namespaces the namespace patterns to serve; empty means cluster-wide
+     * @param failure told when the operator cannot go on (an unrecoverable error in the processing)
      */
     public Reactor(KubernetesClient client, KubernetesClient watchClient, HandlerRegistry registry, List<String> namespaces,
-                   OperatorThreads threads, OperatorSettings settings, Memo memo, Metrics metrics) {
+                   OperatorThreads threads, OperatorSettings settings, Memo memo, Metrics metrics,
+                   Consumer<OperatorException> failure) {
+        this.failure = failure;
         this.client = client;
         this.registry = registry;
         this.threads = threads;
@@ -108,7 +114,9 @@ public final class Reactor {
     private ObjectQueues queues(Resource resource) {
         ResourceProcessor processor = processors.computeIfAbsent(resource,
                 r -> new ResourceProcessor(r, registry, settings, memo, patcher, poster, execution));
-        return new ObjectQueues(resource, processor, threads, settings, progress, metrics);
+        return new ObjectQueues(resource, processor, threads, settings, progress, metrics, error -> failure.accept(
+                new OperatorException("Event processing has failed with an unrecoverable error. This seems to be a"
+                        + " framework bug. The operator will stop to prevent damage.", error)));
     }
 
     private java.util.function.Predicate<Map<String, Object>> holdsOurFinalizer(Resource resource) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +32,7 @@ public final class ObjectQueues {
     private final Progress progress;
     private final Metrics metrics;
     private final io.kopf4j.Resource metricsResource;
+    private final Consumer<Throwable> unrecoverable;
     private final Map<String, Worker> workers = new ConcurrentHashMap<>();
     /** Kopf's {@code queueing.worker_limit}: places per namespace ("" cluster-wide), if limited. */
     private final Map<String, Semaphore> places = new ConcurrentHashMap<>();
@@ -48,8 +50,12 @@ public final class ObjectQueues {
         }
     }
 
+    /**
+     * @param unrecoverable told of an error that escaped the processing (a Java VM error): the
+     *                      operator stops rather than go on with an object's state unknown
+     */
     public ObjectQueues(io.kopf4j.Resource resource, EventProcessor processor, OperatorThreads threads,
-                        OperatorSettings settings, Progress progress, Metrics metrics) {
+                        OperatorSettings settings, Progress progress, Metrics metrics, Consumer<Throwable> unrecoverable) {
         this.resource = resource.plural();
         this.metricsResource = resource;
         this.processor = processor;
@@ -57,6 +63,7 @@ public final class ObjectQueues {
         this.settings = settings;
         this.progress = progress;
         this.metrics = metrics;
+        this.unrecoverable = unrecoverable;
     }
 
     /** Queues an event for its object, starting the object's worker if it has none. */
@@ -147,7 +154,7 @@ public final class ObjectQueues {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | Error e) {
             LOG.error("Event processing has failed with an unrecoverable error for {}.", key, e);
-            throw e;
+            unrecoverable.accept(e);
         } finally {
             workers.remove(key, worker);
             progress.taken(worker.backlog.size());

@@ -24,7 +24,8 @@ class ObjectQueuesTest {
     private final OperatorSettings settings = new OperatorSettings();
 
     private ObjectQueues queues(EventProcessor processor) {
-        return new ObjectQueues(KOPFEXAMPLES, processor, new OperatorThreads("test"), settings, new Progress(), new Metrics(null));
+        return new ObjectQueues(KOPFEXAMPLES, processor, new OperatorThreads("test"), settings, new Progress(), new Metrics(null),
+                error -> { });
     }
 
     private static WatchEvent event(String uid, String version) {
@@ -90,6 +91,17 @@ class ObjectQueuesTest {
         queues.dispatch(event("a", "2"));
         await().until(() -> unslept.size() == 1);
         assertThat(unslept.get(0)).as("woken with most of the sleep left").isGreaterThan(Duration.ofSeconds(20));
+        queues.stop();
+    }
+
+    @Test
+    void anErrorThatEscapesTheProcessingStopsTheOperator() {
+        List<Throwable> fatal = new CopyOnWriteArrayList<>();
+        ObjectQueues queues = new ObjectQueues(KOPFEXAMPLES, (event, pressure, deadline) -> {
+            throw new OutOfMemoryError("simulated");
+        }, new OperatorThreads("test"), settings, new Progress(), new Metrics(null), fatal::add);
+        queues.dispatch(event("a", "1"));
+        await().untilAsserted(() -> assertThat(fatal).singleElement().isInstanceOf(OutOfMemoryError.class));
         queues.stop();
     }
 }
