@@ -6,6 +6,7 @@ import io.kopf4j.HandlerTimeoutError;
 import io.kopf4j.Lifecycle;
 import io.kopf4j.PermanentError;
 import io.kopf4j.TemporaryError;
+import io.kopf4j.engines.EventPoster;
 import io.kopf4j.engines.Metrics;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.ChangingHandler;
@@ -39,6 +40,7 @@ public final class Execution {
     private final ProgressStorage storage;
     private final Metrics metrics;
     private final Semaphore handlerSlots;
+    private final EventPoster poster;
 
     /** Unfinished sub-handlers: the parent is retried, with less logging than a failure. */
     private static final class ChildrenRetry extends RuntimeException {
@@ -52,14 +54,16 @@ public final class Execution {
     /**
      * @param storage where sub-handlers' progress is kept (the handlers' own is stored by the caller)
      * @param handlerSlots limits how many sync handlers run at once ({@code execution.maxWorkers}), or null
+     * @param poster posts the events of {@link io.kopf4j.Events} and {@link io.kopf4j.HandlerContext}
      */
     public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage, Metrics metrics,
-                     Semaphore handlerSlots) {
+                     Semaphore handlerSlots, EventPoster poster) {
         this.lifecycle = lifecycle;
         this.defaultBackoff = defaultBackoff;
         this.storage = storage;
         this.metrics = metrics;
         this.handlerSlots = handlerSlots;
+        this.poster = poster;
     }
 
     /** Runs the due handlers the lifecycle picks, and returns their outcomes by id. */
@@ -87,7 +91,7 @@ public final class Execution {
     public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, Cause cause) {
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
         for (WatchingHandler handler : handlers) {
-            InvocationContext context = InvocationContext.of(cause, null, null, null, handler.param());
+            InvocationContext context = InvocationContext.of(cause, null, null, null, handler.param(), poster);
             try {
                 Object result = call(handler.function(), context);
                 cause.logger().info("Handler '{}' succeeded.", handler.id());
@@ -114,7 +118,8 @@ public final class Execution {
             if (handler.retries() != null && state.retries() >= handler.retries()) {
                 throw new HandlerRetriesError(name + " has exceeded " + state.retries() + " retries.");
             }
-            InvocationContext context = InvocationContext.of(cause, handler.field(), state, handler.id(), handler.param());
+            InvocationContext context = InvocationContext.of(cause, handler.field(), state, handler.id(), handler.param(),
+                    poster);
             Object result = call(handler.function(), context);
             Set<String> subrefs = Set.of();
             if (!context.subhandlers().isEmpty()) {
@@ -231,15 +236,18 @@ public final class Execution {
         return handler.retries() != null && state.retries() + 1 >= handler.retries();
     }
 
-    /** The sync part holds a slot, if limited; awaiting a returned CompletionStage does not. */
+    /**
+     * The sync part holds a slot, if limited, and finds the poster for {@link io.kopf4j.Events} on
+     * its thread; awaiting a returned CompletionStage does neither.
+     */
     private Object call(HandlerFn function, InvocationContext context) throws Exception {
         Object result;
         if (handlerSlots == null) {
-            result = function.call(context);
+            result = poster.within(() -> function.call(context));
         } else {
             handlerSlots.acquire();
             try {
-                result = function.call(context);
+                result = poster.within(() -> function.call(context));
             } finally {
                 handlerSlots.release();
             }

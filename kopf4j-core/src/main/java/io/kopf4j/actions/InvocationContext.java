@@ -9,7 +9,7 @@ import io.kopf4j.Patch;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.intents.Cause;
-import io.kopf4j.logging.ObjectLogger;
+import io.kopf4j.engines.EventPoster;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Diffs;
 import java.time.Instant;
@@ -23,18 +23,20 @@ import org.slf4j.Logger;
  * field. Changing handlers may register sub-handlers, collected in {@code subhandlers}.
  */
 record InvocationContext(Cause cause, Diff diff, Object old, Object current, int retry, Instant started,
-                         String handlerId, Map<String, HandlerFn> subhandlers, Object param) implements HandlerContext {
+                         String handlerId, Map<String, HandlerFn> subhandlers, Object param, EventPoster poster)
+        implements HandlerContext {
 
-    static InvocationContext of(Cause cause, List<String> field, HandlerState state, String handlerId, Object param) {
+    static InvocationContext of(Cause cause, List<String> field, HandlerState state, String handlerId, Object param,
+                                EventPoster poster) {
         int retry = state == null ? 0 : state.retries();
         Instant started = state == null ? HandlerState.now() : state.started();
         Map<String, HandlerFn> subhandlers = handlerId == null ? null : new LinkedHashMap<>();
         if (field == null) {
             return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), retry, started, handlerId,
-                    subhandlers, param);
+                    subhandlers, param, poster);
         }
         return new InvocationContext(cause, Diffs.reduce(cause.diff(), field), resolve(cause.old(), field),
-                resolve(cause.current(), field), retry, started, handlerId, subhandlers, param);
+                resolve(cause.current(), field), retry, started, handlerId, subhandlers, param, poster);
     }
 
     @Override
@@ -52,11 +54,25 @@ record InvocationContext(Cause cause, Diff diff, Object old, Object current, int
         return essence == null ? null : Dicts.resolve(essence, field, null);
     }
 
+    // The operator's poster itself, so that events can be posted from any thread.
     @Override
-    public void event(String type, String reason, String message) {
-        if (cause.logger() instanceof ObjectLogger logger) {
-            logger.post(type, reason, message);
-        }
+    public void event(Object objects, String type, String reason, String message) {
+        poster.event(objects, type, reason, message);
+    }
+
+    @Override
+    public void info(Object objects, String reason, String message) {
+        poster.info(objects, reason, message);
+    }
+
+    @Override
+    public void warn(Object objects, String reason, String message) {
+        poster.warn(objects, reason, message);
+    }
+
+    @Override
+    public void exception(Object objects, String reason, String message, Throwable error) {
+        poster.exception(objects, reason, message, error);
     }
 
     @Override

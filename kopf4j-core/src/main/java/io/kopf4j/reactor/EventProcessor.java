@@ -52,14 +52,15 @@ final class EventProcessor {
         this.registry = registry;
         this.settings = settings;
         this.execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
-                settings.persistence.progressStorage, metrics, handlerSlots);
+                settings.persistence.progressStorage, metrics, handlerSlots, poster);
         this.patcher = patcher;
     }
 
     ProcessingResult process(WatchEvent event, ObjectMemory memory) {
         Map<String, Object> raw = event.object();
         Body body = new Body(raw);
-        ObjectLogger logger = new ObjectLogger(event.object(), poster);
+        // Kopf's loggers: the framework's own lines and event handlers' never become Events.
+        ObjectLogger logger = ObjectLogger.local(raw);
         Patch patch = new Patch(memory.remainingFns);
         boolean pendingFns = !patch.isEmpty();
         ProgressStorage progress = settings.persistence.progressStorage;
@@ -82,8 +83,8 @@ final class EventProcessor {
 
         boolean blocked = Finalizers.isDeletionBlocked(raw, finalizer);
         Reason reason = Causes.detect(event.isDeleted(), deleting, blocked, old != null, diff, memory.initial());
-        Cause cause = new Cause(resource, raw, body, patch, logger, memory.memo, reason, memory.initial(), deleting,
-                diff, old, current, event.type(), null);
+        Cause cause = new Cause(resource, raw, body, patch, ObjectLogger.posting(raw, poster), memory.memo, reason,
+                memory.initial(), deleting, diff, old, current, event.type(), null);
         boolean changing = registry.prematches(cause);
         boolean mustBlock = changing && registry.requiresFinalizer(cause);
         if (mustBlock && !blocked && !deleting) {
@@ -116,7 +117,7 @@ final class EventProcessor {
     String touch(WatchEvent event) {
         Patch patch = new Patch();
         settings.persistence.progressStorage.touch(event.object(), patch, ProgressRecord.format(Instant.now()));
-        ObjectLogger logger = new ObjectLogger(event.object(), poster);
+        ObjectLogger logger = ObjectLogger.local(event.object());
         if (patch.isEmpty()) {
             return null;
         }

@@ -186,7 +186,7 @@ final class ObjectWorkers {
     private WatchEvent processLatest(String key, ObjectMemory memory, Worker worker, WatchEvent event)
             throws InterruptedException {
         BlockingQueue<WatchEvent> queue = worker.queue;
-        ObjectLogger logger = new ObjectLogger(event.object());
+        ObjectLogger logger = ObjectLogger.local(event.object());
         metrics.queueWait(resource, Duration.ofNanos(System.nanoTime() - event.received()));
         try {
             ProcessingResult result = inPlace(worker, () -> processor.process(event, memory));
