@@ -7,10 +7,9 @@ import io.kopf4j.Events;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.Lifecycles;
 import io.kopf4j.Memo;
-import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Resource;
-import io.kopf4j.engines.EventPoster;
+import io.kopf4j.engines.CapturedEvents;
 import io.kopf4j.engines.K8sEvent;
 import io.kopf4j.engines.Metrics;
 import io.kopf4j.intents.Cause;
@@ -23,10 +22,7 @@ import io.kopf4j.structs.Diffs;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,14 +35,13 @@ class HandlerEventsTest {
     private static final Map<String, Object> OTHER = Map.of("apiVersion", "v1", "kind", "ConfigMap",
             "metadata", Map.of("name", "cm", "namespace", "ns"));
 
-    private final BlockingQueue<K8sEvent> posted = new LinkedBlockingQueue<>();
-    private final EventPoster poster = new EventPoster(new OperatorSettings.Posting(), posted::add);
+    private final CapturedEvents captured = new CapturedEvents();
     private final Execution execution = new Execution(Lifecycles.allAtOnce(), Duration.ofSeconds(60),
-            MultiProgressStorage.smart("kopf.zalando.org"), new Metrics(null), null, poster);
+            MultiProgressStorage.smart("kopf.zalando.org"), new Metrics(null), null, captured.poster);
 
     @AfterEach
     void close() {
-        poster.close();
+        captured.close();
     }
 
     private void runEventHandler(HandlerFn function) {
@@ -57,19 +52,13 @@ class HandlerEventsTest {
         assertThat(execution.runWatching(List.of(handler), cause).get("spy").succeeded()).isTrue();
     }
 
-    private K8sEvent next() throws InterruptedException {
-        K8sEvent event = posted.poll(10, TimeUnit.SECONDS);
-        assertThat(event).as("an event posted within 10 seconds").isNotNull();
-        return event;
-    }
-
     @Test
     void eventsReachOtherObjectsFromTheHandlersThreadAndFromAnyOther() throws InterruptedException {
         runEventHandler(context -> {
             Events.info(OTHER, "Seen", "on the handler's thread");
             return CompletableFuture.runAsync(() -> context.warn(OTHER, "Seen", "in another thread"));
         });
-        assertThat(List.of(next(), next())).extracting(e -> e.reference().get("name"), K8sEvent::message)
+        assertThat(List.of(captured.next(), captured.next())).extracting(e -> e.reference().get("name"), K8sEvent::message)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("cm", "on the handler's thread"),
                         org.assertj.core.groups.Tuple.tuple("cm", "in another thread"));
     }
