@@ -108,47 +108,70 @@ public interface HandlerContext {
     Map<String, Object> event();
 
     /**
-     * Posts a Kubernetes Event about this object (Kopf's {@code kopf.event}), asynchronously, when
-     * {@code settings.posting.enabled}.
+     * Posts a Kubernetes Event about this object (Kopf's {@code kopf.event(body, ...)}): see
+     * {@link #event(Object, String, String, String)}.
      *
-     * @param type {@code Normal} or {@code Warning} (or Kopf's {@code Error})
-     * @param reason a short CamelCase reason, e.g. {@code Provisioned}
-     * @param message the message shown by {@code kubectl describe}
+     * @param type e.g. {@code Normal} or {@code Warning}
      */
     default void event(String type, String reason, String message) {
-        throw new UnsupportedOperationException("events can be posted from resource handlers");
+        event(body(), type, reason, message);
     }
 
-    /**
-     * A {@code Normal} event (Kopf's {@code kopf.info}).
-     *
-     * @param reason a short CamelCase reason
-     * @param message the message
-     */
+    /** A {@code Normal} event about this object (Kopf's {@code kopf.info(body, ...)}): see {@link #info(Object, String, String)}. */
     default void info(String reason, String message) {
-        event("Normal", reason, message);
+        info(body(), reason, message);
     }
 
-    /**
-     * A {@code Warning} event (Kopf's {@code kopf.warn}).
-     *
-     * @param reason a short CamelCase reason
-     * @param message the message
-     */
+    /** A {@code Warning} event about this object (Kopf's {@code kopf.warn(body, ...)}): see {@link #warn(Object, String, String)}. */
     default void warn(String reason, String message) {
-        event("Warning", reason, message);
+        warn(body(), reason, message);
     }
 
     /**
-     * An {@code Error} event about an exception (Kopf's {@code kopf.exception}).
-     *
-     * @param reason a short reason; null or empty: the exception's class name
-     * @param message text before the exception's message; may be null
-     * @param error the exception
+     * An {@code Error} event about this object and an exception (Kopf's {@code kopf.exception(body, ...)}):
+     * see {@link #exception(Object, String, String, Throwable)}.
      */
     default void exception(String reason, String message, Throwable error) {
-        event("Error", reason == null || reason.isEmpty() ? error.getClass().getSimpleName() : reason,
-                (message == null || message.isEmpty() ? "" : message + " ") + error.getMessage());
+        exception(body(), reason, message, error);
+    }
+
+    /**
+     * Posts a Kubernetes Event about one or many objects, this one or others, as {@link Events#event}
+     * (Kopf's {@code kopf.event}) does, whatever {@code settings.posting.level}; unlike {@link Events},
+     * also from other threads than the handler's.
+     *
+     * <pre>{@code
+     * @On.Create("kopfexamples")
+     * CompletableFuture<Void> create(HandlerContext context) {
+     *     return CompletableFuture.runAsync(() -> {
+     *         List<ConfigMap> children = createChildren();   // your own code
+     *         context.event(children, "Normal", "Created", "By KopfExample " + context.name());
+     *     });
+     * }
+     * }</pre>
+     *
+     * @param objects a {@link Body} or {@code Map}, a fabric8 {@code HasMetadata}, or an iterable of them
+     */
+    default void event(Object objects, String type, String reason, String message) {
+        Events.event(objects, type, reason, message);
+    }
+
+    /** A {@code Normal} event about the objects if {@code settings.posting.level} is INFO or lower, as {@link Events#info}. */
+    default void info(Object objects, String reason, String message) {
+        Events.info(objects, reason, message);
+    }
+
+    /** A {@code Warning} event about the objects if {@code settings.posting.level} is WARN or lower, as {@link Events#warn}. */
+    default void warn(Object objects, String reason, String message) {
+        Events.warn(objects, reason, message);
+    }
+
+    /**
+     * An {@code Error} event about the objects and an exception if {@code settings.posting.level} is
+     * ERROR or lower, as {@link Events#exception}: the reason defaults to the exception's class.
+     */
+    default void exception(Object objects, String reason, String message, Throwable error) {
+        Events.exception(objects, reason, message, error);
     }
 
     /**

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.clients.Vault;
 import io.kopf4j.clients.VaultClient;
 import io.kopf4j.engines.Activities;
+import io.kopf4j.engines.EventPoster;
 import io.kopf4j.engines.Authenticator;
 import io.kopf4j.engines.HealthEndpoints;
 import io.kopf4j.engines.LivenessEndpoint;
@@ -85,6 +86,8 @@ public final class Operator implements AutoCloseable {
     private KubernetesClient client;
     private KubernetesClient watchClient;
     private volatile Reactor reactor;
+    /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
+    private volatile EventPoster poster;
     private final String metricsAddress;
     private final MeterRegistry meterRegistry;
     private LivenessEndpoint liveness;
@@ -155,8 +158,9 @@ public final class Operator implements AutoCloseable {
                 LOG.warn("Peering '{}' is not implemented in kopf4j yet; this operator runs standalone.", settings.peering.name);
             }
             connect();
+            poster = new EventPoster(client, settings.posting);
             reactor = new Reactor(client, watchClient == null ? client : watchClient, registry, namespaces, threads,
-                    settings, memo, metrics(), this::fail);
+                    settings, memo, metrics(), poster, this::fail);
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -364,8 +368,10 @@ public final class Operator implements AutoCloseable {
                 threads.interruptAll();
                 threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
             }
+            if (poster != null) {
+                poster.close();
+            }
             if (reactor != null) {
-                reactor.flushEvents();
                 try {
                     Activities.run(ActivityHandler.CLEANUP, registry.activities(ActivityHandler.CLEANUP), settings, memo);
                 } catch (OperatorException e) {

@@ -181,15 +181,20 @@ public final class OperatorSettings {
         public Posting() {
         }
 
-        /** Post events at all: the object loggers' messages and explicit ones. */
+        /** Post events at all: the object loggers' messages and explicit ones ({@link io.kopf4j.Events}). */
         public boolean enabled = true;
         /**
          * Post the object loggers' messages as events too (reason {@code Logging}), as Kopf's
          * documentation describes it ("Also a K8s event"); Kopf's newest default is off. Explicit
-         * events are posted regardless.
+         * events are posted regardless. Event handlers' loggers never post, as in Kopf.
          */
         public boolean loggers = true;
-        /** The lowest level of object log messages posted as events (explicit events are always posted). */
+        /**
+         * The lowest level of object log messages posted as events; also of explicit events posted
+         * with {@code info} (INFO), {@code warn} (WARN) and {@code exception} (ERROR), as Kopf's
+         * {@code kopf.info/warn/exception}. Explicit events with their own type ({@code event}) are
+         * always posted.
+         */
         public org.slf4j.event.Level level = org.slf4j.event.Level.INFO;
         /** The events' {@code reportingComponent} and {@code source.component}. */
         public String reportingComponent = "kopf";

@@ -1,5 +1,6 @@
 package io.kopf4j.actions;
 
+import io.kopf4j.logging.EventSink;
 import io.kopf4j.intents.ExecutableHandler;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.HandlerRetriesError;
@@ -45,6 +46,7 @@ public final class Execution {
     private final ProgressStorage storage;
     private final Metrics metrics;
     private final Semaphore handlerSlots;
+    private final EventSink poster;
 
     /**
      * One attempt of one handler, bound to what it is called for.
@@ -68,14 +70,17 @@ public final class Execution {
      * @param storage where sub-handlers' progress is kept (the handlers' own is stored by the caller);
      *                null where there are no objects (activities)
      * @param handlerSlots limits how many sync handlers run at once ({@code execution.maxWorkers}), or null
+     * @param poster posts the events of {@link io.kopf4j.Events} and {@link io.kopf4j.HandlerContext}; null
+     *               for activities, which run through {@link #runOnce} and post none
      */
     public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage, Metrics metrics,
-                     Semaphore handlerSlots) {
+                     Semaphore handlerSlots, EventSink poster) {
         this.lifecycle = lifecycle;
         this.defaultBackoff = defaultBackoff;
         this.storage = storage;
         this.metrics = metrics;
         this.handlerSlots = handlerSlots;
+        this.poster = poster;
     }
 
     /** Runs the due changing handlers the lifecycle picks, and returns their outcomes by id. */
@@ -87,7 +92,7 @@ public final class Execution {
     public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, Cause cause) {
         return runOnce(Lifecycles.allAtOnce(), handlers, State.fromScratch().withHandlers(handlers), cause.logger(),
                 ErrorsMode.IGNORED, (handler, state, subrefs) ->
-                        call(handler.function(), InvocationContext.of(cause, null, state, handler.param(), null)));
+                        call(handler.function(), InvocationContext.of(cause, null, state, handler.param(), null, poster)));
     }
 
     /**
@@ -126,7 +131,7 @@ public final class Execution {
             containers.add(subrefs);
             SubHandling subhandling = new SubHandling(this, storage, cause, handler, containers);
             Object result = call(handler.function(),
-                    InvocationContext.of(cause, handler.field(), handlerState, handler.param(), subhandling));
+                    InvocationContext.of(cause, handler.field(), handlerState, handler.param(), subhandling, poster));
             subhandling.executeRegistered();
             return result;
         });
@@ -243,15 +248,18 @@ public final class Execution {
         return handler.retries() != null && state.retries() + 1 >= handler.retries();
     }
 
-    /** The sync part holds a slot, if limited; awaiting a returned CompletionStage does not. */
+    /**
+     * The sync part holds a slot, if limited, and finds the poster for {@link io.kopf4j.Events} on
+     * its thread; awaiting a returned CompletionStage does neither.
+     */
     private Object call(HandlerFn function, InvocationContext context) throws Exception {
         Object result;
         if (handlerSlots == null) {
-            result = function.call(context);
+            result = poster.within(() -> function.call(context));
         } else {
             handlerSlots.acquire();
             try {
-                result = function.call(context);
+                result = poster.within(() -> function.call(context));
             } finally {
                 handlerSlots.release();
             }

@@ -1,5 +1,6 @@
 package io.kopf4j.actions;
 
+import io.kopf4j.logging.EventSink;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
@@ -9,7 +10,6 @@ import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.SubHandler;
 import io.kopf4j.intents.Cause;
-import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Diffs;
 import java.time.Instant;
@@ -23,16 +23,16 @@ import org.slf4j.Logger;
  * field. Changing handlers may run sub-handlers through {@code subhandling}; event handlers have none.
  */
 record InvocationContext(Cause cause, Diff diff, Object old, Object current, int retry, Instant started,
-                         Object param, SubHandling subhandling) implements HandlerContext {
+                         Object param, SubHandling subhandling, EventSink poster) implements HandlerContext {
 
     static InvocationContext of(Cause cause, List<String> field, HandlerState state, Object param,
-                                SubHandling subhandling) {
+                                SubHandling subhandling, EventSink poster) {
         if (field == null) {
             return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), state.retries(),
-                    state.started(), param, subhandling);
+                    state.started(), param, subhandling, poster);
         }
         return new InvocationContext(cause, Diffs.reduce(cause.diff(), field), resolve(cause.old(), field),
-                resolve(cause.current(), field), state.retries(), state.started(), param, subhandling);
+                resolve(cause.current(), field), state.retries(), state.started(), param, subhandling, poster);
     }
 
     @Override
@@ -63,11 +63,25 @@ record InvocationContext(Cause cause, Diff diff, Object old, Object current, int
         return essence == null ? null : Dicts.resolve(essence, field, null);
     }
 
+    // The operator's poster itself, so that events can be posted from any thread.
     @Override
-    public void event(String type, String reason, String message) {
-        if (cause.logger() instanceof ObjectLogger logger) {
-            logger.post(type, reason, message);
-        }
+    public void event(Object objects, String type, String reason, String message) {
+        poster.event(objects, type, reason, message);
+    }
+
+    @Override
+    public void info(Object objects, String reason, String message) {
+        poster.info(objects, reason, message);
+    }
+
+    @Override
+    public void warn(Object objects, String reason, String message) {
+        poster.warn(objects, reason, message);
+    }
+
+    @Override
+    public void exception(Object objects, String reason, String message, Throwable error) {
+        poster.exception(objects, reason, message, error);
     }
 
     @Override

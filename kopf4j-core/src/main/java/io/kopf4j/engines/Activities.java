@@ -46,7 +46,7 @@ public final class Activities {
         while (!state.done()) {
             // A new execution each round: startup handlers may have changed the default backoff.
             Execution execution = new Execution(Lifecycles.allAtOnce(), settings.execution.defaultBackoff, null,
-                    new Metrics(null), null);
+                    new Metrics(null), null, null);
             Map<String, Outcome> current = execution.runOnce(Lifecycles.allAtOnce(), handlers, state, logger,
                     ErrorsMode.TEMPORARY, (handler, handlerState, subrefs) -> invoke(handler, handlerState, settings, memo, logger));
             outcomes.putAll(current);

@@ -1,56 +1,140 @@
 package io.kopf4j.engines;
 
-import io.fabric8.kubernetes.api.model.EventBuilder;
-import io.fabric8.kubernetes.api.model.MicroTime;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.logging.EventSink;
+import io.kopf4j.structs.ObjectReferences;
+import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
 import java.util.concurrent.LinkedBlockingQueue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.function.Consumer;
+import org.slf4j.event.Level;
 
 /**
- * Posts Kubernetes Events about objects, as Kopf's event poster: queued by handlers and loggers
- * (never blocking them), posted by one background virtual thread in batches, messages over 1024
- * characters cut in the middle, events about Events skipped, failures logged as warnings only.
- * Events of cluster-scoped objects go to the {@code default} namespace.
+ * Posts Kubernetes Events about objects, as Kopf's {@code posting} module: queued by handlers and
+ * loggers (never blocking them), posted in order by one background virtual thread. Its
+ * {@link #event}, {@link #info}, {@link #warn} and {@link #exception} are Kopf's {@code kopf.event}
+ * and its shortcuts, with their checks of {@code settings.posting}; handlers reach the operator's
+ * poster through {@link #current()} while they run.
  */
-public final class EventPoster implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(EventPoster.class);
-    private static final int MAX_MESSAGE = 1024;
-    private static final Pending STOP = new Pending(Map.of(), "", "", "", Instant.EPOCH);
+public final class EventPoster implements EventSink, AutoCloseable {
+    private static final ThreadLocal<EventPoster> CURRENT = new ThreadLocal<>();
+    private static final K8sEvent STOP = new K8sEvent(Map.of(), "", "", "", Instant.EPOCH);
 
-    private record Pending(Map<String, Object> reference, String type, String reason, String message, Instant time) {
-    }
-
-    private final KubernetesClient client;
     private final OperatorSettings.Posting settings;
-    private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    private final Consumer<K8sEvent> sender;
+    private final BlockingQueue<K8sEvent> queue = new LinkedBlockingQueue<>();
     private final Thread worker;
 
+    /** Starts posting through this client; {@link #close()} stops it. */
     public EventPoster(KubernetesClient client, OperatorSettings.Posting settings) {
-        this.client = client;
+        this(settings, new EventSender(client, settings));
+    }
+
+    /** Starts posting through this sender: e.g. to capture the events in tests. */
+    public EventPoster(OperatorSettings.Posting settings, Consumer<K8sEvent> sender) {
         this.settings = settings;
+        this.sender = sender;
         this.worker = Thread.ofVirtual().name("kopf4j-event-poster").start(this::run);
     }
 
+    @Override
     public OperatorSettings.Posting settings() {
         return settings;
     }
 
     /**
-     * Queues an event about the object with this reference (apiVersion, kind, name, uid, namespace).
+     * The poster of the operator whose handler runs on this thread, as Kopf's context variables
+     * give {@code kopf.event} its queue.
+     *
+     * @throws IllegalStateException outside a handler's thread
      */
+    public static EventPoster current() {
+        EventPoster poster = CURRENT.get();
+        if (poster == null) {
+            throw new IllegalStateException("Events can be posted with io.kopf4j.Events only from a resource handler,"
+                    + " on the thread that runs it; elsewhere (e.g. in asynchronous code), use the handler's"
+                    + " HandlerContext: context.event(...), context.info(...), context.warn(...), context.exception(...)");
+        }
+        return poster;
+    }
+
+    /** Runs the handler with this poster as the {@link #current()} one of its thread. */
+    @Override
+    public <T> T within(Callable<T> handler) throws Exception {
+        EventPoster outer = CURRENT.get();
+        CURRENT.set(this);
+        try {
+            return handler.call();
+        } finally {
+            CURRENT.set(outer);
+        }
+    }
+
+    /**
+     * Kopf's {@code kopf.event}: one event of this type for each object, whatever
+     * {@code settings.posting.level}.
+     *
+     * @param objects a body, a reference, a fabric8 object, or an iterable of them (see {@link ObjectReferences#walk})
+     */
+    @Override
+    public void event(Object objects, String type, String reason, String message) {
+        Objects.requireNonNull(type, "an event needs a type (e.g. Normal, Warning)");
+        post(objects, type, reason, message);
+    }
+
+    /** Kopf's {@code kopf.info}: {@code Normal} events, if {@code settings.posting.level} is INFO or lower. */
+    @Override
+    public void info(Object objects, String reason, String message) {
+        postAt(Level.INFO, objects, "Normal", reason, message);
+    }
+
+    /** Kopf's {@code kopf.warn}: {@code Warning} events, if {@code settings.posting.level} is WARN or lower. */
+    @Override
+    public void warn(Object objects, String reason, String message) {
+        postAt(Level.WARN, objects, "Warning", reason, message);
+    }
+
+    /**
+     * Kopf's {@code kopf.exception}: {@code Error} events, if {@code settings.posting.level} is ERROR
+     * or lower; the reason defaults to the exception's class, the message is followed by the
+     * exception's.
+     */
+    @Override
+    public void exception(Object objects, String reason, String message, Throwable error) {
+        Objects.requireNonNull(error, "an exception event needs the exception");
+        String text = error.getMessage() == null ? "" : error.getMessage();
+        postAt(Level.ERROR, objects, "Error", reason == null || reason.isEmpty() ? error.getClass().getSimpleName() : reason,
+                message == null || message.isEmpty() ? text : message + " " + text);
+    }
+
+    private void postAt(Level level, Object objects, String type, String reason, String message) {
+        if (settings.level.toInt() <= level.toInt()) {
+            post(objects, type, reason, message);
+        }
+    }
+
+    private void post(Object objects, String type, String reason, String message) {
+        for (Map<String, Object> reference : ObjectReferences.walk(objects)) {
+            post(reference, type, reason, message == null ? "" : message);
+        }
+    }
+
+    /**
+     * Queues an event about the object with this reference (see {@link ObjectReferences}), if
+     * {@code settings.posting.enabled}; events about Events are skipped, to prevent event storms.
+     */
+    @Override
     public void post(Map<String, Object> reference, String type, String reason, String message) {
-        if (settings.enabled && !"Event".equals(reference.get("kind"))) {
-            queue.offer(new Pending(reference, type, reason, message, Instant.now()));
+        boolean aboutEvent = "v1".equals(reference.get("apiVersion")) && "Event".equals(reference.get("kind"));
+        if (settings.enabled && !aboutEvent) {
+            queue.offer(new K8sEvent(reference, type, reason, message, Instant.now()));
         }
     }
 
@@ -59,7 +143,7 @@ public final class EventPoster implements AutoCloseable {
     public void close() {
         queue.offer(STOP);
         try {
-            if (!worker.join(java.time.Duration.ofSeconds(2))) {
+            if (!worker.join(Duration.ofSeconds(2))) {
                 worker.interrupt();
             }
         } catch (InterruptedException e) {
@@ -70,61 +154,18 @@ public final class EventPoster implements AutoCloseable {
     private void run() {
         try {
             while (true) {
-                List<Pending> batch = new ArrayList<>();
+                List<K8sEvent> batch = new ArrayList<>();
                 batch.add(queue.take());
                 queue.drainTo(batch);
-                for (Pending pending : batch) {
-                    if (pending == STOP) {
+                for (K8sEvent event : batch) {
+                    if (event == STOP) {
                         return;
                     }
-                    send(pending);
+                    sender.accept(event);
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private void send(Pending pending) {
-        Object namespace = pending.reference().get("namespace");
-        // Cluster-scoped objects' events go to the credentials' default namespace, as in Kopf.
-        String target = namespace != null ? namespace.toString()
-                : client.getNamespace() != null ? client.getNamespace() : "default";
-        // Kubernetes takes whole seconds in the timestamps, microseconds in eventTime.
-        String time = pending.time().truncatedTo(ChronoUnit.SECONDS).toString();
-        String microTime = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX")
-                .format(pending.time().atOffset(ZoneOffset.UTC));
-        try {
-            client.v1().events().inNamespace(target).resource(new EventBuilder()
-                    .withNewMetadata().withGenerateName(settings.eventNamePrefix).withNamespace(target).endMetadata()
-                    .withAction("Action?")
-                    .withType(pending.type())
-                    .withReason(pending.reason())
-                    .withMessage(cut(pending.message()))
-                    .withReportingComponent(settings.reportingComponent)
-                    .withReportingInstance(settings.reportingInstance)
-                    .withNewSource().withComponent(settings.reportingComponent).endSource()
-                    .withNewInvolvedObject()
-                    .withApiVersion((String) pending.reference().get("apiVersion"))
-                    .withKind((String) pending.reference().get("kind"))
-                    .withName((String) pending.reference().get("name"))
-                    .withUid((String) pending.reference().get("uid"))
-                    .withNamespace((String) namespace)
-                    .endInvolvedObject()
-                    .withFirstTimestamp(time).withLastTimestamp(time).withEventTime(new MicroTime(microTime))
-                    .build()).create();
-        } catch (RuntimeException e) {
-            LOG.warn("Failed to post an event. Ignoring and continuing. Error: {}. Event: type={}, reason={}",
-                    e.getMessage(), pending.type(), pending.reason());
-        }
-    }
-
-    /** Kopf's cut: the head and the tail of a long message around {@code ...}. */
-    static String cut(String message) {
-        if (message == null || message.length() <= MAX_MESSAGE) {
-            return message;
-        }
-        int half = (MAX_MESSAGE - 3) / 2;
-        return message.substring(0, half) + "..." + message.substring(message.length() - (MAX_MESSAGE - 3 - half));
     }
 }

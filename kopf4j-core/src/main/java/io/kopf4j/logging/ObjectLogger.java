@@ -1,22 +1,26 @@
 package io.kopf4j.logging;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import io.kopf4j.structs.ObjectReferences;
 import java.util.Map;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
-import io.kopf4j.engines.EventPoster;
 import org.slf4j.event.Level;
 import org.slf4j.helpers.MessageFormatter;
 import org.slf4j.helpers.AbstractLogger;
 import org.slf4j.spi.LoggingEventBuilder;
 
 /**
- * The logger handlers get: Kopf's {@code kopf.objects} logger, every line prefixed with
+ * The logger of one object: Kopf's {@code kopf.objects} logger, every line prefixed with
  * {@code [namespace/name]} (or {@code [name]} for cluster-scoped objects) in text formats, so that
  * users' alerts and habits carry over from Kopf, and carrying the object's reference as the
  * key-value pair {@value #REFERENCE} for JSON logs.
+ *
+ * <p>Two variants, as Kopf's: the {@link #posting posting} one (Kopf's {@code ObjectLogger}) for
+ * change-detecting handlers, whose messages also become Kubernetes Events, and the {@link #local
+ * local} one (Kopf's {@code LocalObjectLogger}) for event handlers, called for every watch-event,
+ * and for the framework's own lines about the object, which never become Events.
  */
 public final class ObjectLogger extends AbstractLogger {
     private static final long serialVersionUID = 1L;
@@ -27,35 +31,28 @@ public final class ObjectLogger extends AbstractLogger {
     private final transient Logger delegate;
     private final String prefix;
     private final transient Map<String, Object> reference;
-    private final transient EventPoster poster;
+    private final transient EventSink poster;
 
-    /** The logger of the object with this body, posting nothing. */
-    public ObjectLogger(Map<String, Object> body) {
-        this(body, null);
-    }
-
-    /** The logger of the object with this body; messages also become Kubernetes Events through the poster. */
-    public ObjectLogger(Map<String, Object> body, EventPoster poster) {
+    private ObjectLogger(Map<String, Object> body, EventSink poster) {
         this.poster = poster;
         this.delegate = LoggerFactory.getLogger(NAME);
         this.name = delegate.getName();
-        this.reference = reference(body);
+        this.reference = ObjectReferences.of(body);
         Object namespace = reference.get("namespace");
         this.prefix = "[" + (namespace == null ? reference.get("name") : namespace + "/" + reference.get("name")) + "] ";
     }
 
-    /** Kopf's object reference: apiVersion, kind, name, uid, namespace (those present). */
-    private static Map<String, Object> reference(Map<String, Object> body) {
-        Map<String, Object> reference = new LinkedHashMap<>();
-        reference.put("apiVersion", body.get("apiVersion"));
-        reference.put("kind", body.get("kind"));
-        if (body.get("metadata") instanceof Map<?, ?> metadata) {
-            reference.put("name", metadata.get("name"));
-            reference.put("uid", metadata.get("uid"));
-            reference.put("namespace", metadata.get("namespace"));
-        }
-        reference.values().removeIf(java.util.Objects::isNull);
-        return Collections.unmodifiableMap(reference);
+    /**
+     * The logger of the object with this body whose messages from {@code settings.posting.level}
+     * up also become Kubernetes Events (reason {@code Logging}), if {@code settings.posting.loggers}.
+     */
+    public static ObjectLogger posting(Map<String, Object> body, EventSink poster) {
+        return new ObjectLogger(body, Objects.requireNonNull(poster, "a posting logger needs the poster"));
+    }
+
+    /** The logger of the object with this body whose messages never become Kubernetes Events. */
+    public static ObjectLogger local(Map<String, Object> body) {
+        return new ObjectLogger(body, null);
     }
 
     @Override
@@ -84,13 +81,6 @@ public final class ObjectLogger extends AbstractLogger {
         if (poster != null && poster.settings().loggers && level.toInt() >= poster.settings().level.toInt()) {
             String text = MessageFormatter.basicArrayFormat(message, arguments);
             poster.post(reference, typeOf(level), "Logging", throwable == null ? text : text + " " + throwable);
-        }
-    }
-
-    /** Posts an event about this object (if posting is enabled), whatever the log level. */
-    public void post(String type, String reason, String message) {
-        if (poster != null) {
-            poster.post(reference, type, reason, message);
         }
     }
 

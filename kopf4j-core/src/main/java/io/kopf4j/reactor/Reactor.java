@@ -1,5 +1,6 @@
 package io.kopf4j.reactor;
 
+import io.kopf4j.logging.EventSink;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
@@ -7,7 +8,6 @@ import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.ObjectPatcher;
-import io.kopf4j.engines.EventPoster;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.reactor.observation.Observer;
@@ -44,17 +44,19 @@ public final class Reactor {
     private final Observer observer;
     private final Consumer<OperatorException> failure;
     private ObjectPatcher patcher;
-    private EventPoster poster;
+    private final EventSink poster;
     private Execution execution;
 
     /**
      * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
      * @param namespaces the namespace patterns to serve; empty means cluster-wide
+     * @param poster where Kubernetes Events go (the posting engine)
      * @param failure told when the operator cannot go on (an unrecoverable error in the processing)
      */
     public Reactor(KubernetesClient client, KubernetesClient watchClient, HandlerRegistry registry, List<String> namespaces,
                    OperatorThreads threads, OperatorSettings settings, Memo memo, Metrics metrics,
-                   Consumer<OperatorException> failure) {
+                   EventSink poster, Consumer<OperatorException> failure) {
+        this.poster = poster;
         this.failure = failure;
         this.client = client;
         this.registry = registry;
@@ -72,10 +74,9 @@ public final class Reactor {
     public void start() {
         ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
         patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
-        poster = new EventPoster(client, settings.posting);
         Semaphore handlerSlots = settings.execution.maxWorkers == null ? null : new Semaphore(settings.execution.maxWorkers, true);
         execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
-                settings.persistence.progressStorage, metrics, handlerSlots);
+                settings.persistence.progressStorage, metrics, handlerSlots, poster);
         observer.start();
     }
 
@@ -102,13 +103,6 @@ public final class Reactor {
     public void stop() {
         observer.stop();
         orchestrator.stop();
-    }
-
-    /** Posts the events still queued; after the handlers have ended. */
-    public void flushEvents() {
-        if (poster != null) {
-            poster.close();
-        }
     }
 
     private ObjectQueues queues(Resource resource) {

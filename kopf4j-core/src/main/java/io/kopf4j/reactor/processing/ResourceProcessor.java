@@ -1,5 +1,6 @@
 package io.kopf4j.reactor.processing;
 
+import io.kopf4j.logging.EventSink;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.Memo;
@@ -10,7 +11,6 @@ import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.actions.Results;
 import io.kopf4j.clients.ObjectPatching;
-import io.kopf4j.engines.EventPoster;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.Causes;
 import io.kopf4j.intents.HandlerRegistry;
@@ -40,7 +40,7 @@ public final class ResourceProcessor implements EventProcessor {
     private final HandlerRegistry registry;
     private final OperatorSettings settings;
     private final Memo operatorMemo;
-    private final EventPoster poster;
+    private final EventSink poster;
     private final Execution execution;
     private final ChangeHandling changes;
     private final Application application;
@@ -51,7 +51,7 @@ public final class ResourceProcessor implements EventProcessor {
     }
 
     public ResourceProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, Memo operatorMemo,
-                             ObjectPatching patcher, EventPoster poster, Execution execution) {
+                             ObjectPatching patcher, EventSink poster, Execution execution) {
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
@@ -76,7 +76,7 @@ public final class ResourceProcessor implements EventProcessor {
         if (event.isDeleted()) {
             memories.remove(key);
         }
-        ObjectLogger local = new ObjectLogger(raw);
+        ObjectLogger local = ObjectLogger.local(raw);
         if (!memory.throttler.admits(pressure, local)) {
             return null;
         }
@@ -136,7 +136,7 @@ public final class ResourceProcessor implements EventProcessor {
             Reason reason = Causes.detect(event.isDeleted(), deleting, blocked, old != null, diff, memory.initial());
             // Creation never mixes with resuming, even for an object first seen in the initial listing.
             boolean initial = memory.initial() && reason != Reason.CREATE;
-            changing = new Cause(resource, raw, body, patch, new ObjectLogger(raw, poster), memory.memo, reason,
+            changing = new Cause(resource, raw, body, patch, ObjectLogger.posting(raw, poster), memory.memo, reason,
                     initial, deleting, diff, old, current, event.type(), null);
             if (!registry.prematches(changing)) {
                 changing = null;

@@ -11,6 +11,7 @@ import io.kopf4j.Patch;
 import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.clients.ObjectPatching;
+import io.kopf4j.engines.EventPoster;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
@@ -65,13 +66,14 @@ class ResourceProcessorTest {
 
     private final OperatorSettings settings = new OperatorSettings();
     private final FakeApi api = new FakeApi();
+    private final EventPoster events = new EventPoster(settings.posting, event -> { });
 
     private ResourceProcessor processor(Class<?> handlers) {
         HandlerRegistry registry = new HandlerRegistry();
         HandlerScanner.scan(handlers, registry);
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
-                new Metrics(null), null);
-        return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, null, execution);
+                new Metrics(null), null, events);
+        return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, events, execution);
     }
 
     private void object(Map<String, Object> spec) {

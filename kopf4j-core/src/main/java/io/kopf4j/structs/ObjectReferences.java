@@ -1,0 +1,77 @@
+package io.kopf4j.structs;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Kopf's object references ({@code build_object_reference}): apiVersion, kind, name, uid and
+ * namespace of an object, those that are known, for Kubernetes Events and log lines.
+ */
+public final class ObjectReferences {
+    private ObjectReferences() {
+    }
+
+    /**
+     * The reference of an object given as its body ({@code metadata.name}, ...), or as a map that
+     * already is a reference (an owner reference, an involved object: {@code name} at the top).
+     */
+    public static Map<String, Object> of(Map<?, ?> object) {
+        Map<?, ?> metadata = object.get("metadata") instanceof Map<?, ?> map ? map
+                : object.containsKey("metadata") ? Map.of() : object;
+        return reference(object.get("apiVersion"), object.get("kind"), metadata.get("name"), metadata.get("uid"),
+                metadata.get("namespace"));
+    }
+
+    /** The reference of a fabric8 object. */
+    public static Map<String, Object> of(HasMetadata object) {
+        ObjectMeta metadata = object.getMetadata() == null ? new ObjectMeta() : object.getMetadata();
+        return reference(object.getApiVersion(), object.getKind(), metadata.getName(), metadata.getUid(),
+                metadata.getNamespace());
+    }
+
+    /**
+     * The references of one object or of many, as Kopf's {@code dicts.walk}: an object is a
+     * {@link Map} (a body or a reference) or a fabric8 {@link HasMetadata}; iterables and arrays of
+     * them are flattened, at any depth; null is no object.
+     *
+     * @throws IllegalArgumentException for anything else, naming its type
+     */
+    public static List<Map<String, Object>> walk(Object objects) {
+        List<Map<String, Object>> references = new ArrayList<>();
+        walk(objects, references);
+        return references;
+    }
+
+    private static void walk(Object objects, List<Map<String, Object>> references) {
+        switch (objects) {
+            case null -> {
+            }
+            case Map<?, ?> body -> references.add(of(body));
+            case HasMetadata object -> references.add(of(object));
+            case Iterable<?> many -> many.forEach(object -> walk(object, references));
+            case Object[] many -> Arrays.asList(many).forEach(object -> walk(object, references));
+            default -> throw new IllegalArgumentException("Events are posted to objects given as a Body or a Map (a body"
+                    + " or an object reference), a fabric8 HasMetadata, or an Iterable of them; got a "
+                    + objects.getClass().getName() + ": " + objects);
+        }
+    }
+
+    /** Kopf keeps only the fields with values: e.g. no namespace for cluster-scoped objects. */
+    private static Map<String, Object> reference(Object apiVersion, Object kind, Object name, Object uid,
+                                                 Object namespace) {
+        Map<String, Object> reference = new LinkedHashMap<>();
+        reference.put("apiVersion", apiVersion);
+        reference.put("kind", kind);
+        reference.put("name", name);
+        reference.put("uid", uid);
+        reference.put("namespace", namespace);
+        reference.values().removeIf(value -> value == null || "".equals(value));
+        return Collections.unmodifiableMap(reference);
+    }
+}

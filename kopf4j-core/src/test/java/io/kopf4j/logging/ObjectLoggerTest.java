@@ -1,0 +1,38 @@
+package io.kopf4j.logging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kopf4j.engines.CapturedEvents;
+import io.kopf4j.engines.K8sEvent;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Kopf's ObjectLogger posts its messages as Events; its LocalObjectLogger never does. */
+class ObjectLoggerTest {
+    private static final Map<String, Object> BODY = Map.of("apiVersion", "kopf.dev/v1", "kind", "KopfExample",
+            "metadata", Map.of("name", "ex", "namespace", "ns"));
+
+    private final CapturedEvents captured = new CapturedEvents();
+
+    @AfterEach
+    void close() {
+        captured.close();
+    }
+
+    @Test
+    void thePostingLoggerPostsFromThePostingLevelUp() throws InterruptedException {
+        ObjectLogger logger = ObjectLogger.posting(BODY, captured.poster);
+        logger.debug("too detailed");
+        logger.info("Hello {}", "ex");
+        assertThat(captured.next()).extracting(K8sEvent::type, K8sEvent::reason, K8sEvent::message)
+                .containsExactly("Normal", "Logging", "Hello ex");
+    }
+
+    @Test
+    void theLocalLoggerNeverPosts() throws InterruptedException {
+        ObjectLogger.local(BODY).error("Handler 'spy' failed with an exception and will ignore it: oops");
+        ObjectLogger.posting(BODY, captured.poster).warn("posted after it");
+        assertThat(captured.next().message()).isEqualTo("posted after it");
+    }
+}
