@@ -184,7 +184,7 @@ class KopfFidelityTest {
                     Map.of("kopf.zalando.org/last-handled-configuration", "{\"spec\":{\"size\":0}}\n"))));
             await("the fixed object is handled: its diff-base is its essence again").atMost(WAIT).until(() -> examples
                     .annotations("ex").get("kopf.zalando.org/last-handled-configuration").contains("\"size\":1"));
-            assertThat(count(runner.output(), "Throttling for 1.0 seconds due to an unexpected error"))
+            assertThat(count(runner.output(), "Throttling for 1 seconds due to an unexpected error"))
                     .as("the failed event is not processed again after the throttling").isEqualTo(1);
         }
     }

@@ -68,7 +68,7 @@ class ProgressTest {
                     "\\{\"started\":\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{6}\\+00:00\",\"delayed\":\"[^\"]+\\+00:00\","
                             + "\"purpose\":\"create\",\"retries\":[12],\"success\":false,\"failure\":false,\"message\":\"not yet\"}"));
             assertThat(runner.output()).contains("Sleeping for ", " seconds for the delayed handlers.",
-                    "Provoking reaction with: {\"metadata\":{\"annotations\":{\"kopf.zalando.org/touch-dummy\":\"");
+                    "Merge-patching the resource with: {'metadata': {'annotations': {'kopf.zalando.org/touch-dummy': '");
             assertThat(runner.output()).contains("Handler 'flaky' failed with an exception and will try again in 1 seconds: ",
                     "Handler 'temporary' failed temporarily: wait a second", "Handler 'permanent' failed permanently: never");
 

@@ -53,7 +53,7 @@ class RbacTest {
             allowed.create("ex", Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(allowed.status("ex")).containsEntry("create", "created"));
             await().atMost(WAIT).until(() -> runner.output().contains("[" + readOnly.name() + "/ex] Request attempt PATCH failed"));
-            assertThat(runner.output()).contains("User \"" + USER + "\" cannot patch resource \"kopfexamples\" in API group"
+            assertThat(runner.output()).contains("User \"" + USER + "\" cannot patch resource \"kopfexamples/status\" in API group"
                     + " \"kopf.dev\" in the namespace \"" + readOnly.name() + "\"");
             assertThat(forbidden.status("ex")).isEmpty();
         }

@@ -85,7 +85,7 @@ class SettingsTest {
         KopfExamples inExact = new KopfExamples(cluster, exact.name());
         KopfExamples inMatching = new KopfExamples(cluster, matching.name());
         String glob = matching.name().substring(0, matching.name().length() - 3) + "*";
-        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.reactor.Reactor");
+        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.reactor.observation.Observer");
              Operator operator = Operator.builder()
                      .activity(Activity.startup("no-scanning").handle(context -> context.settings().scanning.disabled = true))
                      .handler(Handler.create("kopfexamples").id("create").handle(context -> "done"))

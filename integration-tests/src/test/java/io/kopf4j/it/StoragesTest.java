@@ -80,7 +80,7 @@ class StoragesTest {
                     .resource(new GenericKubernetesResourceBuilder().withApiVersion("strict.example.com/v1")
                             .withKind("StrictThing").withNewMetadata().withName("s1").endMetadata()
                             .addToAdditionalProperties("spec", Map.of("a", 1)).build()).create();
-            await().atMost(WAIT).until(() -> lines.contains("Patching finished with inconsistencies: {\"status.create\":\"pruned\"}"));
+            await().atMost(WAIT).until(() -> lines.contains("Merge-patching finished with inconsistencies: {\"status.create\":\"pruned\"}"));
         }
     }
 

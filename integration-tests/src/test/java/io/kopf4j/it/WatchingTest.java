@@ -24,7 +24,7 @@ class WatchingTest {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         OperatorSettings settings = new OperatorSettings();
         settings.watching.inactivityTimeout = Duration.ofSeconds(1);
-        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.reactor.ResourceWatcher");
+        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.reactor.orchestration.ResourceWatcher");
              Operator operator = Operator.builder()
                      .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
                      .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).settings(settings).build()) {
@@ -54,7 +54,7 @@ class WatchingTest {
     private static void eventsStillFlowAfter(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings,
                                              String logLine) {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.reactor.ResourceWatcher");
+        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.reactor.orchestration.ResourceWatcher");
              Operator operator = Operator.builder()
                      .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
                      .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).settings(settings).build()) {

@@ -2,6 +2,7 @@ package io.kopf4j.actions;
 
 import io.kopf4j.logging.EventSink;
 import io.kopf4j.intents.ExecutableHandler;
+import io.kopf4j.structs.DurationTexts;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.HandlerRetriesError;
 import io.kopf4j.HandlerTimeoutError;

@@ -6,6 +6,7 @@ import io.kopf4j.Resource;
 import io.kopf4j.clients.ObjectPatching;
 import io.kopf4j.reactor.queueing.Pressure;
 import io.kopf4j.storage.ProgressRecord;
+import io.kopf4j.structs.DurationTexts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -57,19 +58,19 @@ final class Application {
         }
         boolean positive = delay != null && !delay.isZero() && !delay.isNegative();
         if (positive && !patch.isEmpty()) {
-            logger.debug("Sleeping was skipped because of the patch, {} seconds left.", Throttler.seconds(delay));
+            logger.debug("Sleeping was skipped because of the patch, {} seconds left.", DurationTexts.seconds(delay));
         } else if (delay != null) {
             Duration unslept = null;
             if (delay.compareTo(LONGEST_SLEEP) > 0) {
-                logger.debug("Sleeping for {} (capped {}) seconds for the delayed handlers.", Throttler.seconds(delay),
-                        Throttler.seconds(LONGEST_SLEEP));
+                logger.debug("Sleeping for {} (capped {}) seconds for the delayed handlers.", DurationTexts.seconds(delay),
+                        DurationTexts.seconds(LONGEST_SLEEP));
                 unslept = pressure.sleep(LONGEST_SLEEP);
             } else if (positive) {
-                logger.debug("Sleeping for {} seconds for the delayed handlers.", Throttler.seconds(delay));
+                logger.debug("Sleeping for {} seconds for the delayed handlers.", DurationTexts.seconds(delay));
                 unslept = pressure.sleep(delay);
             }
             if (unslept != null) {
-                logger.debug("Sleeping was interrupted by new changes, {} seconds left.", Throttler.seconds(unslept));
+                logger.debug("Sleeping was interrupted by new changes, {} seconds left.", DurationTexts.seconds(unslept));
             } else if (patch.isEmpty()) {
                 version = touch(body, logger);
             }

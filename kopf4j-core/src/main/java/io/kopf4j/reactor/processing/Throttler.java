@@ -1,6 +1,7 @@
 package io.kopf4j.reactor.processing;
 
 import io.kopf4j.reactor.queueing.Pressure;
+import io.kopf4j.structs.DurationTexts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Iterator;
@@ -47,7 +48,7 @@ final class Throttler {
         }
         lastUsed = delay;
         activeUntil = Instant.now().plus(delay);
-        logger.error("Throttling for {} seconds due to an unexpected error: {}", seconds(delay), error.toString(), error);
+        logger.error("Throttling for {} seconds due to an unexpected error: {}", DurationTexts.seconds(delay), error.toString(), error);
         sleepOut(pressure, logger);
     }
 
@@ -56,10 +57,5 @@ final class Throttler {
             activeUntil = null;
             logger.info("Throttling is over. Switching back to normal operations.");
         }
-    }
-
-    /** Python's float seconds, as Kopf prints them: 1.0, 0.5. */
-    static String seconds(Duration duration) {
-        return String.valueOf(duration.toNanos() / 1e9);
     }
 }

@@ -56,10 +56,10 @@ class ThrottlerTest {
         throttler.succeeded();
         throttler.failed(new IllegalStateException("boom"), delays, pressure, logger);
         assertThat(messages()).filteredOn(m -> m.startsWith("Throttling for")).containsExactly(
-                "Throttling for 1.0 seconds due to an unexpected error: java.lang.IllegalStateException: boom",
-                "Throttling for 2.0 seconds due to an unexpected error: java.lang.IllegalStateException: boom",
-                "Throttling for 2.0 seconds due to an unexpected error: java.lang.IllegalStateException: boom",
-                "Throttling for 1.0 seconds due to an unexpected error: java.lang.IllegalStateException: boom");
+                "Throttling for 1 seconds due to an unexpected error: java.lang.IllegalStateException: boom",
+                "Throttling for 2 seconds due to an unexpected error: java.lang.IllegalStateException: boom",
+                "Throttling for 2 seconds due to an unexpected error: java.lang.IllegalStateException: boom",
+                "Throttling for 1 seconds due to an unexpected error: java.lang.IllegalStateException: boom");
         assertThat(messages()).filteredOn(m -> m.equals("Throttling is over. Switching back to normal operations.")).hasSize(4);
     }
 

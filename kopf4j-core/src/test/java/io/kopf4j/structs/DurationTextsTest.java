@@ -1,4 +1,4 @@
-package io.kopf4j.actions;
+package io.kopf4j.structs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

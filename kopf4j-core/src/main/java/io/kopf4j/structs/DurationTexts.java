@@ -1,4 +1,4 @@
-package io.kopf4j.actions;
+package io.kopf4j.structs;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -8,18 +8,18 @@ import java.time.Duration;
  * seconds without a fraction, as Kopf's default backoff of {@code 60}; others as {@code 1.5}), and
  * a run time as Python's {@code str(timedelta)}: {@code 0:01:05.250000}.
  */
-final class DurationTexts {
+public final class DurationTexts {
     private DurationTexts() {
     }
 
     /** {@code 60}, {@code 1.5}, {@code 0.25}: the seconds as Kopf prints a handler's timeout or backoff. */
-    static String seconds(Duration duration) {
+    public static String seconds(Duration duration) {
         BigDecimal seconds = BigDecimal.valueOf(duration.getSeconds()).add(BigDecimal.valueOf(duration.getNano(), 9));
         return seconds.stripTrailingZeros().toPlainString();
     }
 
     /** Python's {@code str(timedelta)}: {@code H:MM:SS}, {@code H:MM:SS.ffffff}, {@code 2 days, H:MM:SS}. */
-    static String timedelta(Duration duration) {
+    public static String timedelta(Duration duration) {
         long days = duration.toDays();
         long micros = duration.toNanosPart() / 1000;
         String clock = String.format(java.util.Locale.ROOT, "%d:%02d:%02d", duration.toHoursPart(),
