@@ -62,11 +62,11 @@ class ActivitiesTest {
     }
 
     @Test
-    void startupConfiguresTheOperatorAndCleanupRunsAtTheEnd(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (Operator operator = Operator.builder().handlers(Handlers.class)
-                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
-            operator.start();
+    void startupConfiguresTheOperatorAndCleanupRunsAtTheEnd(LocalCluster cluster, TemporaryNamespace namespace)
+            throws InterruptedException {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (Operator operator = fixture.start(fixture.operator().handlers(Handlers.class))) {
             assertThat(STARTUPS).as("retried once, then done").hasValue(2);
             examples.create("ex", Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).contains("example.com/custom-finalizer"));
@@ -77,8 +77,8 @@ class ActivitiesTest {
 
     @Test
     void aStartupHandlerFailingPermanentlyPreventsTheStart(LocalCluster cluster, TemporaryNamespace namespace) {
-        try (Operator operator = Operator.builder().handlers(Broken.class)
-                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (Operator operator = fixture.operator().handlers(Broken.class).build()) {
             assertThatThrownBy(operator::start).isInstanceOf(OperatorException.class)
                     .hasMessage("startup handler 'refuse' failed permanently: missing configuration");
         }

@@ -40,9 +40,9 @@ class EventsTest {
 
     @Test
     void logMessagesAndExplicitEventsArePosted(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             examples.create("ex", Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(events(cluster, namespace.name(), "ex"))
                     .extracting(Event::getType, Event::getReason, Event::getMessage)
@@ -62,24 +62,26 @@ class EventsTest {
     }
 
     @Test
-    void thePostingLevelFiltersLogMessagesButNotExplicitEvents(LocalCluster cluster, TemporaryNamespace namespace) {
+    void thePostingLevelFiltersLogMessagesButNotExplicitEvents(LocalCluster cluster, TemporaryNamespace namespace)
+            throws InterruptedException {
         OperatorSettings settings = new OperatorSettings();
         settings.posting.level = org.slf4j.event.Level.WARN;
         assertOnlyExplicitEvents(cluster, namespace, settings);
     }
 
     @Test
-    void loggersCanBeKeptOutOfTheEventsAsInKopfsNewestDefault(LocalCluster cluster, TemporaryNamespace namespace) {
+    void loggersCanBeKeptOutOfTheEventsAsInKopfsNewestDefault(LocalCluster cluster, TemporaryNamespace namespace)
+            throws InterruptedException {
         OperatorSettings settings = new OperatorSettings();
         settings.posting.loggers = false;
         assertOnlyExplicitEvents(cluster, namespace, settings);
     }
 
-    private static void assertOnlyExplicitEvents(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (Operator operator = Operator.builder().handlers(Handlers.class).settings(settings)
-                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
-            operator.start();
+    private static void assertOnlyExplicitEvents(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings)
+            throws InterruptedException {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (Operator operator = fixture.start(fixture.operator().handlers(Handlers.class).settings(settings))) {
             examples.create("quiet", Map.of("a", 1));
             // Events are posted in order: had "Hello" been posted, it would be there before the warning.
             await().atMost(WAIT).untilAsserted(() -> assertThat(events(cluster, namespace.name(), "quiet"))
