@@ -49,14 +49,6 @@ final class OperatorFixture {
         this.examples = new KopfExamples(cluster, this.namespace);
     }
 
-    LocalCluster cluster() {
-        return cluster;
-    }
-
-    String namespace() {
-        return namespace;
-    }
-
     /** The KopfExample objects in the namespace. */
     KopfExamples examples() {
         return examples;
