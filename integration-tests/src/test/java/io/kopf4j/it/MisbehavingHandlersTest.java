@@ -21,7 +21,23 @@ class MisbehavingHandlersTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final int HEALTHY = 10;
 
+    /** An operator whose handler misbehaves for the object 'misbehaving' and returns "ok" for all others. */
+    private static Operator start(OperatorFixture fixture, OperatorSettings settings, Duration backoff, Runnable misbehaviour)
+            throws InterruptedException {
+        return fixture.start(fixture.operator().settings(settings)
+                .handler(Handler.create("kopfexamples").id("create").backoff(backoff).handle(context -> {
+                    if (context.name().equals("misbehaving")) {
+                        misbehaviour.run();
+                    }
+                    return "ok";
+                })));
+    }
+
+    /** Creates the healthy objects and waits until all are handled. */
     private static void assertAllHealthyHandled(KopfExamples examples) {
+        for (int i = 0; i < HEALTHY; i++) {
+            examples.create("healthy-" + i, Map.of("i", i));
+        }
         await().atMost(WAIT).untilAsserted(() -> {
             for (int i = 0; i < HEALTHY; i++) {
                 assertThat(examples.status("healthy-" + i)).containsEntry("create", "ok");
@@ -33,25 +49,17 @@ class MisbehavingHandlersTest {
     void aHandlerFailingForOneObjectDoesNotHoldUpTheOthers(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        KopfExamples examples = fixture.examples();
-        AtomicInteger brokenCalls = new AtomicInteger();
-        try (Operator operator = fixture.start(fixture.operator()
-                .handler(Handler.create("kopfexamples").id("create").backoff(Duration.ofMillis(100)).handle(context -> {
-                    if (context.name().equals("broken")) {
-                        brokenCalls.incrementAndGet();
-                        throw new IllegalStateException("always broken");
-                    }
-                    return "ok";
-                })))) {
-            examples.create("broken", Map.of("a", 1));
-            await().atMost(WAIT).until(() -> brokenCalls.get() >= 2);
-            for (int i = 0; i < HEALTHY; i++) {
-                examples.create("healthy-" + i, Map.of("i", i));
-            }
-            assertAllHealthyHandled(examples);
+        AtomicInteger failures = new AtomicInteger();
+        try (Operator operator = start(fixture, new OperatorSettings(), Duration.ofMillis(100), () -> {
+            failures.incrementAndGet();
+            throw new IllegalStateException("always broken");
+        })) {
+            fixture.examples().create("misbehaving", Map.of("a", 1));
+            await().atMost(WAIT).until(() -> failures.get() >= 2);
+            assertAllHealthyHandled(fixture.examples());
             // Still retried after the others are done: they did not wait for it to be given up.
-            int callsWhenTheOthersWereDone = brokenCalls.get();
-            await().atMost(WAIT).until(() -> brokenCalls.get() > callsWhenTheOthersWereDone);
+            int failuresWhenTheOthersWereDone = failures.get();
+            await().atMost(WAIT).until(() -> failures.get() > failuresWhenTheOthersWereDone);
         }
     }
 
@@ -59,30 +67,22 @@ class MisbehavingHandlersTest {
     void aHandlerThatNeverReturnsBlocksNeitherOthersNorTheShutdown(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        KopfExamples examples = fixture.examples();
         OperatorSettings settings = new OperatorSettings();
         settings.process.shutdownGracePeriod = Duration.ofSeconds(2);
-        AtomicInteger stuck = new AtomicInteger();
-        Operator operator = fixture.start(fixture.operator().settings(settings)
-                .handler(Handler.create("kopfexamples").id("create").handle(context -> {
-                    if (context.name().equals("stuck")) {
-                        stuck.incrementAndGet();
-                        while (true) {
-                            try {
-                                Thread.sleep(Long.MAX_VALUE);
-                            } catch (InterruptedException ignoredOnPurpose) {
-                                // A handler that ignores interrupts: it must be abandoned, not waited for.
-                            }
-                        }
-                    }
-                    return "ok";
-                })));
-        examples.create("stuck", Map.of("a", 1));
-        await().atMost(WAIT).until(() -> stuck.get() == 1);
-        for (int i = 0; i < HEALTHY; i++) {
-            examples.create("healthy-" + i, Map.of("i", i));
-        }
-        assertAllHealthyHandled(examples);   // while the stuck handler hangs: it never returns
+        AtomicInteger hanging = new AtomicInteger();
+        Operator operator = start(fixture, settings, settings.execution.defaultBackoff, () -> {
+            hanging.incrementAndGet();
+            while (true) {
+                try {
+                    Thread.sleep(Long.MAX_VALUE);
+                } catch (InterruptedException ignoredOnPurpose) {
+                    // A handler that ignores interrupts: it must be abandoned, not waited for.
+                }
+            }
+        });
+        fixture.examples().create("misbehaving", Map.of("a", 1));
+        await().atMost(WAIT).until(() -> hanging.get() == 1);
+        assertAllHealthyHandled(fixture.examples());   // while the hanging handler hangs: it never returns
 
         long started = System.nanoTime();
         operator.stop();
