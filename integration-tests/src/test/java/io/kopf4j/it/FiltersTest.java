@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;
-import io.kopf4j.Meta;
 import io.kopf4j.On;
+import io.kopf4j.Status;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
@@ -45,21 +45,22 @@ class FiltersTest {
         }
 
         @On.Event("kopfexamples")
-        public void event(String type, String name, Meta meta, Logger logger) {
-            logger.info("Event {} for {} at version {}", type, name, meta.resourceVersion());
+        public void event(String type, String name, Status status, Logger logger) {
+            logger.info("Event {} for {} with marker {}", type, name, status.get("marker"));
         }
     }
 
     /**
      * Waits until every change of the object so far has been processed to its end: an object's events
-     * are processed one after the other, and an event's handlers run before its changing handlers. So
-     * once the event handler has seen the second of two status changes, the first one's processing
-     * (and that of all before it, which the first may have replaced) is over.
+     * are processed one after the other (the latest of those waiting, which may carry several
+     * changes), and an event's handlers run before its changing handlers. So once the event handler
+     * has seen the second of two markers, the processing of the first (and all before it) is over.
      */
     private static void awaitProcessedSoFar(KopfRunner runner, KopfExamples examples, String name) {
         for (int marker = 1; marker <= 2; marker++) {
-            String version = examples.patchStatus(name, Map.of("marker", marker));
-            await().atMost(WAIT).until(() -> runner.output().contains("Event MODIFIED for " + name + " at version " + version));
+            examples.patchStatus(name, Map.of("marker", marker));
+            String seen = "Event MODIFIED for " + name + " with marker " + marker;
+            await().atMost(WAIT).until(() -> runner.output().contains(seen));
         }
     }
 
