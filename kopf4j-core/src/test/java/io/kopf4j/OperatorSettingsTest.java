@@ -1,16 +1,16 @@
 package io.kopf4j;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Kopf's defaults, and one clear line for every invalid value. */
+/** Kopf's defaults pass the start's validation; every invalid value gets one clear line naming it. */
 class OperatorSettingsTest {
     private static void assertInvalid(Consumer<OperatorSettings> change, String message) {
         OperatorSettings settings = new OperatorSettings();
@@ -20,19 +20,13 @@ class OperatorSettingsTest {
 
     @Test
     void kopfsDefaultsAreValid() {
-        OperatorSettings settings = new OperatorSettings();
-        assertThatCode(settings::validate).doesNotThrowAnyException();
-        assertThat(settings.process.ultimateExitingTimeout).isEqualTo(Duration.ofSeconds(600));
-        assertThat(settings.queueing.exitTimeout).isEqualTo(Duration.ofSeconds(2));
-        assertThat(settings.queueing.workerLimit).isNull();
-        assertThat(settings.execution.maxWorkers).isNull();
-        assertThat(settings.networking.trustEnv).isFalse();
-        assertThat(settings.peering.name).isEqualTo("default");
-        assertThat(settings.peering.lifetime).isEqualTo(Duration.ofSeconds(60));
-        assertThat(settings.background.cancellationPolling).isEqualTo(Duration.ofSeconds(60));
-        assertThat(settings.background.instantExitZeroTimeCycles).isEqualTo(10);
-        assertThat(settings.scanning.disabled).isFalse();
-        assertThat(settings.admission.managed).isNull();
+        assertThatCode(new OperatorSettings()::validate).doesNotThrowAnyException();
+    }
+
+    @Test
+    void kopfsDeprecatedBatchingIsTheQueueingItValidates() {
+        assertInvalid(s -> s.batching.workerLimit = 0,
+                "invalid setting settings.queueing.workerLimit: must be at least 1 (or null for no limit), got 0");
     }
 
     @Test
@@ -56,6 +50,16 @@ class OperatorSettingsTest {
                 "invalid setting settings.process.ultimateExitingTimeout: must be positive (or null for none), got PT0S");
         assertInvalid(s -> s.peering.name = "",
                 "invalid setting settings.peering.name: must not be empty, got ");
+        assertInvalid(s -> s.networking.maxConcurrentRequests = 0,
+                "invalid setting settings.networking.maxConcurrentRequests: must be at least 1, got 0");
+        assertInvalid(s -> s.networking.errorBackoffs = Arrays.asList(Duration.ofSeconds(1), null),
+                "invalid setting settings.networking.errorBackoffs: must contain no null or negative delays");
+        assertInvalid(s -> s.posting.reportingComponent = " ",
+                "invalid setting settings.posting.reportingComponent: must not be empty, got  ");
+        assertInvalid(s -> s.watching.listPageSize = 0,
+                "invalid setting settings.watching.listPageSize: must be at least 1, got 0");
+        assertInvalid(s -> s.background.instantExitTimeout = Duration.ofSeconds(-1),
+                "invalid setting settings.background.instantExitTimeout: must not be negative, got PT-1S");
         assertInvalid(s -> s.admission.managed = "example.com",
                 "invalid setting settings.admission.managed: admission webhooks are not implemented in kopf4j yet;"
                         + " leave it unset, got example.com");

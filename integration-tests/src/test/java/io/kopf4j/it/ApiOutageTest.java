@@ -40,9 +40,9 @@ class ApiOutageTest {
     void everyObjectIsHandledExactlyOnceAcrossAnOutage() {
         try (LocalCluster cluster = LocalCluster.start();
              TemporaryNamespace namespace = new TemporaryNamespace(cluster.client(), "outage")) {
-            KopfExamples examples = new KopfExamples(cluster, namespace.name());
-            try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                    Handlers.class.getName())) {
+            OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+            KopfExamples examples = fixture.examples();
+            try (KopfRunner runner = fixture.run(Handlers.class)) {
                 for (int i = 0; i < 3; i++) {
                     examples.create("before-" + i, Map.of("i", i));
                 }
@@ -77,7 +77,7 @@ class ApiOutageTest {
                     }
                 });
                 for (String name : names) {
-                    assertThat(count(runner.output(), "[" + namespace.name() + "/" + name + "] Handler 'create' succeeded."))
+                    assertThat(count(runner.output(), fixture.about(name) + "Handler 'create' succeeded."))
                             .as("%s handled once", name).isEqualTo(1);
                 }
                 assertThat(runner.output()).contains("Watching kopfexamples.v1.kopf.dev in " + namespace.name()

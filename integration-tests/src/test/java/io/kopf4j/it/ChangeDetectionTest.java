@@ -40,9 +40,9 @@ class ChangeDetectionTest {
 
     @Test
     void handlersSeeTheirCausesAndDiffs(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             examples.create("ex", Map.of("size", 1, "other", "a"));
             await().atMost(WAIT).until(() -> runner.output().contains("Creation is processed: 2 succeeded; 0 failed."));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", Map.of("size", 1))
@@ -68,15 +68,12 @@ class ChangeDetectionTest {
 
     @Test
     void statusChangesAreNotEssential(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             examples.create("ex", Map.of("size", 1));
             await().atMost(WAIT).until(() -> runner.output().contains("Creation is processed"));
-            cluster.client().genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace.name())
-                    .withName("ex").subresource("status").patch(
-                            io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
-                                    io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE), "{\"status\":{\"phase\":\"x\"}}");
+            examples.patchStatus("ex", Map.of("phase", "x"));
             await().atMost(WAIT).until(() -> examples.status("ex").containsKey("phase")
                     && runner.output().contains("Something has changed, but we are not interested (the essence is the same)."));
             assertThat(runner.output()).doesNotContain("Updating is processed");

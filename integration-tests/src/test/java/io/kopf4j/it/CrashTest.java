@@ -54,16 +54,11 @@ class CrashTest {
 
     @Test
     void finishedHandlersAreNotRerunAndRetriesAreKept(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
         Path log = dir.resolve("operator.log");
-        ProcessBuilder command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "-v", "-n", namespace.name(),
-                "--kubeconfig", cluster.kubeconfig().toString(), Handlers.class.getName())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        command.environment().put(BLOCK, "1");
-        Process operator = command.start();
+        Process operator = fixture.runInOwnJvm(log, Map.of(BLOCK, "1"), Handlers.class, "-v");
         try {
-            await().atMost(WAIT).until(() -> Files.readString(log).contains("serves 3 handler(s)"));
             examples.create("ex", Map.of("a", 1));
             await().atMost(WAIT).until(() -> Files.readString(log).contains("Second is stuck at retry 2"));
         } finally {
@@ -74,8 +69,7 @@ class CrashTest {
         assertThat(killed).contains("Handler 'first' succeeded.", "Handler 'third' succeeded.")
                 .doesNotContain("Handler 'second' succeeded.");
 
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             await().atMost(WAIT).until(() -> runner.output().contains("Creation is processed: 3 succeeded; 0 failed."));
             assertThat(count(runner.output(), "Handler 'first'")).isZero();
             assertThat(count(runner.output(), "Handler 'third'")).isZero();

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LocalClusterExtension.class)
 class DeletionTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final String FINALIZER = "kopf.zalando.org/KopfFinalizerMarker";
 
     public static class Required {
         @On.Delete("kopfexamples")
@@ -37,11 +36,11 @@ class DeletionTest {
 
     @Test
     void deletionWaitsForTheHandlerThenReleasesTheFinalizer(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                Required.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Required.class)) {
             examples.create("ex", Map.of("a", 1));
-            await().atMost(WAIT).until(() -> examples.finalizers("ex").contains(FINALIZER));
+            await().atMost(WAIT).until(() -> examples.finalizers("ex").contains(KopfExamples.FINALIZER));
             assertThat(runner.output()).contains("Adding the finalizer, thus preventing the actual deletion.");
 
             examples.delete("ex");
@@ -55,9 +54,9 @@ class DeletionTest {
 
     @Test
     void optionalDeleteHandlersAddNoFinalizer(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                Optional.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Optional.class)) {
             examples.create("ex", Map.of("a", 1));
             await().atMost(WAIT).until(() -> runner.output().contains("Handling cycle is finished"));
             assertThat(examples.finalizers("ex")).isEmpty();

@@ -3,44 +3,22 @@ package io.kopf4j.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.kopf4j.On;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 
 /** Resources whose CRDs are installed or removed while the operator runs. */
 @ExtendWith(LocalClusterExtension.class)
 class DynamicResourcesTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final String CRD = """
-            apiVersion: apiextensions.k8s.io/v1
-            kind: CustomResourceDefinition
-            metadata:
-              name: latewidgets.late.example.com
-            spec:
-              group: late.example.com
-              scope: Namespaced
-              names: {plural: latewidgets, singular: latewidget, kind: LateWidget}
-              versions:
-              - name: v1
-                served: true
-                storage: true
-                subresources: {status: {}}
-                schema:
-                  openAPIV3Schema:
-                    type: object
-                    x-kubernetes-preserve-unknown-fields: true
-            """;
+    private static final String GROUP = "late.example.com";
 
     public static class Handlers {
         @On.Create("latewidgets.late.example.com")
@@ -64,24 +42,24 @@ class DynamicResourcesTest {
         }
     }
 
-    @TempDir
-    Path dir;
+    private static void deleteCrd(LocalCluster cluster, String name) {
+        cluster.client().apiextensions().v1().customResourceDefinitions().withName(name).delete();
+    }
 
     @Test
     void aCrdInstalledAfterStartupIsServedAndDroppedWhenDeleted(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(), Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             assertThat(runner.output()).contains("Unresolved resources cannot be served (try creating their CRDs): [late.example.com/latewidgets]");
 
-            cluster.apply(Files.writeString(dir.resolve("crd.yaml"), CRD));
+            fixture.installCrd(GROUP, "latewidgets", "LateWidget", OperatorFixture.ANY_FIELDS);
             await().atMost(WAIT).until(() -> runner.output().contains("Resource latewidgets.v1.late.example.com is served now."));
 
-            var widgets = cluster.client().genericKubernetesResources("late.example.com/v1", "LateWidget").inNamespace(namespace.name());
-            widgets.resource(new GenericKubernetesResourceBuilder().withApiVersion("late.example.com/v1").withKind("LateWidget")
-                    .withNewMetadata().withName("w1").endMetadata().addToAdditionalProperties("spec", Map.of("a", 1)).build()).create();
-            await().atMost(WAIT).untilAsserted(() -> assertThat(widgets.withName("w1").get().getAdditionalProperties().get("status"))
-                    .isEqualTo(Map.of("create", "created")));
+            KopfExamples widgets = fixture.objects(GROUP + "/v1", "LateWidget");
+            widgets.create("w1", Map.of("a", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(widgets.status("w1")).isEqualTo(Map.of("create", "created")));
 
-            cluster.client().apiextensions().v1().customResourceDefinitions().withName("latewidgets.late.example.com").delete();
+            deleteCrd(cluster, "latewidgets." + GROUP);
             await().atMost(WAIT).until(() -> runner.output().contains(
                     "Resource latewidgets.v1.late.example.com is not served any more; its watchers stop."));
         }
@@ -90,14 +68,13 @@ class DynamicResourcesTest {
     @Test
     void handlersOfAResourceThatIsGoneGetTheExitTimeoutThenAreInterrupted(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
-        cluster.apply(Files.writeString(dir.resolve("crd.yaml"), CRD.replace("latewidget", "stuckwidget").replace("LateWidget", "StuckWidget")));
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(), Stuck.class.getName())) {
-            var widgets = cluster.client().genericKubernetesResources("late.example.com/v1", "StuckWidget").inNamespace(namespace.name());
-            widgets.resource(new GenericKubernetesResourceBuilder().withApiVersion("late.example.com/v1").withKind("StuckWidget")
-                    .withNewMetadata().withName("w1").endMetadata().build()).create();
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        fixture.installCrd(GROUP, "stuckwidgets", "StuckWidget", OperatorFixture.ANY_FIELDS);
+        try (KopfRunner runner = fixture.run(Stuck.class)) {
+            fixture.objects(GROUP + "/v1", "StuckWidget").create("w1", Map.of());
             await().atMost(WAIT).until(() -> runner.output().contains("Stuck handler started"));
 
-            cluster.client().apiextensions().v1().customResourceDefinitions().withName("stuckwidgets.late.example.com").delete();
+            deleteCrd(cluster, "stuckwidgets." + GROUP);
             await().atMost(WAIT).until(() -> runner.output().contains("Stuck handler interrupted"));
             String output = runner.output();
             assertThat(output.indexOf("Resource stuckwidgets.v1.late.example.com is not served any more"))

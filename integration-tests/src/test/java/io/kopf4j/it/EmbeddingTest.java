@@ -28,48 +28,58 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class EmbeddingTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
-    private static Operator operator(LocalCluster cluster, String namespace, String id) {
-        return Operator.builder()
+    /** An operator whose handlers' ids and results name it, so that each object shows which operator handled it. */
+    private static Operator operator(OperatorFixture fixture, String id) {
+        return fixture.operator()
                 .handler(Handler.create("kopfexamples").id(id).handle(context -> "by " + id))
                 .handler(Handler.update("kopfexamples").id(id + "-size").field("spec.size")
                         .current(size -> size instanceof Number n && n.intValue() > 1)
                         .handle(context -> "grew to " + context.current()))
-                .namespaces(namespace)
-                .kubeconfig(cluster.kubeconfig())
                 .build();
     }
 
     @Test
     void twoOperatorsInOneJvmDoNotInterfere(LocalCluster cluster, TemporaryNamespace first, TemporaryNamespace second)
             throws Exception {
-        KopfExamples one = new KopfExamples(cluster, first.name());
-        KopfExamples two = new KopfExamples(cluster, second.name());
-        try (Operator a = operator(cluster, first.name(), "a"); Operator b = operator(cluster, second.name(), "b")) {
+        OperatorFixture one = new OperatorFixture(cluster, first);
+        OperatorFixture two = new OperatorFixture(cluster, second);
+        try (CapturedLogs logs = new CapturedLogs("kopf.objects");
+             Operator a = operator(one, "a"); Operator b = operator(two, "b")) {
             a.start();
             b.start();
             assertThat(a.awaitListed(WAIT)).isTrue();
             assertThat(b.awaitListed(WAIT)).isTrue();
-            one.create("x", Map.of("size", 1));
-            two.create("x", Map.of("size", 1));
+            one.examples().create("x", Map.of("size", 1));
+            two.examples().create("x", Map.of("size", 1));
+            // Each summary counts the handlers that ran for the change: had the operators shared their
+            // handlers, two would have run for each object.
+            await().atMost(WAIT).until(() -> logs.contains(one.about("x") + "Creation is processed: 1 succeeded; 0 failed.")
+                    && logs.contains(two.about("x") + "Creation is processed: 1 succeeded; 0 failed."));
             await().atMost(WAIT).untilAsserted(() -> {
-                assertThat(one.status("x")).isEqualTo(Map.of("a", "by a"));
-                assertThat(two.status("x")).isEqualTo(Map.of("b", "by b"));
+                assertThat(one.examples().status("x")).isEqualTo(Map.of("a", "by a"));
+                assertThat(two.examples().status("x")).isEqualTo(Map.of("b", "by b"));
             });
-            one.patch("x", Map.of("spec", Map.of("size", 2)));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(one.status("x")).containsEntry("a-size/spec.size", "grew to 2"));
-            assertThat(two.status("x")).doesNotContainKey("b-size/spec.size");
+
+            one.examples().patch("x", Map.of("spec", Map.of("size", 2)));
+            two.examples().patch("x", Map.of("spec", Map.of("size", 3)));
+            await().atMost(WAIT).until(() -> logs.contains(one.about("x") + "Updating is processed: 1 succeeded; 0 failed.")
+                    && logs.contains(two.about("x") + "Updating is processed: 1 succeeded; 0 failed."));
+            await().atMost(WAIT).untilAsserted(() -> {
+                assertThat(one.examples().status("x")).isEqualTo(Map.of("a", "by a", "a-size/spec.size", "grew to 2"));
+                assertThat(two.examples().status("x")).isEqualTo(Map.of("b", "by b", "b-size/spec.size", "grew to 3"));
+            });
         }
     }
 
     @Test
     void anApplicationRunsItInTheBackgroundWithReadyAndStopSignals(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        Operator operator = operator(cluster, namespace.name(), "bg");
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        Operator operator = operator(fixture, "bg");
         Thread thread = Thread.ofVirtual().start(operator::run);
         operator.ready().toCompletableFuture().get(WAIT.toSeconds(), TimeUnit.SECONDS);
-        examples.create("x", Map.of("size", 1));
-        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("x")).isEqualTo(Map.of("bg", "by bg")));
+        fixture.examples().create("x", Map.of("size", 1));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(fixture.examples().status("x")).isEqualTo(Map.of("bg", "by bg")));
         operator.stop();
         assertThat(thread.join(WAIT)).as("run() returned").isTrue();
         assertThat(operator.failure()).isEmpty();

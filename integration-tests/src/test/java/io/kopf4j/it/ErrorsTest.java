@@ -50,9 +50,9 @@ class ErrorsTest {
 
     @Test
     void errorsEndAsKopfDecides(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             examples.create("ex", Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(runner.output()).contains(
                     "Handler 'zzPending' failed temporarily: not now",

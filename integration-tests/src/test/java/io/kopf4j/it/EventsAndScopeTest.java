@@ -38,10 +38,10 @@ class EventsAndScopeTest {
 
     @Test
     void eventHandlersSeeListingAndWatchEvents(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
         examples.create("listed", Map.of("a", 1));
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             await().atMost(WAIT).until(() -> runner.output().contains("Event null for listed (has object: true)")
                     && runner.output().contains("Any null event for listed of kopfexamples"));
             examples.create("live", Map.of("a", 1));
@@ -55,13 +55,16 @@ class EventsAndScopeTest {
 
     @Test
     void objectsInOtherNamespacesAreUntouched(LocalCluster cluster, TemporaryNamespace served, TemporaryNamespace other) {
+        OperatorFixture fixture = new OperatorFixture(cluster, served);
+        KopfExamples inside = fixture.examples();
         KopfExamples outside = new KopfExamples(cluster, other.name());
-        KopfExamples inside = new KopfExamples(cluster, served.name());
         outside.create("outside", Map.of("a", 1));
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", served.name(),
-                Handlers.class.getName())) {
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
+            // The watchers are started by the time the existing objects are listed: none for the other namespace.
+            assertThat(runner.output()).contains("Watching kopfexamples.v1.kopf.dev in " + served.name())
+                    .doesNotContain(other.name());
             inside.create("inside", Map.of("a", 1));
-            await().atMost(WAIT).until(() -> inside.finalizers("inside").contains("kopf.zalando.org/KopfFinalizerMarker"));
+            await().atMost(WAIT).until(() -> inside.finalizers("inside").contains(KopfExamples.FINALIZER));
             assertThat(outside.finalizers("outside")).isEmpty();
             assertThat(outside.annotations("outside").keySet()).noneMatch(key -> key.startsWith("kopf.zalando.org/"));
             assertThat(runner.output()).doesNotContain("for outside");

@@ -40,9 +40,9 @@ class ExecutionTest {
 
     @Test
     void objectsAreHandledConcurrentlyAndAsyncResultsAwaited(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             for (int i = 0; i < OBJECTS; i++) {
                 examples.create("ex-" + i, Map.of("i", i));
             }

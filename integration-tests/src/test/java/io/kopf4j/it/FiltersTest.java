@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.On;
+import io.kopf4j.Status;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
@@ -44,32 +45,48 @@ class FiltersTest {
         }
 
         @On.Event("kopfexamples")
-        public void event(String type, String name, Logger logger) {
-            logger.info("Event {} for {}", type, name);
+        public void event(String type, String name, Status status, Logger logger) {
+            logger.info("Event {} for {} with marker {}", type, name, status.get("marker"));
+        }
+    }
+
+    /**
+     * Waits until every change of the object so far has been processed to its end: an object's events
+     * are processed one after the other (the latest of those waiting, which may carry several
+     * changes), and an event's handlers run before its changing handlers. So once the event handler
+     * has seen the second of two markers, the processing of the first (and all before it) is over.
+     */
+    private static void awaitProcessedSoFar(KopfRunner runner, KopfExamples examples, String name) {
+        for (int marker = 1; marker <= 2; marker++) {
+            examples.patchStatus(name, Map.of("marker", marker));
+            String seen = "Event MODIFIED for " + name + " with marker " + marker;
+            await().atMost(WAIT).until(() -> runner.output().contains(seen));
         }
     }
 
     @Test
     void labelsFieldValuesAndPredicatesSelectHandlers(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             examples.create("plain", Map.of("size", 1));
             examples.patch("plain", Map.of("spec", Map.of("size", 2)));
-            await().atMost(WAIT).until(() -> runner.output().contains("Event MODIFIED for plain"));
+            awaitProcessedSoFar(runner, examples, "plain");
             assertThat(examples.annotations("plain").keySet()).noneMatch(key -> key.startsWith("kopf.zalando.org/"));
             assertThat(examples.finalizers("plain")).isEmpty();
-            assertThat(runner.output()).doesNotContain("[" + namespace.name() + "/plain] Handling cycle");
+            assertThat(runner.output()).doesNotContain(fixture.about("plain") + "Handling cycle");
 
             examples.patch("plain", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("plain")).containsEntry("create", "created"));
-            assertThat(runner.output()).as("starting to match is a creation").contains("[" + namespace.name()
-                    + "/plain] Creation is processed: 1 succeeded; 0 failed.");
+            assertThat(runner.output()).as("starting to match is a creation")
+                    .contains(fixture.about("plain") + "Creation is processed: 1 succeeded; 0 failed.");
 
             examples.patch("plain", Map.of("spec", Map.of("size", 1)));
             await().atMost(WAIT).until(() -> examples.annotations("plain")
                     .getOrDefault("kopf.zalando.org/last-handled-configuration", "").contains("\"size\":1"));
             examples.patch("plain", Map.of("spec", Map.of("size", 2)));
+            // The summary counts the handlers that ran for the change: 'big' would be the second.
+            await().atMost(WAIT).until(() -> runner.output().contains(fixture.about("plain") + "Updating is processed: 1 succeeded; 0 failed."));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("plain")).containsEntry("grew/spec.size", "from one to two"));
             assertThat(examples.status("plain")).doesNotContainKey("big");
 

@@ -2,7 +2,10 @@ package io.kopf4j.it;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.kopf4j.structs.Json;
@@ -11,17 +14,32 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** KopfExample objects in one namespace of the test cluster: create, patch, delete, read. */
+/**
+ * Objects of one kind in one namespace of the test cluster, KopfExamples unless told otherwise:
+ * create, patch, delete, read.
+ */
 final class KopfExamples {
     static final Path CRD = Path.of("../examples/crd.yaml");
+    /** Kopf's default finalizer, which holds objects with delete handlers. */
+    static final String FINALIZER = "kopf.zalando.org/KopfFinalizerMarker";
 
     private final KubernetesClient client;
     private final String namespace;
+    private final String apiVersion;
+    private final String kind;
 
+    /** KopfExamples; installs their CRD if it is not there yet. */
     KopfExamples(LocalCluster cluster, String namespace) {
+        this(cluster.client(), namespace, "kopf.dev/v1", "KopfExample");
         cluster.apply(CRD);
-        this.client = cluster.client();
+    }
+
+    /** Objects of another kind, whose CRD is installed. */
+    KopfExamples(KubernetesClient client, String namespace, String apiVersion, String kind) {
+        this.client = client;
         this.namespace = namespace;
+        this.apiVersion = apiVersion;
+        this.kind = kind;
     }
 
     GenericKubernetesResource create(String name, Map<String, Object> spec) {
@@ -29,9 +47,9 @@ final class KopfExamples {
     }
 
     GenericKubernetesResource create(String name, Map<String, Object> spec, Map<String, String> annotations) {
-        return client.genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace)
+        return objects()
                 .resource(new GenericKubernetesResourceBuilder()
-                        .withApiVersion("kopf.dev/v1").withKind("KopfExample")
+                        .withApiVersion(apiVersion).withKind(kind)
                         .withNewMetadata().withName(name).withAnnotations(annotations).endMetadata()
                         .addToAdditionalProperties("spec", spec)
                         .build())
@@ -39,20 +57,31 @@ final class KopfExamples {
     }
 
     void patch(String name, Map<String, Object> mergePatch) {
-        client.genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace).withName(name)
+        objects().withName(name)
                 .patch(PatchContext.of(PatchType.JSON_MERGE), Json.compact(mergePatch));
     }
 
+    /** Merges the fields into the object's status (through the status subresource); returns its new resourceVersion. */
+    String patchStatus(String name, Map<String, Object> fields) {
+        return objects().withName(name)
+                .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), Json.compact(Map.of("status", fields)))
+                .getMetadata().getResourceVersion();
+    }
+
     void delete(String name) {
-        client.genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace).withName(name).delete();
+        objects().withName(name).delete();
     }
 
     GenericKubernetesResource get(String name) {
-        return client.genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace).withName(name).get();
+        return objects().withName(name).get();
     }
 
     boolean exists(String name) {
         return get(name) != null;
+    }
+
+    private NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> objects() {
+        return client.genericKubernetesResources(apiVersion, kind).inNamespace(namespace);
     }
 
     @SuppressWarnings("unchecked")

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LocalClusterExtension.class)
 class LabelSelectorTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final String FINALIZER = "kopf.zalando.org/KopfFinalizerMarker";
 
     public static class Handlers {
         @On.Create(value = "kopfexamples", labels = "app=web")
@@ -33,21 +32,21 @@ class LabelSelectorTest {
 
     @Test
     void theServerSelectsAndObjectsLeavingTheSelectionAreReleased(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             assertThat(runner.output()).contains("Watching kopfexamples.v1.kopf.dev in " + namespace.name() + " with labels app=web");
             examples.create("ex", Map.of("a", 1));
             examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
             await().atMost(WAIT).untilAsserted(() -> {
-                assertThat(examples.finalizers("ex")).contains(FINALIZER);
+                assertThat(examples.finalizers("ex")).contains(KopfExamples.FINALIZER);
                 assertThat(examples.status("ex")).containsEntry("create", "created");
             });
 
             Map<String, Object> unlabel = new HashMap<>();
             unlabel.put("app", null);
             examples.patch("ex", Map.of("metadata", Map.of("labels", unlabel)));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).doesNotContain(FINALIZER));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).doesNotContain(KopfExamples.FINALIZER));
             assertThat(runner.output()).contains("Removing the finalizer, as there are no handlers requiring it.");
         }
     }

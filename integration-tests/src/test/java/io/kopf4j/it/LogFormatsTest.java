@@ -11,8 +11,6 @@ import io.kopf4j.testing.TemporaryNamespace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -34,18 +32,11 @@ class LogFormatsTest {
     Path dir;
 
     /** Runs the operator with the options until it handled one object; returns the line about it. */
-    private String handlerLine(LocalCluster cluster, TemporaryNamespace namespace, String name, String... options)
-            throws Exception {
+    private String handlerLine(OperatorFixture fixture, String name, String... options) throws Exception {
         Path log = dir.resolve(name + ".log");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "-n", namespace.name(),
-                "--kubeconfig", cluster.kubeconfig().toString()));
-        command.addAll(List.of(options));
-        command.add(Handlers.class.getName());
-        Process operator = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process operator = fixture.runInOwnJvm(log, Map.of(), Handlers.class, options);
         try {
-            await().atMost(WAIT).untilAsserted(() -> assertThat(Files.readString(log)).contains("serves 1 handler(s)"));
-            new KopfExamples(cluster, namespace.name()).create(name, Map.of("a", 1));
+            fixture.examples().create(name, Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(Files.readString(log)).contains("Handler 'create' succeeded."));
             return Files.readAllLines(log).stream().filter(line -> line.contains("Handler 'create' succeeded.")).findFirst()
                     .orElseThrow();
@@ -57,17 +48,17 @@ class LogFormatsTest {
 
     @Test
     void fullPlainAndJsonAsKopfPrintsThem(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         String ns = namespace.name();
-        cluster.apply(KopfExamples.CRD);
-        assertThat(handlerLine(cluster, namespace, "full")).matches(
+        assertThat(handlerLine(fixture, "full")).matches(
                 "\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3}] kopf\\.objects +\\[INFO +] \\[" + ns
                         + "/full] Handler 'create' succeeded\\.");
-        assertThat(handlerLine(cluster, namespace, "plain", "--log-format=plain"))
+        assertThat(handlerLine(fixture, "plain", "--log-format=plain"))
                 .isEqualTo("[" + ns + "/plain] Handler 'create' succeeded.");
-        assertThat(handlerLine(cluster, namespace, "bare", "--log-format=plain", "--no-log-prefix"))
+        assertThat(handlerLine(fixture, "bare", "--log-format=plain", "--no-log-prefix"))
                 .isEqualTo("Handler 'create' succeeded.");
 
-        Map<String, Object> json = Json.parseMap(handlerLine(cluster, namespace, "json", "--log-format=json", "--log-refkey=k8s"));
+        Map<String, Object> json = Json.parseMap(handlerLine(fixture, "json", "--log-format=json", "--log-refkey=k8s"));
         assertThat(json).containsEntry("message", "Handler 'create' succeeded.").containsEntry("severity", "info")
                 .containsKeys("timestamp");
         assertThat(json.get("k8s")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)

@@ -32,17 +32,16 @@ class MetricsTest {
 
     @Test
     void metricsFollowTheHandling(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (Operator operator = Operator.builder()
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (Operator operator = fixture.start(fixture.operator()
                 .handler(Handler.create("kopfexamples").id("create").backoff(Duration.ofMinutes(10)).handle(context -> {
                     if (context.name().equals("bad")) {
                         throw new IllegalStateException("bad object");
                     }
                     return "created";
                 }))
-                .metricsAddress("127.0.0.1:0")
-                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
-            operator.start();
+                .metricsAddress("127.0.0.1:0"))) {
             URI uri = URI.create("http://127.0.0.1:" + operator.metricsAddress().getPort() + "/metrics");
             for (int i = 0; i < 3; i++) {
                 examples.create("ex-" + i, Map.of("i", i));

@@ -3,8 +3,6 @@ package io.kopf4j.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
-import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.kopf4j.Handler;
 import io.kopf4j.On;
 import io.kopf4j.Operator;
@@ -42,10 +40,10 @@ class ProbesTest {
     @Test
     void readinessWaitsForTheInitialListingAndChecksReportByName(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
-        cluster.apply(KopfExamples.CRD);
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         AtomicBoolean database = new AtomicBoolean(false);
         // The operator's user may not list at first: the initial listing cannot complete until granted.
-        try (Operator operator = Operator.builder()
+        try (Operator operator = fixture.operator().kubeconfig(cluster.kubeconfigFor("prober"))
                 .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
                 .healthProbeAddress("127.0.0.1:0")
                 .readinessCheck("database", () -> {
@@ -53,7 +51,7 @@ class ProbesTest {
                         throw new IllegalStateException("no connection");
                     }
                 })
-                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfigFor("prober")).build()) {
+                .build()) {
             operator.start();
             InetSocketAddress address = operator.healthProbeAddress();
             assertThat(get(address, "/healthz")).isEqualTo(new Reply(200, "ok"));
@@ -63,7 +61,7 @@ class ProbesTest {
                     "[-]watch-cache-sync failed: the initial listing of the watched resources is not complete",
                     "[-]database failed: no connection");
 
-            grantList(cluster, namespace.name());
+            fixture.grant("prober", "get", "list", "watch", "patch");
             database.set(true);
             await().atMost(WAIT).untilAsserted(() -> assertThat(get(address, "/readyz").status()).isEqualTo(200));
             assertThat(get(address, "/readyz?verbose")).isEqualTo(new Reply(200,
@@ -77,18 +75,6 @@ class ProbesTest {
             assertThat(get(address, "/healthz?verbose")).isEqualTo(new Reply(200, "[+]ping ok\nhealthz check passed\n"));
             assertThat(get(address, "/readyz/nothing").status()).isEqualTo(404);
         }
-    }
-
-    private static void grantList(LocalCluster cluster, String namespace) {
-        cluster.client().rbac().roles().inNamespace(namespace).resource(new RoleBuilder()
-                .withNewMetadata().withName("prober").endMetadata()
-                .addNewRule().withApiGroups("kopf.dev").withResources("kopfexamples", "kopfexamples/status")
-                .withVerbs("get", "list", "watch", "patch").endRule().build()).create();
-        cluster.client().rbac().roleBindings().inNamespace(namespace).resource(new RoleBindingBuilder()
-                .withNewMetadata().withName("prober").endMetadata()
-                .withNewRoleRef("rbac.authorization.k8s.io", "Role", "prober")
-                .addNewSubject().withKind("User").withName("prober").withApiGroup("rbac.authorization.k8s.io").endSubject()
-                .build()).create();
     }
 
     public static class Probes {

@@ -33,11 +33,11 @@ class ResumingTest {
 
     @Test
     void resumesAfterARestartOnceAndHandlesObjectsCreatedWhileDown(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        String[] args = {"run", "-v", "-n", namespace.name(), Handlers.class.getName()};
-        String earlier = "[" + namespace.name() + "/earlier] ";
-        String meanwhile = "[" + namespace.name() + "/meanwhile] ";
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), args)) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        String earlier = fixture.about("earlier");
+        String meanwhile = fixture.about("meanwhile");
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             examples.create("earlier", Map.of("a", 1));
             await().atMost(WAIT).until(() -> runner.output().contains(earlier + "Creation is processed: 1 succeeded; 0 failed."));
             assertThat(runner.output()).doesNotContain("Handler 'resume'");
@@ -45,7 +45,7 @@ class ResumingTest {
 
         examples.create("meanwhile", Map.of("a", 1));
 
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), args)) {
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             await().atMost(WAIT).until(() -> runner.output().contains(earlier + "Resuming is processed: 1 succeeded; 0 failed.")
                     && runner.output().contains(meanwhile + "Creation is processed: 1 succeeded; 0 failed."));
             await().atMost(WAIT).untilAsserted(() -> {

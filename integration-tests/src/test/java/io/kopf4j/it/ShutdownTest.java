@@ -49,23 +49,13 @@ class ShutdownTest {
     @TempDir
     Path dir;
 
-    private Process operator(LocalCluster cluster, String namespace, Path log, boolean hang) throws Exception {
-        ProcessBuilder command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "-n", namespace,
-                "--kubeconfig", cluster.kubeconfig().toString(), Handlers.class.getName())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        command.environment().put(HANG, hang ? "1" : "0");
-        Process process = command.start();
-        await().atMost(WAIT).until(() -> Files.readString(log).contains("serves 3 handler(s)"));
-        return process;
-    }
-
     @Test
     void aHandlerInFlightFinishesAndItsOutcomeIsStoredBeforeTheExit(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
         Path log = dir.resolve("operator.log");
-        Process process = operator(cluster, namespace.name(), log, false);
+        Process process = fixture.runInOwnJvm(log, Map.of(HANG, "0"), Handlers.class);
         try {
             examples.create("ex", Map.of());
             await().atMost(WAIT).until(() -> Files.readString(log).contains("Slow handler started"));
@@ -84,7 +74,7 @@ class ShutdownTest {
     void aShutdownThatHangsEndsAfterTheUltimateExitingTimeout(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         Path log = dir.resolve("operator.log");
-        Process process = operator(cluster, namespace.name(), log, true);
+        Process process = new OperatorFixture(cluster, namespace).runInOwnJvm(log, Map.of(HANG, "1"), Handlers.class);
         long signalled = System.nanoTime();
         try {
             process.destroy();

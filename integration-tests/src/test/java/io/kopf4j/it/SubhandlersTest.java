@@ -82,9 +82,9 @@ class SubhandlersTest {
 
     @Test
     void childrenRunWithTheirOwnProgressAndTheParentFinishesLast(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             examples.create("ex", Map.of("items", List.of("a", "b")));
             await().atMost(WAIT).pollInterval(Duration.ofMillis(20)).until(() -> {
                 String record = examples.annotations("ex").get("kopf.zalando.org/create");

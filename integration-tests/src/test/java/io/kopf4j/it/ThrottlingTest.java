@@ -28,13 +28,13 @@ class ThrottlingTest {
 
     @Test
     void aMalformedObjectIsThrottledAloneAndHandledOnceFixed(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Handlers.class)) {
             examples.create("corrupt", Map.of("a", 1), Map.of("kopf.zalando.org/last-handled-configuration", "{not json"));
             examples.create("healthy", Map.of("a", 1));
-            await().atMost(WAIT).until(() -> runner.output().contains("[" + namespace.name()
-                    + "/corrupt] Throttling for 1 seconds due to an unexpected error: java.lang.IllegalArgumentException: not a JSON object"));
+            await().atMost(WAIT).until(() -> runner.output().contains(fixture.about("corrupt")
+                    + "Throttling for 1 seconds due to an unexpected error: java.lang.IllegalArgumentException: not a JSON object"));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("healthy")).containsEntry("create", "created"));
             assertThat(runner.isRunning()).isTrue();
 

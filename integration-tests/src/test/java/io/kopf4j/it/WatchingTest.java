@@ -21,22 +21,14 @@ class WatchingTest {
 
     @Test
     void aSilentStreamIsReconnectedAndEventsStillArrive(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
         OperatorSettings settings = new OperatorSettings();
         settings.watching.inactivityTimeout = Duration.ofSeconds(1);
-        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.reactor.orchestration.ResourceWatcher");
-             Operator operator = Operator.builder()
-                     .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
-                     .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).settings(settings).build()) {
-            operator.start();
-            await().atMost(WAIT).until(() -> lines.contains("nothing came for 1 s, not even a bookmark; reconnecting"));
-            examples.create("after-reconnect", Map.of("a", 1));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("after-reconnect")).containsEntry("create", "created"));
-        }
+        eventsStillFlowAfter(cluster, namespace, settings, "nothing came for 1 s, not even a bookmark; reconnecting");
     }
 
     @Test
-    void aWatchClosedByTheClientTimeoutIsResumedWithoutLosingEvents(LocalCluster cluster, TemporaryNamespace namespace) {
+    void aWatchClosedByTheClientTimeoutIsResumedWithoutLosingEvents(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
         OperatorSettings settings = new OperatorSettings();
         settings.watching.clientTimeout = Duration.ofSeconds(2);
         settings.watching.connectTimeout = Duration.ofSeconds(5);
@@ -44,7 +36,8 @@ class WatchingTest {
     }
 
     @Test
-    void aWatchClosedByTheServerTimeoutIsResumedWithoutLosingEvents(LocalCluster cluster, TemporaryNamespace namespace) {
+    void aWatchClosedByTheServerTimeoutIsResumedWithoutLosingEvents(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
         OperatorSettings settings = new OperatorSettings();
         settings.watching.serverTimeout = Duration.ofSeconds(1);
         // The server ends each watch after a second; resuming it then meets an expired resourceVersion.
@@ -52,13 +45,12 @@ class WatchingTest {
     }
 
     private static void eventsStillFlowAfter(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings,
-                                             String logLine) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+                                             String logLine) throws InterruptedException {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
         try (CapturedLogs lines = new CapturedLogs("io.kopf4j.reactor.orchestration.ResourceWatcher");
-             Operator operator = Operator.builder()
-                     .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
-                     .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).settings(settings).build()) {
-            operator.start();
+             Operator operator = fixture.start(fixture.operator().settings(settings)
+                     .handler(Handler.create("kopfexamples").id("create").handle(context -> "created")))) {
             await().atMost(WAIT).until(() -> lines.contains("Watching kopfexamples.v1.kopf.dev in " + namespace.name() + ": " + logLine));
             examples.create("after-timeouts", Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("after-timeouts")).containsEntry("create", "created"));
@@ -67,17 +59,15 @@ class WatchingTest {
 
     @Test
     void theInitialListingComesInPages(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
         for (int i = 0; i < 5; i++) {
             examples.create("listed-" + i, Map.of("i", i));
         }
         OperatorSettings settings = new OperatorSettings();
         settings.watching.listPageSize = 2;
-        try (Operator operator = Operator.builder()
-                .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
-                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).settings(settings).build()) {
-            operator.start();
-            assertThat(operator.awaitListed(WAIT)).isTrue();
+        try (Operator operator = fixture.start(fixture.operator().settings(settings)
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> "created")))) {
             await().atMost(WAIT).untilAsserted(() -> {
                 for (int i = 0; i < 5; i++) {
                     assertThat(examples.status("listed-" + i)).containsEntry("create", "created");
