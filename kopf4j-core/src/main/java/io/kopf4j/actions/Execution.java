@@ -12,7 +12,8 @@ import io.kopf4j.PermanentError;
 import io.kopf4j.TemporaryError;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.HandlerFn;
-import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.ChangingCause;
+import io.kopf4j.intents.WatchingCause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.WatchingHandler;
 import io.kopf4j.storage.ProgressStorage;
@@ -85,12 +86,12 @@ public final class Execution {
     }
 
     /** Runs the due changing handlers the lifecycle picks, and returns their outcomes by id. */
-    public Map<String, Outcome> runChanging(List<ChangingHandler> handlers, State state, Cause cause) {
+    public Map<String, Outcome> runChanging(List<ChangingHandler> handlers, State state, ChangingCause cause) {
         return runChanging(handlers, state, cause, List.of());
     }
 
     /** Runs every event handler once; arbitrary exceptions are ignored unless their errors mode says otherwise. */
-    public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, Cause cause) {
+    public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, WatchingCause cause) {
         return runOnce(Lifecycles.allAtOnce(), handlers, State.fromScratch().withHandlers(handlers), cause.logger(),
                 ErrorsMode.IGNORED, (handler, state, subrefs) ->
                         call(handler.function(), InvocationContext.of(cause, null, state, handler.param(), null, poster)));
@@ -125,7 +126,7 @@ public final class Execution {
     }
 
     /** Changing handlers at any depth: {@code subrefContainers} are the ancestors' collections of sub-handler ids. */
-    Map<String, Outcome> runChanging(List<ChangingHandler> handlers, State state, Cause cause,
+    Map<String, Outcome> runChanging(List<ChangingHandler> handlers, State state, ChangingCause cause,
                                      List<Set<String>> subrefContainers) {
         return runOnce(lifecycle, handlers, state, cause.logger(), ErrorsMode.TEMPORARY, (handler, handlerState, subrefs) -> {
             List<Set<String>> containers = new ArrayList<>(subrefContainers);

@@ -59,8 +59,10 @@ record InvocationContext(Cause cause, Diff diff, Object old, Object current, int
         return subhandling;
     }
 
-    private static Object resolve(Map<String, Object> essence, List<String> field) {
-        return essence == null ? null : Dicts.resolve(essence, field, null);
+    /** The field's value in an essence (only change causes have them, and only their handlers have fields). */
+    @SuppressWarnings("unchecked")
+    private static Object resolve(Object essence, List<String> field) {
+        return essence instanceof Map<?, ?> map ? Dicts.resolve((Map<String, Object>) map, field, null) : null;
     }
 
     // The operator's poster itself, so that events can be posted from any thread.

@@ -1,7 +1,7 @@
 package io.kopf4j.actions;
 
 import io.kopf4j.SubHandler;
-import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.storage.ProgressStorage;
@@ -19,14 +19,14 @@ import java.util.Set;
 final class SubHandling {
     private final Execution execution;
     private final ProgressStorage storage;
-    private final Cause cause;
+    private final ChangingCause cause;
     private final ChangingHandler parent;
     private final List<Set<String>> subrefContainers;
     private final List<SubHandler> registered = new ArrayList<>();
     private boolean executed;
 
     /** @param subrefContainers the sub-handler ids of the parent and of each of its ancestors */
-    SubHandling(Execution execution, ProgressStorage storage, Cause cause, ChangingHandler parent,
+    SubHandling(Execution execution, ProgressStorage storage, ChangingCause cause, ChangingHandler parent,
                 List<Set<String>> subrefContainers) {
         this.execution = execution;
         this.storage = storage;

@@ -81,7 +81,7 @@ public final class HandlerRegistry {
     }
 
     /** The changing handlers a cause calls, each id once: Kopf's reason, resume, filter and field rules. */
-    public synchronized List<ChangingHandler> changingHandlers(Cause cause) {
+    public synchronized List<ChangingHandler> changingHandlers(ChangingCause cause) {
         List<ChangingHandler> selected = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (ChangingHandler handler : changingHandlers(cause.resource())) {
@@ -94,12 +94,12 @@ public final class HandlerRegistry {
     }
 
     /** Whether the object concerns any changing handler's filters; if not, it is left untouched (stealth). */
-    public synchronized boolean prematches(Cause cause) {
+    public synchronized boolean prematches(ChangingCause cause) {
         return changingHandlers(cause.resource()).stream().anyMatch(h -> prematches(h, cause));
     }
 
     /** Whether a handler that the object concerns requires kopf4j's finalizer on it. */
-    public synchronized boolean requiresFinalizer(Cause cause) {
+    public synchronized boolean requiresFinalizer(ChangingCause cause) {
         return changingHandlers(cause.resource()).stream().anyMatch(h -> h.requiresFinalizer() && prematches(h, cause));
     }
 
@@ -108,7 +108,7 @@ public final class HandlerRegistry {
     }
 
     /** The event handlers whose filters the object passes. */
-    public synchronized List<WatchingHandler> watchingHandlers(Cause cause) {
+    public synchronized List<WatchingHandler> watchingHandlers(WatchingCause cause) {
         return watching.stream()
                 .filter(h -> h.selector().matches(cause.resource()) && h.filters().matchesBody(cause, cause.raw()))
                 .toList();
@@ -142,12 +142,12 @@ public final class HandlerRegistry {
         return terms.isEmpty() ? null : String.join(",", terms);
     }
 
-    private static boolean prematches(ChangingHandler handler, Cause cause) {
+    private static boolean prematches(ChangingHandler handler, ChangingCause cause) {
         return handler.filters().prematches(cause, cause.old(), cause.current());
     }
 
     /** Kopf's match: the pre-match, and for update and field handlers, a change in their field. */
-    private static boolean matches(ChangingHandler handler, Cause cause) {
+    private static boolean matches(ChangingHandler handler, ChangingCause cause) {
         return fieldChanged(handler, cause.old(), cause.current())
                 && handler.filters().matches(cause, cause.old(), cause.current());
     }

@@ -14,7 +14,7 @@ import io.kopf4j.PermanentError;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.TemporaryError;
-import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.Filters;
 import io.kopf4j.intents.ResourceSelector;
@@ -47,8 +47,8 @@ class ExecutionTest {
         String record = "{\"started\":\"" + io.kopf4j.storage.ProgressRecord.format(started) + "\",\"purpose\":\"create\","
                 + "\"retries\":" + attempts + ",\"success\":false,\"failure\":false}";
         Map<String, Object> raw = Map.of("metadata", Map.of("name", "x", "annotations", Map.of("kopf.zalando.org/h", record)));
-        Cause cause = new Cause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"), new Memo(),
-                Reason.CREATE, false, false, Diffs.between(null, Map.of()), null, Map.of(), null, null);
+        ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"), new Memo(),
+                Reason.CREATE, false, false, Diffs.between(null, Map.of()), null, Map.of());
         State state = State.fromStorage(raw, storage, List.of(handler)).withPurpose("create", List.of()).withHandlers(List.of(handler));
         return execution.runChanging(List.of(handler), state, cause).get("h");
     }

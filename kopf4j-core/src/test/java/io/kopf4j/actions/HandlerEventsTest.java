@@ -12,7 +12,7 @@ import io.kopf4j.Resource;
 import io.kopf4j.engines.CapturedEvents;
 import io.kopf4j.engines.K8sEvent;
 import io.kopf4j.runtime.Metrics;
-import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.WatchingCause;
 import io.kopf4j.intents.Filters;
 import io.kopf4j.intents.ResourceSelector;
 import io.kopf4j.intents.WatchingHandler;
@@ -45,8 +45,8 @@ class HandlerEventsTest {
     }
 
     private void runEventHandler(HandlerFn function) {
-        Cause cause = new Cause(KOPFEXAMPLES, RAW, new Body(RAW), new Patch(), ObjectLogger.local(RAW), new Memo(),
-                null, false, false, Diffs.between(null, null), null, Map.of(), "ADDED", Map.of("type", "ADDED"));
+        WatchingCause cause = new WatchingCause(KOPFEXAMPLES, RAW, new Body(RAW), new Patch(), ObjectLogger.local(RAW),
+                new Memo(), "ADDED", Map.of("type", "ADDED"));
         WatchingHandler handler = new WatchingHandler("spy", null, Filters.NONE, ResourceSelector.parse("kopfexamples"),
                 function, "test");
         assertThat(execution.runWatching(List.of(handler), cause).get("spy").succeeded()).isTrue();

@@ -10,7 +10,7 @@ import io.kopf4j.Patch;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.runtime.Metrics;
-import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.storage.AnnotationsProgressStorage;
 import io.kopf4j.storage.ProgressStorage;
@@ -58,8 +58,8 @@ public final class ObjectFixture {
         Map<String, Object> raw = Map.of("metadata", Map.of("name", "ex", "namespace", "ns",
                 "labels", labels, "annotations", Map.copyOf(annotations)), "status", Map.copyOf(status));
         Patch patch = new Patch();
-        Cause cause = new Cause(KOPFEXAMPLES, raw, new Body(raw), patch, logger, new Memo(), Reason.CREATE, false,
-                false, Diffs.between(null, Map.of()), null, Map.of(), null, null);
+        ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), patch, logger, new Memo(), Reason.CREATE, false,
+                false, Diffs.between(null, Map.of()), null, Map.of());
         State state = State.fromStorage(raw, storage, handlers).withPurpose("create", List.of()).withHandlers(handlers);
         Map<String, Outcome> outcomes = execution.runChanging(handlers, state, cause);
         state.withOutcomes(outcomes).store(raw, patch, storage);

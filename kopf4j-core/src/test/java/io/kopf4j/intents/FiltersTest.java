@@ -125,10 +125,10 @@ class FiltersTest {
         assertThat(unfiltered.labelSelector(KOPFEXAMPLES)).as("one handler sees all objects").isNull();
     }
 
-    private static Cause cause(Map<String, Object> labels) {
+    private static ChangingCause cause(Map<String, Object> labels) {
         Map<String, Object> raw = Map.of("metadata", Map.of("name", "x", "labels", labels));
-        return new Cause(KOPFEXAMPLES, raw, new io.kopf4j.Body(raw), new io.kopf4j.Patch(),
+        return new ChangingCause(KOPFEXAMPLES, raw, new io.kopf4j.Body(raw), new io.kopf4j.Patch(),
                 org.slf4j.LoggerFactory.getLogger("test"), new io.kopf4j.Memo(), io.kopf4j.Reason.CREATE, false, false,
-                io.kopf4j.structs.Diffs.between(null, null), null, Map.of(), null, null);
+                io.kopf4j.structs.Diffs.between(null, null), null, Map.of());
     }
 }

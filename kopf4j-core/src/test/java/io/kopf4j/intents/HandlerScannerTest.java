@@ -154,8 +154,8 @@ class HandlerScannerTest {
                 .containsExactlyInAnyOrder(tuple("all", Reason.CREATE), tuple("all", Reason.UPDATE),
                         tuple("all/spec.size", null), tuple("all", Reason.DELETE), tuple("all", null));
         Map<String, Object> raw = Map.of("metadata", Map.of("name", "x"));
-        Cause cause = new Cause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"), new Memo(),
-                Reason.CREATE, false, false, Diffs.between(null, null), null, Map.of(), null, null);
+        ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"), new Memo(),
+                Reason.CREATE, false, false, Diffs.between(null, null), null, Map.of());
         assertThat(registry.requiresFinalizer(cause)).as("the delete handler is optional").isFalse();
     }
 

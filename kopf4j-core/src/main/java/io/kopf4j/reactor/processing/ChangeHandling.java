@@ -7,7 +7,7 @@ import io.kopf4j.actions.Execution;
 import io.kopf4j.actions.Outcome;
 import io.kopf4j.actions.Results;
 import io.kopf4j.actions.State;
-import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.storage.ProgressStorage;
@@ -36,7 +36,7 @@ final class ChangeHandling {
     }
 
     /** Runs the cause's handlers; returns when the unfinished ones are due (empty when all are done). */
-    List<Duration> handle(Cause cause, ObjectMemory memory) {
+    List<Duration> handle(ChangingCause cause, ObjectMemory memory) {
         Reason reason = cause.reason();
         boolean done = false;
         List<Duration> delays = List.of();

@@ -11,7 +11,8 @@ import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.actions.Results;
 import io.kopf4j.clients.ObjectPatching;
-import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.ChangingCause;
+import io.kopf4j.intents.WatchingCause;
 import io.kopf4j.intents.Causes;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.logging.ObjectLogger;
@@ -122,8 +123,8 @@ public final class ResourceProcessor implements EventProcessor {
             rawEvent.put("type", event.type());
             rawEvent.put("object", raw);
             // Kopf's event handlers log locally: their lines never become Kubernetes Events.
-            Cause watching = new Cause(resource, raw, body, patch, local, memory.memo, null, false, deleting,
-                    Diffs.between(null, null), old, current, event.type(), rawEvent);
+            WatchingCause watching = new WatchingCause(resource, raw, body, patch, local, memory.memo, event.type(),
+                    rawEvent);
             execution.runWatching(registry.watchingHandlers(watching), watching).forEach((id, outcome) -> {
                 if (outcome.succeeded()) {
                     Results.deliver(patch, id, outcome.result());
@@ -131,13 +132,13 @@ public final class ResourceProcessor implements EventProcessor {
             });
         }
 
-        Cause changing = null;
+        ChangingCause changing = null;
         if (!registry.changingHandlers(resource).isEmpty()) {
             Reason reason = Causes.detect(event.isDeleted(), deleting, blocked, old != null, diff, memory.initial());
             // Creation never mixes with resuming, even for an object first seen in the initial listing.
             boolean initial = memory.initial() && reason != Reason.CREATE;
-            changing = new Cause(resource, raw, body, patch, ObjectLogger.posting(raw, poster), memory.memo, reason,
-                    initial, deleting, diff, old, current, event.type(), null);
+            changing = new ChangingCause(resource, raw, body, patch, ObjectLogger.posting(raw, poster), memory.memo,
+                    reason, initial, deleting, diff, old, current);
             if (!registry.prematches(changing)) {
                 changing = null;
             }
