@@ -1,6 +1,6 @@
 package io.kopf4j;
 
-import io.kopf4j.engines.EventPoster;
+import io.kopf4j.engines.posting.EventPoster;
 
 /**
  * Kubernetes Events about any objects, posted from resource handlers: Kopf's {@code kopf.event},

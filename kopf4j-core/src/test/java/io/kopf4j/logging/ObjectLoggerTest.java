@@ -2,8 +2,8 @@ package io.kopf4j.logging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kopf4j.engines.CapturedEvents;
-import io.kopf4j.engines.K8sEvent;
+import io.kopf4j.engines.posting.CapturedEvents;
+import io.kopf4j.engines.posting.K8sEvent;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

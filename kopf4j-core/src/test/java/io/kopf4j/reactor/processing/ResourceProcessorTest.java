@@ -11,7 +11,7 @@ import io.kopf4j.Patch;
 import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.clients.ObjectPatching;
-import io.kopf4j.engines.EventPoster;
+import io.kopf4j.engines.posting.EventPoster;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;

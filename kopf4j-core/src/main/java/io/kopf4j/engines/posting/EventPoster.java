@@ -1,4 +1,4 @@
-package io.kopf4j.engines;
+package io.kopf4j.engines.posting;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;

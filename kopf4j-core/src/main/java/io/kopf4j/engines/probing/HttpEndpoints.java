@@ -1,4 +1,4 @@
-package io.kopf4j.engines;
+package io.kopf4j.engines.probing;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

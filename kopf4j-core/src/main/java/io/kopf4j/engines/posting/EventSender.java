@@ -1,4 +1,4 @@
-package io.kopf4j.engines;
+package io.kopf4j.engines.posting;
 
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.MicroTime;

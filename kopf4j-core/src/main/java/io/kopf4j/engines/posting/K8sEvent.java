@@ -1,4 +1,4 @@
-package io.kopf4j.engines;
+package io.kopf4j.engines.posting;
 
 import java.time.Instant;
 import java.util.Map;

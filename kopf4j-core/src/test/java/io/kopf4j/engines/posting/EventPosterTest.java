@@ -1,4 +1,4 @@
-package io.kopf4j.engines;
+package io.kopf4j.engines.posting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.kopf4j.engines;
+package io.kopf4j.engines.activities;
 
 import io.kopf4j.ActivityError;
 import io.kopf4j.ActivityFn;

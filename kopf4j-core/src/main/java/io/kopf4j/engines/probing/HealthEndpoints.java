@@ -1,4 +1,4 @@
-package io.kopf4j.engines;
+package io.kopf4j.engines.probing;
 
 import io.kopf4j.HealthCheck;
 import java.net.InetSocketAddress;

@@ -1,7 +1,8 @@
-package io.kopf4j.engines;
+package io.kopf4j.engines.probing;
 
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.engines.activities.Activities;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.structs.Json;
 import java.net.InetSocketAddress;

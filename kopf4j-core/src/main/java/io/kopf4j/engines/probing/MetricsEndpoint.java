@@ -1,4 +1,4 @@
-package io.kopf4j.engines;
+package io.kopf4j.engines.probing;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
