@@ -1,0 +1,72 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Resource;
+import io.kopf4j.reactor.orchestration.Orchestrator;
+import io.kopf4j.reactor.orchestration.WatcherKey;
+import io.kopf4j.reactor.queueing.ObjectQueues;
+import io.kopf4j.reactor.queueing.Progress;
+import io.kopf4j.runtime.Metrics;
+import io.kopf4j.runtime.OperatorThreads;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Pause and resume of the watchers, the hook of peering, leader election and sharding: a paused
+ * operator watches nothing, and resuming lists every resource again.
+ */
+@ExtendWith(LocalClusterExtension.class)
+class OrchestratorTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Resource KOPFEXAMPLES = new Resource("kopf.dev", "v1", "kopfexamples", "KopfExample",
+            "kopfexample", List.of(), List.of(), List.of("status"), true, true, List.of("list", "watch", "patch"));
+
+    /** What the queues received: "name:type" (type null for a listed object). */
+    private final List<String> seen = new CopyOnWriteArrayList<>();
+
+    private Orchestrator orchestrator(LocalCluster cluster) {
+        OperatorSettings settings = new OperatorSettings();
+        OperatorThreads threads = new OperatorThreads("orchestrator-test");
+        return new Orchestrator(cluster.client(), threads, settings, new Metrics(null),
+                resource -> new ObjectQueues(resource, (event, pressure, deadline) -> {
+                    seen.add(event.name() + ":" + event.type());
+                    return null;
+                }, threads, settings, new Progress(), new Metrics(null), error -> { }),
+                resource -> null, resource -> null);
+    }
+
+    @Test
+    void aPausedOperatorWatchesNothingAndResumingListsAgain(LocalCluster cluster, TemporaryNamespace namespace)
+            throws InterruptedException {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        Orchestrator orchestrator = orchestrator(cluster);
+        try {
+            orchestrator.ensure(new WatcherKey(KOPFEXAMPLES, namespace.name()));
+            assertThat(orchestrator.awaitListed(System.nanoTime() + WAIT.toNanos())).isTrue();
+            examples.create("before", Map.of());
+            await().atMost(WAIT).until(() -> seen.contains("before:ADDED"));
+
+            orchestrator.pause();
+            assertThat(orchestrator.paused()).isTrue();
+            examples.create("during", Map.of());
+            orchestrator.resume();
+
+            await().atMost(WAIT).until(() -> seen.stream().anyMatch(line -> line.startsWith("during:")));
+            assertThat(seen.stream().filter(line -> line.startsWith("during:")).findFirst())
+                    .as("created while paused: not watched, but found by the listing on resume").contains("during:null");
+            assertThat(seen).as("everything listed again on resume").contains("before:null");
+        } finally {
+            orchestrator.stop();
+        }
+    }
+}
