@@ -52,10 +52,13 @@ final class Backlog implements Pressure {
         }
     }
 
-    int size() {
+    /** Empties the backlog; returns how many of the events dropped are of the kind counted. */
+    int drain(java.util.function.Predicate<WatchEvent> counted) {
         lock.lock();
         try {
-            return events.size();
+            int dropped = (int) events.stream().filter(counted).count();
+            events.clear();
+            return dropped;
         } finally {
             lock.unlock();
         }

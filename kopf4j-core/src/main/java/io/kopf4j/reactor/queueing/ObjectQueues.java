@@ -157,7 +157,7 @@ public final class ObjectQueues {
             unrecoverable.accept(e);
         } finally {
             workers.remove(key, worker);
-            progress.taken(worker.backlog.size());
+            progress.taken(worker.backlog.drain(event -> event != STOP));
         }
     }
 
