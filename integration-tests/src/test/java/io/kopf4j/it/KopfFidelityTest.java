@@ -244,4 +244,43 @@ class KopfFidelityTest {
         examples.delete("ex");
         await().atMost(WAIT).until(() -> !examples.exists("ex"));
     }
+
+    public static class ThrowingErrors {
+        @On.Create("kopfexamples")
+        public void annotated() {
+            throw new AssertionError("an annotated handler's Error");
+        }
+    }
+
+    @Test
+    void javaErrorsFromHandlersAreRecordedWithTheirOwnMessages(LocalCluster cluster, TemporaryNamespace namespace)
+            throws InterruptedException {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (io.kopf4j.Operator operator = fixture.start(fixture.operator().handlers(ThrowingErrors.class)
+                .handler(io.kopf4j.Handler.create("kopfexamples").id("lambda").handle(context -> {
+                    throw new NoClassDefFoundError("a lambda's Error");
+                })))) {
+            fixture.examples().create("ex", Map.of("size", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(fixture.examples().annotations("ex"))
+                    .hasEntrySatisfying("kopf.zalando.org/annotated", record -> assertThat(record)
+                            .contains("\"retries\":1").contains("\"message\":\"an annotated handler's Error\""))
+                    .hasEntrySatisfying("kopf.zalando.org/lambda", record -> assertThat(record)
+                            .contains("\"retries\":1").contains("\"message\":\"a lambda's Error\"")));
+        }
+    }
+
+    @Test
+    void aJavaVmErrorInAHandlerStopsTheOperator(LocalCluster cluster, TemporaryNamespace namespace)
+            throws InterruptedException {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (io.kopf4j.Operator operator = fixture.start(fixture.operator()
+                .handler(io.kopf4j.Handler.create("kopfexamples").id("deep").handle(context -> {
+                    throw new StackOverflowError("too deep");
+                })))) {
+            fixture.examples().create("ex", Map.of("size", 1));
+            await().atMost(WAIT).until(() -> operator.failure().isPresent());
+            assertThat(operator.failure().get()).hasMessageContaining("Event processing has failed with an unrecoverable error")
+                    .hasRootCauseInstanceOf(StackOverflowError.class);
+        }
+    }
 }
