@@ -48,9 +48,9 @@ class KopfFidelityTest {
 
     @Test
     void handlersOfStatusFieldsRunWhenTheFieldChanges(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                StatusFieldHandlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(StatusFieldHandlers.class)) {
             examples.create("ex", Map.of("size", 1));
             patchStatus(cluster, namespace.name(), "ex", "{\"status\":{\"phase\":\"Running\"}}");
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex"))
@@ -123,9 +123,9 @@ class KopfFidelityTest {
 
     @Test
     void fieldChangeFiltersAreNotPartOfThePrematch(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                OnlyNewValue.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(OnlyNewValue.class)) {
             examples.create("ex", Map.of("size", 1));
             await("the object is served (not stealth): its creation stores a diff-base").atMost(WAIT)
                     .until(() -> examples.annotations("ex").containsKey("kopf.zalando.org/last-handled-configuration"));
@@ -146,9 +146,9 @@ class KopfFidelityTest {
 
     @Test
     void anEventHandlersAbsentFilterLooksAtTheBody(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                AbsentField.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(AbsentField.class)) {
             examples.create("ex", Map.of("size", 1, "field", "present"));
             examples.patch("ex", Map.of("spec", Map.of("size", 2, "field", "still")));
             Map<String, Object> removal = new java.util.HashMap<>();
@@ -175,9 +175,9 @@ class KopfFidelityTest {
 
     @Test
     void throttlingWaitsForTheNextEventInsteadOfRepeatingTheFailedOne(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                FailingProcessing.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(FailingProcessing.class)) {
             examples.create("ex", Map.of("size", 1), Map.of("kopf.zalando.org/last-handled-configuration", "{not json"));
             await().atMost(WAIT).until(() -> runner.output().contains("Throttling is over. Switching back to normal operations."));
             examples.patch("ex", Map.of("metadata", Map.of("annotations",
@@ -202,9 +202,9 @@ class KopfFidelityTest {
 
     @Test
     void aHandlingCycleLogsKopfsLines(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                CreateAndDelete.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(CreateAndDelete.class)) {
             await().atMost(WAIT).until(() -> runner.output().contains("Client is configured"));
             examples.create("ex", Map.of("size", 1));
             await().atMost(WAIT).until(() -> runner.output().contains("Handling cycle is finished, waiting for new changes."));
@@ -228,9 +228,9 @@ class KopfFidelityTest {
 
     @Test
     void finalizersOfObjectsThatLeftTheSelectorWhileDownAreReleased(LocalCluster cluster, TemporaryNamespace namespace) {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                LabelSelectorTest.Handlers.class.getName())) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(LabelSelectorTest.Handlers.class)) {
             examples.create("ex", Map.of("size", 1));
             examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
