@@ -1,17 +1,11 @@
 package io.kopf4j;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.clients.Vault;
-import io.kopf4j.clients.VaultClient;
 import io.kopf4j.engines.activities.Activities;
+import io.kopf4j.engines.activities.Login;
+import io.kopf4j.engines.probing.Endpoints;
 import io.kopf4j.engines.posting.EventPoster;
-import io.kopf4j.engines.activities.Authenticator;
-import io.kopf4j.engines.probing.HealthEndpoints;
-import io.kopf4j.engines.probing.LivenessEndpoint;
-import io.kopf4j.runtime.Metrics;
-import io.kopf4j.engines.probing.MetricsEndpoint;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
@@ -75,24 +69,15 @@ public final class Operator implements AutoCloseable {
     private final OperatorSettings settings;
     private final Memo memo;
     private final OperatorThreads threads;
+    private final Endpoints.Config endpointsConfig;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile OperatorException failure;
-    private Authenticator authenticator;
-    private final URI livenessEndpoint;
-    private final String healthProbeAddress;
-    private final Map<String, HealthCheck> livenessChecks;
-    private final Map<String, HealthCheck> readinessChecks;
-    private KubernetesClient client;
-    private KubernetesClient watchClient;
+    private volatile Endpoints endpoints;
+    private volatile Login login;
     private volatile Reactor reactor;
     /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
     private volatile EventPoster poster;
-    private final String metricsAddress;
-    private final MeterRegistry meterRegistry;
-    private LivenessEndpoint liveness;
-    private HealthEndpoints health;
-    private MetricsEndpoint metricsEndpoint;
     private boolean started;
     private boolean stopped;
 
@@ -105,12 +90,9 @@ public final class Operator implements AutoCloseable {
         this.givenClient = builder.client;
         this.settings = builder.settings;
         this.memo = builder.memo;
-        this.livenessEndpoint = builder.livenessEndpoint;
-        this.healthProbeAddress = builder.healthProbeAddress;
-        this.livenessChecks = new LinkedHashMap<>(builder.livenessChecks);
-        this.readinessChecks = new LinkedHashMap<>(builder.readinessChecks);
-        this.metricsAddress = builder.metricsAddress;
-        this.meterRegistry = builder.meterRegistry;
+        this.endpointsConfig = new Endpoints.Config(builder.livenessEndpoint, builder.healthProbeAddress,
+                new LinkedHashMap<>(builder.livenessChecks), new LinkedHashMap<>(builder.readinessChecks),
+                builder.metricsAddress, builder.meterRegistry);
         this.threads = new OperatorThreads(id);
     }
 
@@ -151,16 +133,19 @@ public final class Operator implements AutoCloseable {
         }
         started = true;
         try {
-            startProbes();
+            endpoints = new Endpoints(endpointsConfig, registry.activities(ActivityHandler.PROBE), memo, settings,
+                    () -> reactor);
             Activities.run(ActivityHandler.STARTUP, registry.activities(ActivityHandler.STARTUP), settings, memo);
             settings.validate();
             if (settings.peering.mandatory && !settings.peering.standalone) {
                 LOG.warn("Peering '{}' is not implemented in kopf4j yet; this operator runs standalone.", settings.peering.name);
             }
-            connect();
-            poster = new EventPoster(client, settings.posting);
-            reactor = new Reactor(client, watchClient == null ? client : watchClient, registry, namespaces, threads,
-                    settings, memo, metrics(), poster, this::fail);
+            login = givenClient != null ? Login.withClient(givenClient)
+                    : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), kubeconfig, context, settings, memo,
+                            threads, this::fail);
+            poster = new EventPoster(login.client(), settings.posting);
+            reactor = new Reactor(login.client(), login.watchClient(), registry, namespaces, threads, settings, memo,
+                    endpoints.metrics(), poster, this::fail);
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -212,30 +197,6 @@ public final class Operator implements AutoCloseable {
         return Optional.ofNullable(failure);
     }
 
-    /**
-     * Logs in with the login handlers (Kopf's built-in logins without them), and makes clients that
-     * take their credentials from the vault on every request.
-     */
-    private void connect() throws InterruptedException {
-        if (givenClient != null) {
-            client = givenClient;
-            return;
-        }
-        List<ActivityHandler> logins = registry.activities(ActivityHandler.AUTHENTICATION);
-        if (!logins.isEmpty() && (kubeconfig != null || context != null)) {
-            LOG.info("The login handlers provide the credentials; the kubeconfig and context given are not used.");
-        }
-        authenticator = new Authenticator(logins.isEmpty() ? Authenticator.fallbackLogins(kubeconfig, context) : logins,
-                settings, memo);
-        authenticator.start(threads, this::fail);
-        Vault vault = authenticator.vault();
-        client = VaultClient.create(vault, connection -> connection.client(vault, settings, null));
-        Duration watchConnectTimeout = settings.watching.connectTimeout;
-        if (watchConnectTimeout != null) {
-            watchClient = VaultClient.create(vault, connection -> connection.client(vault, settings, watchConnectTimeout));
-        }
-    }
-
     /** The operator cannot go on: it stops, and {@link #failure()} tells why. */
     private void fail(OperatorException cause) {
         failure = cause;
@@ -245,64 +206,20 @@ public final class Operator implements AutoCloseable {
 
     /** {@return the bound address of the health probes ({@code /healthz}, {@code /readyz}), or null} */
     public InetSocketAddress healthProbeAddress() {
-        return health == null ? null : health.address();
+        Endpoints current = endpoints;
+        return current == null ? null : current.healthProbeAddress();
     }
 
     /** {@return the bound address of {@code /metrics}, or null} */
     public InetSocketAddress metricsAddress() {
-        return metricsEndpoint == null ? null : metricsEndpoint.address();
-    }
-
-    /** The metrics go to the application's registry, to the /metrics endpoint's, or both. */
-    private Metrics metrics() {
-        if (metricsAddress != null) {
-            metricsEndpoint = new MetricsEndpoint(metricsAddress);
-        }
-        if (meterRegistry != null && metricsEndpoint != null) {
-            return new Metrics(new CompositeMeterRegistry().add(meterRegistry).add(metricsEndpoint.registry()));
-        }
-        return new Metrics(meterRegistry != null ? meterRegistry : metricsEndpoint == null ? null : metricsEndpoint.registry());
+        Endpoints current = endpoints;
+        return current == null ? null : current.metricsAddress();
     }
 
     /** {@return the bound address of Kopf's liveness endpoint, or null} */
     public InetSocketAddress livenessAddress() {
-        return liveness == null ? null : liveness.address();
-    }
-
-    /**
-     * The probes start first: they answer while the operator connects, and readiness
-     * ({@code watch-cache-sync}) fails until every watched resource has been listed.
-     */
-    private void startProbes() {
-        if (livenessEndpoint != null) {
-            liveness = new LivenessEndpoint(livenessEndpoint, registry.activities(ActivityHandler.PROBE), memo, settings);
-        }
-        if (healthProbeAddress != null) {
-            Map<String, HealthCheck> live = new LinkedHashMap<>();
-            live.put("ping", () -> { });
-            if (settings.probes.progressTimeout != null) {
-                live.put("progress", this::checkProgress);
-            }
-            live.putAll(livenessChecks);
-            Map<String, HealthCheck> ready = new LinkedHashMap<>();
-            ready.put("watch-cache-sync", () -> {
-                Reactor current = reactor;
-                if (current == null || !current.listed()) {
-                    throw new IllegalStateException("the initial listing of the watched resources is not complete");
-                }
-            });
-            ready.putAll(readinessChecks);
-            health = new HealthEndpoints(healthProbeAddress, live, ready);
-        }
-    }
-
-    private void checkProgress() {
-        Reactor current = reactor;
-        if (current != null && current.progress().waiting() > 0
-                && current.progress().sinceLastProcessed().compareTo(settings.probes.progressTimeout) > 0) {
-            throw new IllegalStateException(current.progress().waiting() + " events wait, none processed for "
-                    + current.progress().sinceLastProcessed().toSeconds() + " s");
-        }
+        Endpoints current = endpoints;
+        return current == null ? null : current.livenessAddress();
     }
 
     /**
@@ -381,23 +298,11 @@ public final class Operator implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            if (health != null) {
-                health.close();
+            if (endpoints != null) {
+                endpoints.close();
             }
-            if (metricsEndpoint != null) {
-                metricsEndpoint.close();
-            }
-            if (liveness != null) {
-                liveness.close();
-            }
-            if (authenticator != null) {
-                authenticator.close();
-            }
-            if (client != null && givenClient == null) {
-                client.close();
-            }
-            if (watchClient != null) {
-                watchClient.close();
+            if (login != null) {
+                login.close();
             }
             ready.completeExceptionally(new OperatorException("operator " + id + " stopped before it was ready"));
             terminated.countDown();

@@ -1,0 +1,132 @@
+package io.kopf4j.engines.probing;
+
+import io.kopf4j.HealthCheck;
+import io.kopf4j.Memo;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.intents.ActivityHandler;
+import io.kopf4j.reactor.Reactor;
+import io.kopf4j.runtime.Metrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The operator's HTTP endpoints, each optional: Kopf's liveness endpoint with the probe handlers'
+ * results, controller-runtime's {@code /healthz} and {@code /readyz} with named checks, and
+ * {@code /metrics}. They start before anything else, so that they answer while the operator logs
+ * in and lists its resources; readiness ({@code watch-cache-sync}) fails until every watched
+ * resource has been listed.
+ */
+public final class Endpoints implements AutoCloseable {
+    /**
+     * What to serve where.
+     *
+     * @param liveness Kopf's liveness endpoint, e.g. {@code http://0.0.0.0:8080/healthz}, or null
+     * @param healthProbeAddress where {@code /healthz} and {@code /readyz} listen, or null
+     * @param livenessChecks the user's named liveness checks
+     * @param readinessChecks the user's named readiness checks
+     * @param metricsAddress where {@code /metrics} listens, or null
+     * @param meterRegistry the application's registry for the metrics, or null
+     */
+    public record Config(URI liveness, String healthProbeAddress, Map<String, HealthCheck> livenessChecks,
+                         Map<String, HealthCheck> readinessChecks, String metricsAddress, MeterRegistry meterRegistry) {
+    }
+
+    private final LivenessEndpoint liveness;
+    private final HealthEndpoints health;
+    private final MetricsEndpoint metrics;
+    private final Metrics recorder;
+
+    /**
+     * Starts the endpoints configured.
+     *
+     * @param probes the probe handlers, for Kopf's liveness endpoint
+     * @param reactor the running reactor, once there is one (null before): readiness and progress read it
+     */
+    public Endpoints(Config config, List<ActivityHandler> probes, Memo memo, OperatorSettings settings,
+                     Supplier<Reactor> reactor) {
+        liveness = config.liveness() == null ? null : new LivenessEndpoint(config.liveness(), probes, memo, settings);
+        health = config.healthProbeAddress() == null ? null
+                : new HealthEndpoints(config.healthProbeAddress(), livenessChecks(config, settings, reactor),
+                        readinessChecks(config, reactor));
+        metrics = config.metricsAddress() == null ? null : new MetricsEndpoint(config.metricsAddress());
+        recorder = recorder(config.meterRegistry(), metrics);
+    }
+
+    /** The operator's metrics: to the application's registry, to {@code /metrics}, or both. */
+    public Metrics metrics() {
+        return recorder;
+    }
+
+    /** {@return the bound address of Kopf's liveness endpoint, or null} */
+    public InetSocketAddress livenessAddress() {
+        return liveness == null ? null : liveness.address();
+    }
+
+    /** {@return the bound address of {@code /healthz} and {@code /readyz}, or null} */
+    public InetSocketAddress healthProbeAddress() {
+        return health == null ? null : health.address();
+    }
+
+    /** {@return the bound address of {@code /metrics}, or null} */
+    public InetSocketAddress metricsAddress() {
+        return metrics == null ? null : metrics.address();
+    }
+
+    @Override
+    public void close() {
+        if (health != null) {
+            health.close();
+        }
+        if (metrics != null) {
+            metrics.close();
+        }
+        if (liveness != null) {
+            liveness.close();
+        }
+    }
+
+    private static Metrics recorder(MeterRegistry application, MetricsEndpoint endpoint) {
+        if (application != null && endpoint != null) {
+            return new Metrics(new CompositeMeterRegistry().add(application).add(endpoint.registry()));
+        }
+        return new Metrics(application != null ? application : endpoint == null ? null : endpoint.registry());
+    }
+
+    private static Map<String, HealthCheck> livenessChecks(Config config, OperatorSettings settings,
+                                                           Supplier<Reactor> reactor) {
+        Map<String, HealthCheck> checks = new LinkedHashMap<>();
+        checks.put("ping", () -> { });
+        if (settings.probes.progressTimeout != null) {
+            checks.put("progress", () -> checkProgress(reactor.get(), settings));
+        }
+        checks.putAll(config.livenessChecks());
+        return checks;
+    }
+
+    private static Map<String, HealthCheck> readinessChecks(Config config, Supplier<Reactor> reactor) {
+        Map<String, HealthCheck> checks = new LinkedHashMap<>();
+        checks.put("watch-cache-sync", () -> {
+            Reactor current = reactor.get();
+            if (current == null || !current.listed()) {
+                throw new IllegalStateException("the initial listing of the watched resources is not complete");
+            }
+        });
+        checks.putAll(config.readinessChecks());
+        return checks;
+    }
+
+    /** Events wait, but none was processed for longer than {@code settings.probes.progressTimeout}: stuck. */
+    private static void checkProgress(Reactor reactor, OperatorSettings settings) {
+        if (reactor != null && reactor.progress().waiting() > 0
+                && reactor.progress().sinceLastProcessed().compareTo(settings.probes.progressTimeout) > 0) {
+            throw new IllegalStateException(reactor.progress().waiting() + " events wait, none processed for "
+                    + reactor.progress().sinceLastProcessed().toSeconds() + " s");
+        }
+    }
+}
