@@ -76,6 +76,11 @@ final class KopfExamples {
         return objects().withName(name).get();
     }
 
+    /** All objects of the kind in the namespace, read in one request. */
+    List<GenericKubernetesResource> list() {
+        return objects().list().getItems();
+    }
+
     boolean exists(String name) {
         return get(name) != null;
     }
