@@ -36,6 +36,12 @@ module io.kopf4j {
     requires micrometer.registry.prometheus;
     requires org.bouncycastle.provider;
     requires info.picocli;
+    // Not used by kopf4j itself: modules that fabric8 needs at run time (kubeconfig YAML, its object
+    // mapper's modules). fabric8's jars are automatic modules, which declare no requires, and these
+    // are explicit modules, which the module system resolves only when some named module requires them.
+    requires org.snakeyaml.engine;
+    requires com.fasterxml.jackson.dataformat.yaml;
+    requires com.fasterxml.jackson.datatype.jsr310;
     // Optional, as in the pom: LogSetup applies Kopf's formats only when Logback is the SLF4J backend.
     requires static ch.qos.logback.classic;
     requires static ch.qos.logback.core;
