@@ -15,20 +15,29 @@ import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
 /**
- * The classpath the running JVM really has, for compiling handler sources against it and for
- * finding the classes of a package ({@code -m}). With
+ * The classpath the running JVM really has (module path included), for compiling handler sources
+ * against it and for finding the classes of a package ({@code -m}). With
  * {@code java -jar kopf4j.jar} (and under Maven Surefire) {@code java.class.path} names one jar
  * whose manifest lists the rest; those entries are followed.
  */
 final class Classpath {
+    /**
+     * Where the JVM finds classes: the classpath, and the module path when kopf4j itself runs as
+     * the named module {@code io.kopf4j}; a handler source compiles against both (as unnamed code,
+     * it sees the exported packages).
+     */
+    private static final List<String> PATH_PROPERTIES = List.of("java.class.path", "jdk.module.path");
+
     private Classpath() {
     }
 
     static String effective() {
         Set<String> entries = new LinkedHashSet<>();
-        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            if (!entry.isEmpty()) {
-                add(Path.of(entry).toAbsolutePath(), entries);
+        for (String property : PATH_PROPERTIES) {
+            for (String entry : System.getProperty(property, "").split(File.pathSeparator)) {
+                if (!entry.isEmpty()) {
+                    add(Path.of(entry).toAbsolutePath(), entries);
+                }
             }
         }
         return String.join(File.pathSeparator, entries);
