@@ -59,12 +59,17 @@ public final class Activities {
                 Thread.sleep(delay);
             }
         }
-        List<String> failures = outcomes.entrySet().stream().filter(e -> e.getValue().error() != null)
-                .map(e -> "'" + e.getKey() + "': " + HandlerState.messageOf(e.getValue().error())).toList();
+        Map<String, Throwable> failures = new LinkedHashMap<>();
+        outcomes.forEach((id, outcome) -> {
+            if (outcome.error() != null) {
+                failures.put(id, outcome.error());
+            }
+        });
         if (!failures.isEmpty()) {
-            Throwable first = outcomes.values().stream().map(Outcome::error).filter(e -> e != null).findFirst().orElseThrow();
-            throw new ActivityError("One or more " + kind + " handlers failed: " + String.join("; ", failures),
-                    outcomes, first);
+            List<String> reasons = failures.entrySet().stream()
+                    .map(e -> "'" + e.getKey() + "': " + HandlerState.messageOf(e.getValue())).toList();
+            throw new ActivityError("One or more " + kind + " handlers failed: " + String.join("; ", reasons),
+                    failures, failures.values().iterator().next());
         }
         Map<String, Object> results = new LinkedHashMap<>();
         outcomes.forEach((id, outcome) -> {

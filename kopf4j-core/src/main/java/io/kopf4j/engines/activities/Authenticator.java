@@ -9,7 +9,6 @@ import io.kopf4j.Logins;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
-import io.kopf4j.actions.Outcome;
 import io.kopf4j.clients.Vault;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.runtime.OperatorThreads;
@@ -17,7 +16,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -127,7 +125,6 @@ public final class Authenticator {
 
     /** A LoginError that failed a login handler: its message, meant for the user, is the login's failure. */
     private static Optional<LoginError> loginErrorIn(ActivityError error) {
-        return error.outcomes().values().stream().map(Outcome::error).filter(Objects::nonNull)
-                .map(Throwable::getCause).filter(LoginError.class::isInstance).map(LoginError.class::cast).findFirst();
+        return error.failures().values().stream().map(Throwable::getCause).filter(LoginError.class::isInstance).map(LoginError.class::cast).findFirst();
     }
 }
