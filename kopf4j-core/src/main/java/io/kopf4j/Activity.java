@@ -1,8 +1,9 @@
 package io.kopf4j;
 
 import io.kopf4j.intents.ActivityHandler;
+import io.kopf4j.intents.HandlerKind;
 import io.kopf4j.intents.HandlerRegistry;
-import java.util.Objects;
+import io.kopf4j.intents.HandlerSpec;
 
 /**
  * An operator-level handler registered without annotations (Kopf's activities): the same kinds
@@ -39,7 +40,7 @@ public final class Activity {
      * @throws InvalidHandlerException if the id is missing
      */
     public static Builder startup(String id) {
-        return new Builder(ActivityHandler.STARTUP, id);
+        return new Builder(HandlerKind.STARTUP, id);
     }
 
     /**
@@ -50,7 +51,7 @@ public final class Activity {
      * @throws InvalidHandlerException if the id is missing
      */
     public static Builder cleanup(String id) {
-        return new Builder(ActivityHandler.CLEANUP, id);
+        return new Builder(HandlerKind.CLEANUP, id);
     }
 
     /**
@@ -61,7 +62,7 @@ public final class Activity {
      * @throws InvalidHandlerException if the id is missing
      */
     public static Builder login(String id) {
-        return new Builder(ActivityHandler.AUTHENTICATION, id);
+        return new Builder(HandlerKind.LOGIN, id);
     }
 
     /**
@@ -72,7 +73,7 @@ public final class Activity {
      * @throws InvalidHandlerException if the id is missing
      */
     public static Builder probe(String id) {
-        return new Builder(ActivityHandler.PROBE, id);
+        return new Builder(HandlerKind.PROBE, id);
     }
 
     void registerIn(HandlerRegistry registry) {
@@ -84,21 +85,9 @@ public final class Activity {
      * backoff, param); {@link #handle(ActivityFn)} completes it.
      */
     public static final class Builder extends ExecutionOptions<Builder> {
-        private final String kind;
-        private final String id;
-
-        private Builder(String kind, String id) {
-            if (id == null || id.isBlank()) {
-                throw new InvalidHandlerException("Activity handlers registered as functions need an id, e.g."
-                        + " Activity.startup(\"configure\")");
-            }
-            this.kind = kind;
-            this.id = id;
-        }
-
-        @Override
-        String describe() {
-            return "Activity '" + id + "'";
+        private Builder(HandlerKind kind, String id) {
+            super(HandlerSpec.function(kind));
+            spec.id(id);
         }
 
         /**
@@ -108,9 +97,7 @@ public final class Activity {
          * @return the handler, for {@link Operator.Builder#activity(Activity...)}
          */
         public Activity handle(ActivityFn function) {
-            Objects.requireNonNull(function, "function");
-            return new Activity(new ActivityHandler(kind, id, errors, timeout, retries, backoff, param, function,
-                    "'" + id + "' (" + kind + ")"));
+            return new Activity(spec.activity(function));
         }
     }
 }

@@ -1,10 +1,8 @@
 package io.kopf4j;
 
-import io.kopf4j.intents.ChangingHandler;
-import io.kopf4j.intents.Filters;
+import io.kopf4j.intents.HandlerKind;
 import io.kopf4j.intents.HandlerRegistry;
-import io.kopf4j.intents.ResourceSelector;
-import io.kopf4j.intents.WatchingHandler;
+import io.kopf4j.intents.HandlerSpec;
 import java.util.Objects;
 
 /**
@@ -22,12 +20,10 @@ import java.util.Objects;
  * }</pre>
  */
 public final class Handler {
-    private enum Kind { CREATE, UPDATE, DELETE, RESUME, FIELD, EVENT }
-
-    private final Builder spec;
+    private final HandlerSpec spec;
     private final HandlerFn function;
 
-    private Handler(Builder spec, HandlerFn function) {
+    private Handler(HandlerSpec spec, HandlerFn function) {
         this.spec = spec;
         this.function = function;
     }
@@ -41,7 +37,7 @@ public final class Handler {
      * @return the builder of the handler's options
      */
     public static Builder create(String... resource) {
-        return new Builder(Kind.CREATE, resource);
+        return new Builder(HandlerKind.CREATE, resource);
     }
 
     /**
@@ -53,7 +49,7 @@ public final class Handler {
      * @return the builder of the handler's options
      */
     public static Builder update(String... resource) {
-        return new Builder(Kind.UPDATE, resource);
+        return new Builder(HandlerKind.UPDATE, resource);
     }
 
     /**
@@ -65,7 +61,7 @@ public final class Handler {
      * @return the builder of the handler's options
      */
     public static Builder delete(String... resource) {
-        return new Builder(Kind.DELETE, resource);
+        return new Builder(HandlerKind.DELETE, resource);
     }
 
     /**
@@ -77,7 +73,7 @@ public final class Handler {
      * @return the builder of the handler's options
      */
     public static Builder resume(String... resource) {
-        return new Builder(Kind.RESUME, resource);
+        return new Builder(HandlerKind.RESUME, resource);
     }
 
     /**
@@ -89,7 +85,7 @@ public final class Handler {
      * @return the builder of the handler's options
      */
     public static Builder field(String... resource) {
-        return new Builder(Kind.FIELD, resource);
+        return new Builder(HandlerKind.FIELD, resource);
     }
 
     /**
@@ -101,52 +97,18 @@ public final class Handler {
      * @return the builder of the handler's options
      */
     public static Builder event(String... resource) {
-        return new Builder(Kind.EVENT, resource);
+        return new Builder(HandlerKind.EVENT, resource);
     }
 
     /** Adds this handler to a registry; used by {@link Operator.Builder#handler(Handler...)}. */
     void registerIn(HandlerRegistry registry) {
-        Builder b = spec;
-        String origin = "'" + b.id + "' (" + b.kind.name().toLowerCase(java.util.Locale.ROOT) + " " + String.join("/", b.resource) + ")";
-        String id = b.idWithField(b.id);
-        Filters filters = b.filters();
-        ResourceSelector selector;
-        try {
-            selector = ResourceSelector.parse(b.resource);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidHandlerException("Handler " + origin + ": " + e.getMessage());
-        }
-        if (b.kind == Kind.EVENT) {
-            registry.add(new WatchingHandler(id, b.param, filters, selector, function, origin));
-            return;
-        }
-        Reason reason = switch (b.kind) {
-            case CREATE -> Reason.CREATE;
-            case UPDATE -> Reason.UPDATE;
-            case DELETE -> Reason.DELETE;
-            default -> null;
-        };
-        registry.add(new ChangingHandler(id, reason, b.kind == Kind.RESUME, b.deleted,
-                b.kind == Kind.DELETE && !b.optional, b.fieldPath(), b.errors, b.timeout, b.retries, b.backoff, b.param,
-                filters, selector, function, origin));
+        spec.register(function, registry);
     }
 
     /** The options of one handler ({@link HandlerOptions}, and its id); {@link #handle(HandlerFn)} completes it. */
     public static final class Builder extends HandlerOptions<Builder> {
-        private final Kind kind;
-        private final String[] resource;
-        private String id;
-        private boolean optional;
-        private boolean deleted;
-
-        private Builder(Kind kind, String[] resource) {
-            this.kind = kind;
-            this.resource = resource.clone();
-        }
-
-        @Override
-        String describe() {
-            return "Handler for " + String.join("/", resource) + (id == null || id.isBlank() ? "" : " '" + id + "'");
+        private Builder(HandlerKind kind, String[] resource) {
+            super(HandlerSpec.function(kind, resource));
         }
 
         /**
@@ -157,7 +119,7 @@ public final class Handler {
          * @return this builder
          */
         public Builder id(String handlerId) {
-            this.id = handlerId;
+            spec.id(handlerId);
             return this;
         }
 
@@ -168,7 +130,7 @@ public final class Handler {
          * @return this builder
          */
         public Builder optional() {
-            this.optional = true;
+            spec.optional(true);
             return this;
         }
 
@@ -178,7 +140,7 @@ public final class Handler {
          * @return this builder
          */
         public Builder deleted() {
-            this.deleted = true;
+            spec.deleted(true);
             return this;
         }
 
@@ -190,14 +152,8 @@ public final class Handler {
          * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
          */
         public Handler handle(HandlerFn function) {
-            if (id == null || id.isBlank()) {
-                throw new InvalidHandlerException(describe() + ": handlers registered as functions need an id, e.g. .id(\"create\")");
-            }
-            checkFilters();
-            if (kind == Kind.FIELD && field() == null) {
-                throw new InvalidHandlerException(describe() + ": field handlers need a field");
-            }
-            return new Handler(this, Objects.requireNonNull(function, "function"));
+            spec.validate();
+            return new Handler(spec, Objects.requireNonNull(function, "function"));
         }
     }
 }

@@ -1,6 +1,8 @@
 package io.kopf4j;
 
 import io.kopf4j.intents.ChangingHandler;
+import io.kopf4j.intents.HandlerKind;
+import io.kopf4j.intents.HandlerSpec;
 import java.util.Objects;
 
 /**
@@ -21,10 +23,10 @@ import java.util.Objects;
  * }</pre>
  */
 public final class SubHandler {
-    private final Builder spec;
+    private final HandlerSpec spec;
     private final HandlerFn function;
 
-    private SubHandler(Builder spec, HandlerFn function) {
+    private SubHandler(HandlerSpec spec, HandlerFn function) {
         this.spec = spec;
         this.function = function;
     }
@@ -40,26 +42,14 @@ public final class SubHandler {
      * Used by kopf4j's execution, not by handlers.
      */
     public ChangingHandler under(ChangingHandler parent) {
-        String id = parent.id() + "/" + spec.idWithField(spec.id);
-        return new ChangingHandler(id, parent.reason(), parent.initial(), parent.deleted(), false, spec.fieldPath(),
-                spec.errors, spec.timeout, spec.retries, spec.backoff, spec.param, spec.filters(), parent.selector(),
-                function, parent.origin() + " sub-handler '" + spec.id + "'");
+        return spec.under(parent, function);
     }
 
     /** The options of one sub-handler ({@link HandlerOptions}); {@link #handle(HandlerFn)} completes it. */
     public static final class Builder extends HandlerOptions<Builder> {
-        private final String id;
-
         private Builder(String id) {
-            if (id == null || id.isBlank()) {
-                throw new InvalidHandlerException("Sub-handlers need an id, e.g. SubHandler.id(\"item-1\")");
-            }
-            this.id = id;
-        }
-
-        @Override
-        String describe() {
-            return "Sub-handler '" + id + "'";
+            super(HandlerSpec.function(HandlerKind.SUBHANDLER));
+            spec.id(id);
         }
 
         /**
@@ -68,8 +58,8 @@ public final class SubHandler {
          * @throws InvalidHandlerException if the filters break Kopf's rules
          */
         public SubHandler handle(HandlerFn function) {
-            checkFilters();
-            return new SubHandler(this, Objects.requireNonNull(function, "function"));
+            spec.validate();
+            return new SubHandler(spec, Objects.requireNonNull(function, "function"));
         }
     }
 }

@@ -31,22 +31,6 @@ public record Filters(Map<String, Condition> labels, Map<String, Condition> anno
         when = List.copyOf(when);
     }
 
-    /** Parses {@code "key=value"}, {@code "key"} (present) and {@code "!key"} (absent). */
-    public static Map<String, Condition> parseKeys(String[] entries) {
-        Map<String, Condition> conditions = new LinkedHashMap<>();
-        for (String entry : entries) {
-            int equals = entry.indexOf('=');
-            if (entry.startsWith("!")) {
-                conditions.put(entry.substring(1), new Condition.Absent());
-            } else if (equals < 0) {
-                conditions.put(entry, new Condition.Present());
-            } else {
-                conditions.put(entry.substring(0, equals), new Condition.Exact(entry.substring(equals + 1)));
-            }
-        }
-        return conditions;
-    }
-
     /**
      * Kopf's pre-match of a changing handler: labels, annotations, the field's value and the
      * {@code when} predicates, but not the field's old and new values, which only concern the

@@ -5,18 +5,14 @@ import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.On;
-import io.kopf4j.Reason;
-import io.kopf4j.structs.Dicts;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Set;
 
 /** Finds the annotated handler methods of a class or an object and adds them to a registry. */
@@ -51,160 +47,135 @@ public final class HandlerScanner {
             if (instance == null && !Modifier.isStatic(method.getModifiers())) {
                 instance = instantiate(type);
             }
-            String origin = ParameterBinder.describe(method);
-            ActivityHandler activity = activityOf(method, instance, origin);
-            if (activity != null) {
-                registry.add(activity);
+            add(method, instance, registry);
+        }
+    }
+
+    /** Adds one handler per annotation of the method; the method is bound once, as its kind needs. */
+    private static void add(Method method, Object instance, HandlerRegistry registry) {
+        String origin = ParameterBinder.describe(method);
+        HandlerFn function = null;
+        for (Annotation annotation : method.getAnnotations()) {
+            HandlerSpec spec = specOf(annotation, method);
+            if (spec == null) {
                 continue;
             }
-            HandlerFn function = ParameterBinder.bind(instance, method);
-            for (Annotation annotation : method.getAnnotations()) {
-                Declaration declaration = declarationOf(annotation, origin);
-                if (declaration != null) {
-                    add(declaration, annotation instanceof On.Event, method, function, origin, registry);
-                }
+            String activity = spec.kind().activity();
+            if (activity != null) {
+                registry.add(spec.activity(ActivityHandler.bind(activity, method, instance, origin)));
+            } else {
+                function = function == null ? ParameterBinder.bind(instance, method) : function;
+                spec.register(function, registry);
             }
         }
-    }
-
-    /** An activity (probe, startup, cleanup, login) declared by the method, or null. */
-    private static ActivityHandler activityOf(Method method, Object instance, String origin) {
-        return switch (activityAnnotation(method)) {
-            case On.Probe a -> activity(ActivityHandler.PROBE, new ActivityDeclaration(a.id(), a.param(), a.errors(),
-                    a.timeout(), a.retries(), a.backoff()), method, instance, origin);
-            case On.Startup a -> activity(ActivityHandler.STARTUP, new ActivityDeclaration(a.id(), a.param(), a.errors(),
-                    a.timeout(), a.retries(), a.backoff()), method, instance, origin);
-            case On.Cleanup a -> activity(ActivityHandler.CLEANUP, new ActivityDeclaration(a.id(), a.param(), a.errors(),
-                    a.timeout(), a.retries(), a.backoff()), method, instance, origin);
-            case On.Login a -> activity(ActivityHandler.AUTHENTICATION, new ActivityDeclaration(a.id(), a.param(),
-                    a.errors(), a.timeout(), a.retries(), a.backoff()), method, instance, origin);
-            case null, default -> null;
-        };
-    }
-
-    private static Annotation activityAnnotation(Method method) {
-        for (Class<? extends Annotation> type : List.of(On.Probe.class, On.Startup.class, On.Cleanup.class, On.Login.class)) {
-            Annotation annotation = method.getAnnotation(type);
-            if (annotation != null) {
-                return annotation;
-            }
-        }
-        return null;
-    }
-
-    /** What an activity annotation declares, whatever its type. */
-    private record ActivityDeclaration(String id, String param, ErrorsMode errors, double timeout, int retries,
-                                       double backoff) {
-    }
-
-    private static ActivityHandler activity(String kind, ActivityDeclaration d, Method method, Object instance,
-                                            String origin) {
-        return new ActivityHandler(kind, idOf(d.id(), method, ""), d.errors(), seconds(d.timeout()),
-                d.retries() < 0 ? null : d.retries(), seconds(d.backoff()), d.param().isEmpty() ? null : d.param(),
-                ActivityHandler.bind(kind, method, instance, origin), origin);
     }
 
     private static boolean isHandler(Method method) {
         return Arrays.stream(method.getAnnotations()).anyMatch(a -> ANNOTATIONS.contains(a.annotationType()));
     }
 
-    /** What one annotation declares, whatever its type. */
-    private record Declaration(String[] resource, String id, String param, Reason reason, boolean initial, boolean deleted,
-                               boolean requiresFinalizer, String field, String fieldValue, String oldValue,
-                               String newValue, String[] labels, String[] annotations, Class<? extends Filter>[] when,
-                               ErrorsMode errors, double timeout, int retries, double backoff) {
+    /**
+     * The options all annotations have, as written: empty texts and negative numbers mean "not given".
+     *
+     * @param timeout seconds
+     * @param backoff seconds
+     */
+    private record Execution(String id, String param, ErrorsMode errors, double timeout, int retries, double backoff) {
     }
 
-    private static Declaration declarationOf(Annotation annotation, String origin) {
+    /** The filters of the annotations of object handlers, as written: empty texts mean "not given". */
+    private record Selection(String[] labels, String[] annotations, Class<? extends Filter>[] when, String field,
+                             String fieldValue, String oldValue, String newValue) {
+    }
+
+    /** The annotation translated into a handler specification, or null if it declares no handler. */
+    private static HandlerSpec specOf(Annotation annotation, Method method) {
         return switch (annotation) {
-            case On.Create a -> new Declaration(a.value(), a.id(), a.param(), Reason.CREATE, false, false, false, a.field(),
-                    a.fieldValue(), "", "", a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(), a.retries(), a.backoff());
-            case On.Update a -> new Declaration(a.value(), a.id(), a.param(), Reason.UPDATE, false, false, false, a.field(),
-                    a.fieldValue(), a.oldValue(), a.newValue(), a.labels(), a.annotations(), a.when(), a.errors(),
-                    a.timeout(), a.retries(), a.backoff());
-            case On.Delete a -> new Declaration(a.value(), a.id(), a.param(), Reason.DELETE, false, false, !a.optional(), a.field(),
-                    a.fieldValue(), "", "", a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(), a.retries(), a.backoff());
-            case On.Resume a -> new Declaration(a.value(), a.id(), a.param(), null, true, a.deleted(), false, a.field(),
-                    a.fieldValue(), "", "", a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(), a.retries(), a.backoff());
-            case On.Field a -> {
-                if (a.field().isBlank()) {
-                    throw new InvalidHandlerException("Handler " + origin + ": @On.Field needs a field, e.g. field = \"spec.size\"");
-                }
-                yield new Declaration(a.value(), a.id(), a.param(), null, false, false, false, a.field(), a.fieldValue(),
-                        a.oldValue(), a.newValue(), a.labels(), a.annotations(), a.when(), a.errors(), a.timeout(),
-                        a.retries(), a.backoff());
-            }
-            case On.Event a -> new Declaration(a.value(), a.id(), a.param(), null, false, false, false, a.field(), a.fieldValue(),
-                    "", "", a.labels(), a.annotations(), a.when(), ErrorsMode.IGNORED, -1, -1, -1);
+            case On.Create a -> spec(HandlerKind.CREATE, method, a.value(),
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
+            case On.Update a -> spec(HandlerKind.UPDATE, method, a.value(),
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), a.oldValue(),
+                            a.newValue()));
+            case On.Delete a -> spec(HandlerKind.DELETE, method, a.value(),
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""))
+                    .optional(a.optional());
+            case On.Resume a -> spec(HandlerKind.RESUME, method, a.value(),
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""))
+                    .deleted(a.deleted());
+            case On.Field a -> spec(HandlerKind.FIELD, method, a.value(),
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), a.oldValue(),
+                            a.newValue()));
+            case On.Event a -> spec(HandlerKind.EVENT, method, a.value(), new Execution(a.id(), a.param(), null, -1, -1, -1),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
+            case On.Probe a -> spec(HandlerKind.PROBE, method, new String[0],
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
+            case On.Startup a -> spec(HandlerKind.STARTUP, method, new String[0],
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
+            case On.Cleanup a -> spec(HandlerKind.CLEANUP, method, new String[0],
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
+            case On.Login a -> spec(HandlerKind.LOGIN, method, new String[0],
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
             default -> null;
         };
     }
 
-    private static void add(Declaration d, boolean watching, Method method, HandlerFn function, String origin,
-                            HandlerRegistry registry) {
-        String field = d.field().strip();
-        String id = idOf(d.id(), method, field);
-        Filters filters = filtersOf(origin, d, field);
-        ResourceSelector selector = selectorOf(origin, d.resource());
-        if (watching) {
-            registry.add(new WatchingHandler(id, paramOf(d), filters, selector, function, origin));
-        } else {
-            registry.add(new ChangingHandler(id, d.reason(), d.initial(), d.deleted(), d.requiresFinalizer(),
-                    field.isEmpty() ? null : Dicts.parseField(field), d.errors(), seconds(d.timeout()),
-                    d.retries() < 0 ? null : d.retries(), seconds(d.backoff()), paramOf(d), filters, selector, function,
-                    origin));
+    /** Fills the specification: the annotation's texts and seconds become the specification's options. */
+    private static HandlerSpec spec(HandlerKind kind, Method method, String[] resource, Execution execution,
+                                    Selection selection) {
+        HandlerSpec spec = HandlerSpec.annotated(kind, method, resource);
+        if (!execution.id().isEmpty()) {
+            spec.id(execution.id());
         }
+        if (!execution.param().isEmpty()) {
+            spec.param(execution.param());
+        }
+        if (execution.errors() != null) {
+            spec.errors(execution.errors());
+        }
+        if (execution.timeout() >= 0) {
+            spec.timeout(seconds(execution.timeout()));
+        }
+        if (execution.retries() >= 0) {
+            spec.retries(execution.retries());
+        }
+        if (execution.backoff() >= 0) {
+            spec.backoff(seconds(execution.backoff()));
+        }
+        if (selection != null) {
+            select(spec, selection);
+        }
+        return spec;
     }
 
-    /** Kopf's validation of filter arguments, as startup errors naming the method. */
-    private static Filters filtersOf(String origin, Declaration d, String field) {
-        boolean value = !d.fieldValue().isEmpty();
-        boolean oldOrNew = !d.oldValue().isEmpty() || !d.newValue().isEmpty();
-        if ((value || oldOrNew) && field.isEmpty()) {
-            throw new InvalidHandlerException("Handler " + origin + ": fieldValue, oldValue and newValue need a field");
+    private static void select(HandlerSpec spec, Selection selection) {
+        spec.field(selection.field());
+        if (!selection.fieldValue().isEmpty()) {
+            spec.value(Condition.parse(selection.fieldValue()));
         }
-        if (value && oldOrNew) {
-            throw new InvalidHandlerException("Handler " + origin + ": fieldValue excludes oldValue and newValue;"
-                    + " use either the value in any state, or the old and new values");
+        if (!selection.oldValue().isEmpty()) {
+            spec.old(Condition.parse(selection.oldValue()));
         }
-        List<String> keys = new ArrayList<>(List.of(d.labels()));
-        keys.addAll(List.of(d.annotations()));
-        for (String entry : keys) {
-            if (entry.isBlank() || entry.equals("!") || entry.startsWith("=")) {
-                throw new InvalidHandlerException("Handler " + origin + ": invalid label or annotation filter '" + entry
-                        + "'; use \"key=value\", \"key\" (present) or \"!key\" (absent)");
-            }
+        if (!selection.newValue().isEmpty()) {
+            spec.current(Condition.parse(selection.newValue()));
         }
-        List<Filter> when = new ArrayList<>();
-        for (Class<? extends Filter> type : d.when()) {
-            when.add((Filter) instantiate(type));
+        for (String entry : selection.labels()) {
+            spec.label(entry);
         }
-        return new Filters(Filters.parseKeys(d.labels()), Filters.parseKeys(d.annotations()),
-                field.isEmpty() ? null : Dicts.parseField(field), value ? Condition.parse(d.fieldValue()) : null,
-                d.oldValue().isEmpty() ? null : Condition.parse(d.oldValue()),
-                d.newValue().isEmpty() ? null : Condition.parse(d.newValue()), when);
-    }
-
-    private static Object paramOf(Declaration d) {
-        return d.param().isEmpty() ? null : d.param();
-    }
-
-    /** Kopf's ids: the method name (or id), plus {@code /field.path} for handlers with a field. */
-    private static String idOf(String declared, Method method, String field) {
-        String base = declared.isEmpty() ? method.getName() : declared;
-        return field.isEmpty() ? base : base + "/" + field;
+        for (String entry : selection.annotations()) {
+            spec.annotation(entry);
+        }
+        for (Class<? extends Filter> type : selection.when()) {
+            spec.when((Filter) instantiate(type));
+        }
     }
 
     private static Duration seconds(double value) {
-        return value < 0 ? null : Duration.ofNanos((long) (value * 1e9));
-    }
-
-    private static ResourceSelector selectorOf(String origin, String[] resource) {
-        try {
-            return ResourceSelector.parse(resource);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidHandlerException("Handler " + origin + ": " + e.getMessage());
-        }
+        return Duration.ofNanos((long) (value * 1e9));
     }
 
     private static Object instantiate(Class<?> type) {

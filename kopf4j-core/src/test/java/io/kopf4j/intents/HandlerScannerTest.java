@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.kopf4j.Body;
+import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Memo;
@@ -47,12 +48,6 @@ class HandlerScannerTest {
     public static class WrongType {
         @On.Create("kopfexamples")
         public void create(int name) {
-        }
-    }
-
-    public static class BadSelector {
-        @On.Create({})
-        public void create() {
         }
     }
 
@@ -111,23 +106,11 @@ class HandlerScannerTest {
     }
 
     @Test
-    void missingResourceFails() {
-        assertThatThrownBy(() -> HandlerScanner.scan(BadSelector.class, new HandlerRegistry()))
-                .hasMessageStartingWith("Handler BadSelector.create(): a resource is given by 1 to 3 strings");
-    }
-
-    @Test
     void twoHandlersWithOneIdFail() {
         assertThatThrownBy(() -> Operator.builder().handlers(DuplicateIds.class))
                 .isInstanceOf(InvalidHandlerException.class)
                 .hasMessage("Handler DuplicateIds.two(): the id 'same' is already used by DuplicateIds.one();"
                         + " give one of them another id (id = \"...\")");
-    }
-
-    public static class FieldWithoutPath {
-        @On.Field(value = "kopfexamples", field = " ")
-        public void changed() {
-        }
     }
 
     public static class Stacked {
@@ -141,12 +124,6 @@ class HandlerScannerTest {
     }
 
     @Test
-    void fieldHandlersNeedAField() {
-        assertThatThrownBy(() -> HandlerScanner.scan(FieldWithoutPath.class, new HandlerRegistry()))
-                .hasMessage("Handler FieldWithoutPath.changed(): @On.Field needs a field, e.g. field = \"spec.size\"");
-    }
-
-    @Test
     void stackedAnnotationsMakeOneHandlerEachWithKopfsIds() {
         HandlerRegistry registry = new HandlerRegistry();
         HandlerScanner.scan(Stacked.class, registry);
@@ -157,6 +134,33 @@ class HandlerScannerTest {
         ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"), new Memo(),
                 Reason.CREATE, false, false, Diffs.between(null, null), null, Map.of());
         assertThat(registry.requiresFinalizer(cause)).as("the delete handler is optional").isFalse();
+    }
+
+    public static class Translated {
+        @On.Update(value = "kopfexamples", field = "spec.size", oldValue = Filter.ABSENT, newValue = Filter.PRESENT,
+                timeout = 0.25, backoff = -5)
+        public void update() {
+        }
+
+        @On.Probe
+        public String probe() {
+            return "ok";
+        }
+    }
+
+    @Test
+    void annotationTextsAndSecondsBecomeTheHandlersOptions() {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(Translated.class, registry);
+        ChangingHandler update = registry.changingHandlers(KOPFEXAMPLES).getFirst();
+        assertThat(update.filters().old()).isEqualTo(new Condition.Absent());
+        assertThat(update.filters().current()).isEqualTo(new Condition.Present());
+        assertThat(update.timeout()).isEqualTo(java.time.Duration.ofMillis(250));
+        assertThat(update.backoff()).as("negative: the operator's default").isNull();
+        assertThat(update.retries()).isNull();
+        assertThat(update.param()).isNull();
+        assertThat(registry.activities(ActivityHandler.PROBE)).extracting(ActivityHandler::id, ActivityHandler::origin)
+                .containsExactly(tuple("probe", "Translated.probe()"));
     }
 
     @Test

@@ -1,0 +1,356 @@
+package io.kopf4j.intents;
+
+import io.kopf4j.ActivityFn;
+import io.kopf4j.ErrorsMode;
+import io.kopf4j.Filter;
+import io.kopf4j.HandlerFn;
+import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.structs.Dicts;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One handler's specification, filled by both front-ends: the annotation scanner
+ * ({@link HandlerScanner}) and the builders ({@code Handler}, {@code SubHandler}, {@code Activity}).
+ * It alone checks Kopf's rules for declaring handlers and makes the handler records, so that a rule
+ * has one message whichever way the handler was declared. An option is checked when it is set, the
+ * combinations of options when the handler is built; the messages name the handler as it was declared:
+ * {@code Handler Example.create(Spec)} for an annotated method, {@code Handler for kopfexamples 'create'}
+ * (or {@code Sub-handler 'id'}, {@code Activity 'id'}) for a builder.
+ */
+public final class HandlerSpec {
+    private final HandlerKind kind;
+    private final String[] resource;
+    /** The annotated method as messages name it, or null for builders. */
+    private final String method;
+    /** The id when none is given: the annotated method's name, or null for builders (which need one). */
+    private final String defaultId;
+    private String id;
+    private String field;
+    private Condition value;
+    private Condition old;
+    private Condition current;
+    private final Map<String, Condition> labels = new LinkedHashMap<>();
+    private final Map<String, Condition> annotations = new LinkedHashMap<>();
+    private final List<Filter> when = new ArrayList<>();
+    private ErrorsMode errors;
+    private Duration timeout;
+    private Integer retries;
+    private Duration backoff;
+    private Object param;
+    private boolean optional;
+    private boolean deleted;
+
+    private HandlerSpec(HandlerKind kind, String[] resource, String method, String defaultId) {
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.resource = resource.clone();
+        this.method = method;
+        this.defaultId = defaultId;
+    }
+
+    /**
+     * A handler declared by an annotated method: messages name the method, whose name is the default id.
+     *
+     * @param kind what the annotation declares
+     * @param declared the annotated method
+     * @param resource the resource selector as written (none for activities)
+     * @return the specification, to be filled with the annotation's attributes
+     */
+    public static HandlerSpec annotated(HandlerKind kind, Method declared, String... resource) {
+        return new HandlerSpec(kind, resource, ParameterBinder.describe(declared), declared.getName());
+    }
+
+    /**
+     * A handler registered as a function, through a builder: it needs an {@link #id(String) id}.
+     *
+     * @param kind what the builder declares
+     * @param resource the resource selector as written (none for activities and sub-handlers)
+     * @return the specification, to be filled with the builder's options
+     */
+    public static HandlerSpec function(HandlerKind kind, String... resource) {
+        return new HandlerSpec(kind, resource, null, null);
+    }
+
+    /** What the handler reacts to. */
+    public HandlerKind kind() {
+        return kind;
+    }
+
+    /** The handler id (Kopf's {@code id}); the field is appended when the handler is built. */
+    public HandlerSpec id(String handlerId) {
+        this.id = requireId(handlerId);
+        return this;
+    }
+
+    /** A dotted field path; blank means none. */
+    public HandlerSpec field(String path) {
+        this.field = path == null || path.isBlank() ? null : path.strip();
+        return this;
+    }
+
+    /** The field's value, in the old or the new state (Kopf's {@code value}). */
+    public HandlerSpec value(Condition condition) {
+        this.value = condition;
+        return this;
+    }
+
+    /** The field's value before the change (Kopf's {@code old}). */
+    public HandlerSpec old(Condition condition) {
+        this.old = condition;
+        return this;
+    }
+
+    /** The field's value after the change (Kopf's {@code new}). */
+    public HandlerSpec current(Condition condition) {
+        this.current = condition;
+        return this;
+    }
+
+    /** A condition on a label. */
+    public HandlerSpec label(String key, Condition condition) {
+        return put(labels, key, condition);
+    }
+
+    /** A condition on a label as written in annotations: {@code key=value}, {@code key} (present) or {@code !key} (absent). */
+    public HandlerSpec label(String entry) {
+        return put(labels, parseKey(entry));
+    }
+
+    /** A condition on an annotation. */
+    public HandlerSpec annotation(String key, Condition condition) {
+        return put(annotations, key, condition);
+    }
+
+    /** A condition on an annotation, written as for {@link #label(String)}. */
+    public HandlerSpec annotation(String entry) {
+        return put(annotations, parseKey(entry));
+    }
+
+    private HandlerSpec put(Map<String, Condition> conditions, Map.Entry<String, Condition> parsed) {
+        return put(conditions, parsed.getKey(), parsed.getValue());
+    }
+
+    private HandlerSpec put(Map<String, Condition> conditions, String key, Condition condition) {
+        conditions.put(requireKey(key, condition), condition);
+        return this;
+    }
+
+    /** A predicate the object (and the change) must pass. */
+    public HandlerSpec when(Filter filter) {
+        when.add(Objects.requireNonNull(filter, "filter"));
+        return this;
+    }
+
+    /** What an arbitrary exception means. */
+    public HandlerSpec errors(ErrorsMode mode) {
+        this.errors = Objects.requireNonNull(mode, "errors");
+        return this;
+    }
+
+    /** Give up once this long has passed since the first attempt. */
+    public HandlerSpec timeout(Duration limit) {
+        if (limit.isNegative() || limit.isZero()) {
+            throw invalid("timeout must be positive, got " + limit);
+        }
+        this.timeout = limit;
+        return this;
+    }
+
+    /** Give up after this many attempts. */
+    public HandlerSpec retries(int attempts) {
+        if (attempts < 1) {
+            throw invalid("retries must be at least 1, got " + attempts);
+        }
+        this.retries = attempts;
+        return this;
+    }
+
+    /** The delay before retrying after an arbitrary exception. */
+    public HandlerSpec backoff(Duration delay) {
+        if (delay.isNegative()) {
+            throw invalid("backoff must not be negative, got " + delay);
+        }
+        this.backoff = delay;
+        return this;
+    }
+
+    /** The value passed to the handler as its {@code param}. */
+    public HandlerSpec param(Object value) {
+        this.param = value;
+        return this;
+    }
+
+    /** Delete handlers: without a finalizer. */
+    public HandlerSpec optional(boolean bestEffort) {
+        this.optional = bestEffort;
+        return this;
+    }
+
+    /** Resume handlers: also for objects being deleted. */
+    public HandlerSpec deleted(boolean alsoDeleted) {
+        this.deleted = alsoDeleted;
+        return this;
+    }
+
+    /**
+     * Checks the combinations of options (each option alone was checked when set).
+     *
+     * @throws InvalidHandlerException naming the handler and the rule it breaks
+     */
+    public void validate() {
+        requireId(id == null ? defaultId : id);
+        if (kind == HandlerKind.FIELD && field == null) {
+            throw invalid("field handlers need a field, e.g. spec.size");
+        }
+        if ((value != null || old != null || current != null) && field == null) {
+            throw invalid("the field's value filters (value, old and new) need a field");
+        }
+        if (value != null && (old != null || current != null)) {
+            throw invalid("the field's value filter excludes its old and new value filters;"
+                    + " use either the value in any state, or the old and new values");
+        }
+        if (kind.activity() == null && kind != HandlerKind.SUBHANDLER) {
+            selector();
+        }
+    }
+
+    /**
+     * Builds the handler of objects (a changing or an event handler) and adds it to the registry.
+     *
+     * @param function the bound handler
+     * @param registry where it goes
+     * @throws InvalidHandlerException if the specification breaks a rule
+     */
+    public void register(HandlerFn function, HandlerRegistry registry) {
+        validate();
+        if (kind == HandlerKind.EVENT) {
+            registry.add(new WatchingHandler(fullId(), param, filters(), selector(), function, origin()));
+        } else {
+            registry.add(new ChangingHandler(fullId(), kind.reason(), kind == HandlerKind.RESUME, deleted,
+                    kind == HandlerKind.DELETE && !optional, fieldPath(), errors, timeout, retries, backoff, param,
+                    filters(), selector(), function, origin()));
+        }
+    }
+
+    /**
+     * Builds the activity handler (startup, cleanup, login, probe).
+     *
+     * @param function what it does
+     * @return the handler
+     * @throws InvalidHandlerException if the specification breaks a rule
+     */
+    public ActivityHandler activity(ActivityFn function) {
+        validate();
+        return new ActivityHandler(kind.activity(), fullId(), errors, timeout, retries, backoff, param,
+                Objects.requireNonNull(function, "function"), origin());
+    }
+
+    /**
+     * Builds the sub-handler as it runs under its parent: the parent's id as a prefix, and the
+     * parent's reason, resume and resource, so that it runs for whatever cause the parent runs.
+     *
+     * @param parent the handler that registered or executes it
+     * @param function what it does
+     * @return the handler
+     */
+    public ChangingHandler under(ChangingHandler parent, HandlerFn function) {
+        validate();
+        return new ChangingHandler(parent.id() + "/" + fullId(), parent.reason(), parent.initial(), parent.deleted(),
+                false, fieldPath(), errors, timeout, retries, backoff, param, filters(), parent.selector(), function,
+                parent.origin() + " sub-handler '" + id + "'");
+    }
+
+    /** Kopf's ids: the id (or the method name), plus {@code /field.path} for handlers with a field. */
+    private String fullId() {
+        String base = id == null ? defaultId : id;
+        return field == null ? base : base + "/" + field;
+    }
+
+    private List<String> fieldPath() {
+        return field == null ? null : Dicts.parseField(field);
+    }
+
+    private Filters filters() {
+        return new Filters(labels, annotations, fieldPath(), value, old, current, when);
+    }
+
+    private ResourceSelector selector() {
+        try {
+            return ResourceSelector.parse(resource);
+        } catch (IllegalArgumentException e) {
+            throw invalid(e.getMessage());
+        }
+    }
+
+    /** Where the handler was declared, kept in its record for later messages (duplicate ids, sub-handlers). */
+    private String origin() {
+        if (method != null) {
+            return method;
+        }
+        String what = kind.activity() != null ? kind.activity() : kind.written() + " " + String.join("/", resource);
+        return "'" + id + "' (" + what + ")";
+    }
+
+    /** How messages name the handler now, before it is complete. */
+    private String subject() {
+        if (method != null) {
+            return "Handler " + method;
+        }
+        String named = id == null ? "" : " '" + id + "'";
+        if (kind == HandlerKind.SUBHANDLER) {
+            return "Sub-handler" + named;
+        }
+        if (kind.activity() != null) {
+            return "Activity" + (id == null ? " (" + kind.written() + ")" : named);
+        }
+        return "Handler" + (resource.length == 0 ? "" : " for " + String.join("/", resource)) + named;
+    }
+
+    private InvalidHandlerException invalid(String rule) {
+        return new InvalidHandlerException(subject() + ": " + rule);
+    }
+
+    private String requireId(String handlerId) {
+        if (handlerId == null || handlerId.isBlank()) {
+            throw invalid("handlers need an id, not blank: it names the handler's progress and result on the"
+                    + " objects, so it must stay the same across restarts");
+        }
+        return handlerId;
+    }
+
+    private String requireKey(String key, Condition condition) {
+        if (key == null || key.isBlank()) {
+            throw invalid("invalid label or annotation filter '" + written(key, condition)
+                    + "'; use \"key=value\", \"key\" (present) or \"!key\" (absent)");
+        }
+        return key;
+    }
+
+    /** A filter on a key as annotations write it, for messages. */
+    private static String written(String key, Condition condition) {
+        String name = key == null ? "" : key;
+        return switch (condition) {
+            case Condition.Exact exact -> name + "=" + exact.text();
+            case Condition.Present present -> name;
+            case Condition.Absent absent -> "!" + name;
+            case Condition.Matching matching -> name + " (a predicate)";
+        };
+    }
+
+    /** Parses {@code "key=value"}, {@code "key"} (present) and {@code "!key"} (absent). */
+    static Map.Entry<String, Condition> parseKey(String entry) {
+        int equals = entry.indexOf('=');
+        if (entry.startsWith("!")) {
+            return Map.entry(entry.substring(1), new Condition.Absent());
+        }
+        if (equals < 0) {
+            return Map.entry(entry, new Condition.Present());
+        }
+        return Map.entry(entry.substring(0, equals), new Condition.Exact(entry.substring(equals + 1)));
+    }
+}

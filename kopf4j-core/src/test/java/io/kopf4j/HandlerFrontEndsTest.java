@@ -1,0 +1,169 @@
+package io.kopf4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.kopf4j.intents.ChangingHandler;
+import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.intents.HandlerScanner;
+import java.time.Duration;
+import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The same declaration through both front-ends, annotations and builders: the same rule text after
+ * the handler's name, and the same handler. The rules themselves are in {@code HandlerSpecTest}.
+ */
+class HandlerFrontEndsTest {
+    private static final Resource KOPFEXAMPLES = new Resource("kopf.dev", "v1", "kopfexamples", "KopfExample",
+            "kopfexample", List.of(), List.of(), List.of(), true, true, List.of("list", "watch", "patch"));
+
+    /** The rule an annotated class breaks: the message after {@code Handler Class.handler(): }. */
+    private static String ruleViaAnnotation(Class<?> type) {
+        Throwable error = catchThrowable(() -> HandlerScanner.scan(type, new HandlerRegistry()));
+        String subject = "Handler " + type.getSimpleName() + ".handler(): ";
+        assertThat(error).isInstanceOf(InvalidHandlerException.class).hasMessageStartingWith(subject);
+        return error.getMessage().substring(subject.length());
+    }
+
+    /** The rule a builder breaks: the message after the builder's name of the handler. */
+    private static String ruleViaBuilder(String subject, ThrowingCallable declaration) {
+        Throwable error = catchThrowable(declaration);
+        assertThat(error).isInstanceOf(InvalidHandlerException.class).hasMessageStartingWith(subject + ": ");
+        return error.getMessage().substring(subject.length() + 2);
+    }
+
+    public static class BlankId {
+        @On.Create(value = "kopfexamples", id = " ")
+        public void handler() {
+        }
+    }
+
+    @Test
+    void blankIds() {
+        assertThat(ruleViaAnnotation(BlankId.class))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples", () -> Handler.create("kopfexamples").id(" ")))
+                .startsWith("handlers need an id");
+    }
+
+    public static class FieldWithoutPath {
+        @On.Field(value = "kopfexamples", field = " ")
+        public void handler() {
+        }
+    }
+
+    @Test
+    void fieldHandlersWithoutAField() {
+        assertThat(ruleViaAnnotation(FieldWithoutPath.class))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'",
+                        () -> Handler.field("kopfexamples").id("h").field(" ").handle(context -> null)))
+                .startsWith("field handlers need a field");
+    }
+
+    public static class ValueWithoutField {
+        @On.Create(value = "kopfexamples", fieldValue = "3")
+        public void handler() {
+        }
+    }
+
+    @Test
+    void valueFiltersWithoutAField() {
+        assertThat(ruleViaAnnotation(ValueWithoutField.class))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'",
+                        () -> Handler.create("kopfexamples").id("h").value(v -> true).handle(context -> null)))
+                .startsWith("the field's value filters");
+    }
+
+    public static class ValueWithOld {
+        @On.Update(value = "kopfexamples", field = "spec.size", fieldValue = "3", oldValue = "2")
+        public void handler() {
+        }
+    }
+
+    @Test
+    void theValueWithTheOldValue() {
+        assertThat(ruleViaAnnotation(ValueWithOld.class))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'", () -> Handler.update("kopfexamples").id("h")
+                        .field("spec.size").value(v -> true).old(v -> true).handle(context -> null)))
+                .startsWith("the field's value filter excludes");
+    }
+
+    public static class LabelWithoutKey {
+        @On.Create(value = "kopfexamples", labels = "=web")
+        public void handler() {
+        }
+    }
+
+    @Test
+    void labelsWithoutAKey() {
+        assertThat(ruleViaAnnotation(LabelWithoutKey.class))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'",
+                        () -> Handler.create("kopfexamples").id("h").label("", "web")))
+                .startsWith("invalid label or annotation filter '=web'");
+    }
+
+    public static class ZeroTimeout {
+        @On.Create(value = "kopfexamples", timeout = 0)
+        public void handler() {
+        }
+    }
+
+    @Test
+    void zeroTimeouts() {
+        assertThat(ruleViaAnnotation(ZeroTimeout.class))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'",
+                        () -> Handler.create("kopfexamples").id("h").timeout(Duration.ZERO)))
+                .isEqualTo("timeout must be positive, got PT0S");
+    }
+
+    public static class ZeroRetries {
+        @On.Startup(retries = 0)
+        public void handler() {
+        }
+    }
+
+    @Test
+    void zeroRetriesOfActivities() {
+        assertThat(ruleViaAnnotation(ZeroRetries.class))
+                .isEqualTo(ruleViaBuilder("Activity 'h'", () -> Activity.startup("h").retries(0)))
+                .isEqualTo("retries must be at least 1, got 0");
+    }
+
+    public static class NoResource {
+        @On.Create({})
+        public void handler() {
+        }
+    }
+
+    @Test
+    void missingResources() {
+        assertThat(ruleViaAnnotation(NoResource.class))
+                .isEqualTo(ruleViaBuilder("Handler 'h'", () -> Handler.create().id("h").handle(context -> null)))
+                .startsWith("a resource is given by 1 to 3 strings");
+    }
+
+    public static class Resize {
+        @On.Update(value = "kopfexamples", id = "resize", field = "spec.size", labels = {"app=web", "!legacy"},
+                annotations = "owner", newValue = "<present>", timeout = 1.5, retries = 3, backoff = 2, param = "p")
+        public void handler() {
+        }
+    }
+
+    @Test
+    void bothFrontEndsBuildTheSameHandler() {
+        HandlerRegistry viaAnnotation = new HandlerRegistry();
+        HandlerScanner.scan(Resize.class, viaAnnotation);
+        HandlerRegistry viaBuilder = new HandlerRegistry();
+        Handler.update("kopfexamples").id("resize").field("spec.size").label("app", "web").labelAbsent("legacy")
+                .annotationPresent("owner").current(value -> value != null).timeout(Duration.ofMillis(1500)).retries(3)
+                .backoff(Duration.ofSeconds(2)).param("p").handle(context -> null).registerIn(viaBuilder);
+        ChangingHandler annotated = viaAnnotation.changingHandlers(KOPFEXAMPLES).getFirst();
+        ChangingHandler built = viaBuilder.changingHandlers(KOPFEXAMPLES).getFirst();
+        assertThat(annotated).usingRecursiveComparison()
+                .ignoringFields("function", "origin", "filters.current", "errors").isEqualTo(built);
+        assertThat(annotated.id()).isEqualTo("resize/spec.size");
+        assertThat(annotated.filters().current().test(null)).isEqualTo(built.filters().current().test(null)).isFalse();
+        assertThat(annotated.filters().current().test(3)).isEqualTo(built.filters().current().test(3)).isTrue();
+    }
+}
