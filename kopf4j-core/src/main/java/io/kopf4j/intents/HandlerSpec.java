@@ -229,6 +229,10 @@ public final class HandlerSpec {
     public void register(HandlerFn function, HandlerRegistry registry) {
         validate();
         if (kind == HandlerKind.EVENT) {
+            if (errors != null || timeout != null || retries != null || backoff != null) {
+                // Kopf's event handlers run once per event and are never retried: these options mean nothing.
+                throw invalid("event handlers take no errors, timeout, retries or backoff (they are never retried)");
+            }
             registry.add(new WatchingHandler(fullId(), param, filters(), selector(), function, origin()));
         } else {
             registry.add(new ChangingHandler(fullId(), kind.reason(), kind == HandlerKind.RESUME, deleted,

@@ -177,4 +177,11 @@ class HandlerSpecTest {
         assertThat(child.requiresFinalizer()).isFalse();
         assertThat(child.origin()).isEqualTo("'update' (update kopfexamples) sub-handler 'resize'");
     }
+
+    @Test
+    void eventHandlersTakeNoRetryOptions() {
+        HandlerSpec spec = HandlerSpec.function(HandlerKind.EVENT, "kopfexamples").id("spy").retries(3);
+        assertThatThrownBy(() -> spec.register(NOTHING, new HandlerRegistry())).isInstanceOf(InvalidHandlerException.class)
+                .hasMessageContaining("event handlers take no errors, timeout, retries or backoff");
+    }
 }
