@@ -49,8 +49,9 @@ class MinimalExampleTest {
             assertThat(example().getMetadata().getAnnotations()).containsEntry("kopf.zalando.org/last-handled-configuration",
                     "{\"spec\":{\"duration\":\"1m\",\"field\":\"value\",\"items\":[\"item1\",\"item2\"]},"
                             + "\"metadata\":{\"labels\":{\"somelabel\":\"somevalue\"},\"annotations\":{\"someannotation\":\"somevalue\"}}}\n");
-            // Our own PATCH comes back as a watch event; it must be recognised as handled.
-            await().atMost(WAIT).until(() -> count(runner.output(), prefix + "Handling cycle is finished") >= 2);
+            // Our own PATCH comes back as a watch event; it must be recognised as handled: a cycle that patches
+            // nothing, which Kopf ends with this line.
+            await().atMost(WAIT).until(() -> count(runner.output(), prefix + "Handling cycle is finished") >= 1);
             assertThat(count(runner.output(), prefix + "Handler 'create' succeeded.")).isEqualTo(1);
         }
 
