@@ -1,12 +1,14 @@
 package io.kopf4j;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import org.slf4j.Logger;
 
 /**
  * What an operator-level handler ({@code @On.Startup}, {@code @On.Cleanup}, {@code @On.Login},
  * {@code @On.Probe}) can ask for, in one parameter: for lambdas, and for methods that want all of it.
  * Annotated methods may instead declare the parts they need: {@code OperatorSettings},
- * {@code Memo}, {@code Logger}, {@code int retry}, {@code Object param}.
+ * {@code Memo}, {@code Logger}, {@code int retry}, {@code Object param}, and (cleanup and probe
+ * handlers) {@code KubernetesClient}.
  *
  * <pre>{@code
  * Activity.startup("configure").handle(context -> {
@@ -28,6 +30,17 @@ public interface ActivityContext {
 
     /** {@return how many times this handler has failed before in this activity: 0 at the first attempt} */
     int retry();
+
+    /**
+     * The operator's own Kubernetes client, as {@link HandlerContext#client()}: for cleanup and probe
+     * handlers. Startup and login handlers run before the operator has logged in (as in Kopf), so
+     * there is none yet: asking for it fails the handler for good with a {@link PermanentError}
+     * naming it (and so the startup); so does a probe that runs while the operator is still starting.
+     *
+     * @return the client; shared, do not close it
+     * @throws PermanentError in startup and login handlers
+     */
+    KubernetesClient client();
 
     /** The handler's {@code param}, as declared with it; null if none. */
     Object param();

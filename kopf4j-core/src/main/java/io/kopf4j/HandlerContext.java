@@ -1,5 +1,6 @@
 package io.kopf4j;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -71,6 +72,27 @@ public interface HandlerContext {
 
     /** {@return the resource as discovered: group, version, plural, kind and more} */
     Resource resource();
+
+    /**
+     * The operator's own Kubernetes client, for the handler's requests: logged in by the login
+     * handlers (or Kopf's built-in logins), so it follows the operator's credentials through
+     * re-logins, and retrying as {@code settings.networking.errorBackoffs} says. It is shared: do
+     * not close it. Handlers may also declare it as a parameter: {@code KubernetesClient client}.
+     *
+     * <pre>{@code
+     * @On.Create("kopfexamples")
+     * void create(HandlerContext context) {
+     *     context.client().configMaps().inNamespace(context.namespace()).resource(child).create();
+     * }
+     * }</pre>
+     *
+     * @return the client
+     * @throws IllegalStateException where there is no operator behind the context (a test's own context)
+     */
+    default KubernetesClient client() {
+        throw new IllegalStateException("this handler context has no Kubernetes client: "
+                + "only the operator's contexts have one");
+    }
 
     /** {@return the handler's {@code param}, as declared with it; null if none} */
     Object param();

@@ -134,7 +134,7 @@ public final class Operator implements AutoCloseable {
         started = true;
         try {
             endpoints = new Endpoints(endpointsConfig, registry.activities(ActivityHandler.PROBE), memo, settings,
-                    () -> reactor);
+                    () -> reactor, this::handlerClient);
             Activities.run(ActivityHandler.STARTUP, registry.activities(ActivityHandler.STARTUP), settings, memo);
             settings.validate();
             if (settings.peering.mandatory && !settings.peering.standalone) {
@@ -144,7 +144,7 @@ public final class Operator implements AutoCloseable {
                     : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), kubeconfig, context, settings, memo,
                             threads, this::fail);
             poster = new EventPoster(login.client(), settings.posting);
-            reactor = new Reactor(login.client(), login.watchClient(), registry, namespaces, threads, settings, memo,
+            reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, this::fail);
             reactor.start();
         } catch (InterruptedException e) {
@@ -195,6 +195,12 @@ public final class Operator implements AutoCloseable {
     /** {@return why the operator stopped by itself (its credentials were lost for good), if it did} */
     public Optional<OperatorException> failure() {
         return Optional.ofNullable(failure);
+    }
+
+    /** The client for handlers once logged in; null before. */
+    private KubernetesClient handlerClient() {
+        Login current = login;
+        return current == null ? null : current.handlerClient();
     }
 
     /** The operator cannot go on: it stops, and {@link #failure()} tells why. */
@@ -290,7 +296,8 @@ public final class Operator implements AutoCloseable {
             }
             if (reactor != null) {
                 try {
-                    Activities.run(ActivityHandler.CLEANUP, registry.activities(ActivityHandler.CLEANUP), settings, memo);
+                    Activities.run(ActivityHandler.CLEANUP, registry.activities(ActivityHandler.CLEANUP), settings, memo,
+                            login.handlerClient());
                 } catch (OperatorException e) {
                     LOG.error("Cleanup failed: {}", e.getMessage());
                 }

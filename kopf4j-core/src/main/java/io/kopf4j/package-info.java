@@ -73,7 +73,8 @@
  * type: {@link io.kopf4j.Body}, {@link io.kopf4j.Spec}, {@link io.kopf4j.Meta},
  * {@link io.kopf4j.Status}, {@link io.kopf4j.Patch}, {@link io.kopf4j.Diff},
  * {@link io.kopf4j.Resource}, {@link io.kopf4j.Reason}, {@link org.slf4j.Logger},
- * {@link io.kopf4j.Memo} and {@link io.kopf4j.HandlerContext} (all of them at once); or by name
+ * {@link io.kopf4j.Memo}, fabric8's {@code KubernetesClient} (the operator's own, see
+ * {@link io.kopf4j.HandlerContext#client()}) and {@link io.kopf4j.HandlerContext} (all of them at once); or by name
  * (compile with {@code javac -parameters}): {@code String name}, {@code String namespace},
  * {@code String uid}, {@code Map labels}, {@code Map annotations}, {@code Object old},
  * {@code Object current}, {@code Object param}, {@code int retry}, {@code Instant started},
@@ -81,7 +82,8 @@
  * accessors of {@link io.kopf4j.HandlerContext} say what each one holds. A parameter that fits
  * nothing fails the start with an {@link io.kopf4j.InvalidHandlerException} naming the method.
  * Operator-level handlers may declare {@link io.kopf4j.OperatorSettings}, {@link io.kopf4j.Memo},
- * {@link org.slf4j.Logger}, {@code int retry} or one {@link io.kopf4j.ActivityContext}.
+ * {@link org.slf4j.Logger}, {@code int retry}, {@code KubernetesClient} (cleanup and probe handlers: startup
+ * and login handlers run before the login) or one {@link io.kopf4j.ActivityContext}.
  *
  * <h2>Errors</h2>
  *

@@ -44,7 +44,7 @@ class LoginTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     /** A token of a new service account bound to cluster-admin; deleting the account revokes it. */
-    private static String token(LocalCluster cluster, String namespace, String account) {
+    static String token(LocalCluster cluster, String namespace, String account) {
         KubernetesClient admin = cluster.client();
         admin.serviceAccounts().inNamespace(namespace)
                 .resource(new ServiceAccountBuilder().withNewMetadata().withName(account).endMetadata().build()).create();
@@ -62,7 +62,7 @@ class LoginTest {
      * Deletes the service account, and waits until the API server rejects its token: it caches
      * successful token checks for about ten seconds.
      */
-    private static void revoke(LocalCluster cluster, String namespace, String account, String token) {
+    static void revoke(LocalCluster cluster, String namespace, String account, String token) {
         cluster.client().serviceAccounts().inNamespace(namespace).withName(account).delete();
         ConnectionInfo info = withToken(cluster, token);
         Config config = new ConfigBuilder(Config.empty()).withMasterUrl(info.server()).withCaCertData(info.caData())
@@ -80,7 +80,7 @@ class LoginTest {
     }
 
     /** The cluster's server and CA, with this token instead of the admin's client certificate. */
-    private static ConnectionInfo withToken(LocalCluster cluster, String token) {
+    static ConnectionInfo withToken(LocalCluster cluster, String token) {
         ConnectionInfo admin = Logins.withKubeconfig(cluster.kubeconfig(), null);
         return ConnectionInfo.builder(admin.server()).caData(admin.caData()).token(token).build();
     }

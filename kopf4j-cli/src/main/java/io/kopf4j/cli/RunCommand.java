@@ -2,6 +2,7 @@ package io.kopf4j.cli;
 
 import io.kopf4j.Operator;
 import io.kopf4j.loading.RunOptions;
+import io.kopf4j.testing.DefaultKubeconfig;
 import io.kopf4j.testing.LocalCluster;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -56,7 +57,9 @@ final class RunCommand implements Callable<Integer> {
     RunOptions options;
 
     @Option(names = "--local-cluster",
-            description = "Start a local kube-apiserver + etcd (on 127.0.0.1) and run the operator against it.")
+            description = {"Start a local kube-apiserver + etcd (on 127.0.0.1) and run the operator against it.",
+                    "Its kubeconfig becomes the default for clients that handlers build themselves",
+                    "(fabric8's kubeconfig system property)."})
     boolean localCluster;
 
     @Option(names = "--crd", paramLabel = "FILE",
@@ -81,6 +84,8 @@ final class RunCommand implements Callable<Integer> {
         LocalCluster cluster = localCluster ? startCluster() : null;
         if (cluster != null) {
             builder.kubeconfig(cluster.kubeconfig()).context(null);
+            // For the rest of the process: a handler's own new KubernetesClientBuilder().build() reaches it too.
+            DefaultKubeconfig.use(cluster.kubeconfig());
         }
         Operator operator = builder.build();
         Runnable shutdown = () -> {

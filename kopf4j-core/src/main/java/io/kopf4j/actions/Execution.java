@@ -1,5 +1,6 @@
 package io.kopf4j.actions;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.logging.EventSink;
 import io.kopf4j.intents.ExecutableHandler;
 import io.kopf4j.structs.DurationTexts;
@@ -49,6 +50,7 @@ public final class Execution {
     private final Metrics metrics;
     private final Semaphore handlerSlots;
     private final EventSink poster;
+    private final KubernetesClient client;
 
     /**
      * One attempt of one handler, bound to what it is called for.
@@ -74,15 +76,18 @@ public final class Execution {
      * @param handlerSlots limits how many sync handlers run at once ({@code execution.maxWorkers}), or null
      * @param poster posts the events of {@link io.kopf4j.Events} and {@link io.kopf4j.HandlerContext}; null
      *               for activities, which run through {@link #runOnce} and post none
+     * @param client the operator's client for handlers ({@link io.kopf4j.HandlerContext#client()}); null for
+     *               activities, which bring their own context
      */
     public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage, Metrics metrics,
-                     Semaphore handlerSlots, EventSink poster) {
+                     Semaphore handlerSlots, EventSink poster, KubernetesClient client) {
         this.lifecycle = lifecycle;
         this.defaultBackoff = defaultBackoff;
         this.storage = storage;
         this.metrics = metrics;
         this.handlerSlots = handlerSlots;
         this.poster = poster;
+        this.client = client;
     }
 
     /** Runs the due changing handlers the lifecycle picks, and returns their outcomes by id. */
@@ -94,7 +99,7 @@ public final class Execution {
     public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, WatchingCause cause) {
         return runOnce(Lifecycles.allAtOnce(), handlers, State.fromScratch().withHandlers(handlers), cause.logger(),
                 ErrorsMode.IGNORED, (handler, state, subrefs) ->
-                        call(handler.function(), InvocationContext.of(cause, null, state, handler.param(), null, poster)));
+                        call(handler.function(), InvocationContext.of(cause, null, state, handler.param(), null, poster, client)));
     }
 
     /**
@@ -133,7 +138,7 @@ public final class Execution {
             containers.add(subrefs);
             SubHandling subhandling = new SubHandling(this, storage, cause, handler, containers);
             Object result = call(handler.function(),
-                    InvocationContext.of(cause, handler.field(), handlerState, handler.param(), subhandling, poster));
+                    InvocationContext.of(cause, handler.field(), handlerState, handler.param(), subhandling, poster, client));
             subhandling.executeRegistered();
             return result;
         });

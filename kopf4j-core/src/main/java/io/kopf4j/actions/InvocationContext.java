@@ -1,5 +1,6 @@
 package io.kopf4j.actions;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.logging.EventSink;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
@@ -21,18 +22,20 @@ import org.slf4j.Logger;
 /**
  * What one handler sees of a cause: field handlers get old, current and diff relative to their
  * field. Changing handlers may run sub-handlers through {@code subhandling}; event handlers have none.
+ * The client is the operator's handler client, the same for every handler.
  */
 record InvocationContext(Cause cause, Diff diff, Object old, Object current, int retry, Instant started,
-                         Object param, SubHandling subhandling, EventSink poster) implements HandlerContext {
+                         Object param, SubHandling subhandling, EventSink poster, KubernetesClient client)
+        implements HandlerContext {
 
     static InvocationContext of(Cause cause, List<String> field, HandlerState state, Object param,
-                                SubHandling subhandling, EventSink poster) {
+                                SubHandling subhandling, EventSink poster, KubernetesClient client) {
         if (field == null) {
             return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), state.retries(),
-                    state.started(), param, subhandling, poster);
+                    state.started(), param, subhandling, poster, client);
         }
         return new InvocationContext(cause, Diffs.reduce(cause.diff(), field), resolve(cause.old(), field),
-                resolve(cause.current(), field), state.retries(), state.started(), param, subhandling, poster);
+                resolve(cause.current(), field), state.retries(), state.started(), param, subhandling, poster, client);
     }
 
     @Override

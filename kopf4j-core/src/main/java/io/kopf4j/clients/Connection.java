@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.ConnectionInfo;
 import io.kopf4j.OperatorSettings;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,7 +41,33 @@ public record Connection(String server, String caPath, String caData, boolean in
      * @param connectTimeout the TCP connect timeout; null: {@code networking.connectTimeout} or 10 s
      */
     public KubernetesClient client(Vault vault, OperatorSettings settings, Duration connectTimeout) {
-        Config config = config(settings, connectTimeout, System.getenv());
+        return build(vault, config(settings, connectTimeout, System.getenv()));
+    }
+
+    /**
+     * A client for handlers' own requests: as {@link #client}, but with fabric8's retries set from
+     * {@code networking.errorBackoffs}, because handlers call fabric8 directly, not through
+     * {@link ApiRetries}: as many retries, the first after the first backoff, each next one twice
+     * as late (fabric8's exponential backoff), on connection errors, HTTP 5xx and 429; a 401 is
+     * handled by the re-login, as for the operator's own requests.
+     */
+    public KubernetesClient handlerClient(Vault vault, OperatorSettings settings) {
+        return build(vault, handlerConfig(settings, System.getenv()));
+    }
+
+    /** {@link #config} with fabric8's retries set from {@code networking.errorBackoffs}. */
+    Config handlerConfig(OperatorSettings settings, Map<String, String> environment) {
+        Config config = config(settings, null, environment);
+        List<Duration> backoffs = new ArrayList<>();
+        settings.networking.errorBackoffs.forEach(backoffs::add);
+        config.setRequestRetryBackoffLimit(backoffs.size());
+        if (!backoffs.isEmpty()) {
+            config.setRequestRetryBackoffInterval((int) backoffs.get(0).toMillis());
+        }
+        return config;
+    }
+
+    private KubernetesClient build(Vault vault, Config config) {
         AuthorizationInterceptor authorization = new AuthorizationInterceptor(vault, this);
         // HTTP/1.1: the JDK's HTTP/2 client fails requests beyond a connection's stream limit (250 on
         // the API server) instead of opening another connection, and every watch holds a stream.

@@ -1,5 +1,6 @@
 package io.kopf4j.intents;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.ActivityContext;
 import io.kopf4j.ActivityFn;
 import io.kopf4j.ErrorsMode;
@@ -48,18 +49,36 @@ public record ActivityHandler(String kind, String id, ErrorsMode errors, Duratio
     }
 
     /**
+     * Why a handler has no client: it runs before the operator has logged in, as Kopf's startup and
+     * login handlers always do (and a probe may, while the operator starts).
+     *
+     * @param handler how to name the handler: its id or its method
+     */
+    public static String withoutClient(String kind, String handler) {
+        return "The " + kind + " handler " + handler + " asks for the Kubernetes client before the operator has"
+                + " logged in; startup and login handlers always run before it (as in Kopf): use the client in"
+                + " cleanup, probe and resource handlers";
+    }
+
+    /**
      * An annotated method as an activity function; its parameters are checked now, at startup.
      * It may declare {@link ActivityContext}, {@link OperatorSettings}, {@link Memo}, {@link Logger},
-     * {@code int retry}, and a parameter named {@code param} (its {@code param} option).
+     * {@code int retry}, a parameter named {@code param} (its {@code param} option), and, for
+     * cleanup and probe handlers, {@link KubernetesClient}.
      */
     public static ActivityFn bind(String kind, Method method, Object target, String origin) {
         for (Parameter parameter : method.getParameters()) {
             Class<?> type = parameter.getType();
+            if (type == KubernetesClient.class && (kind.equals(STARTUP) || kind.equals(AUTHENTICATION))) {
+                throw new InvalidHandlerException(withoutClient(kind, origin));
+            }
             if (type != ActivityContext.class && type != Memo.class && type != Logger.class
-                    && type != OperatorSettings.class && type != int.class && !isParam(parameter)) {
+                    && type != OperatorSettings.class && type != int.class && type != KubernetesClient.class
+                    && !isParam(parameter)) {
                 throw new InvalidHandlerException("Handler " + origin + ": unsupported parameter '" + parameter.getName()
                         + "' of type " + type.getSimpleName() + "; " + kind + " handlers may declare ActivityContext,"
-                        + " OperatorSettings, Memo, Logger, int retry and Object param");
+                        + " OperatorSettings, Memo, Logger, int retry, Object param and (cleanup and probe handlers)"
+                        + " KubernetesClient");
             }
         }
         if (!method.trySetAccessible()) {
@@ -76,6 +95,7 @@ public record ActivityHandler(String kind, String id, ErrorsMode errors, Duratio
                         : type == Logger.class ? context.logger()
                         : type == OperatorSettings.class ? context.settings()
                         : type == int.class ? Integer.valueOf(context.retry())
+                        : type == KubernetesClient.class ? context.client()
                         : context.param();
             }
             return Invocations.invoke(method, instance, arguments);

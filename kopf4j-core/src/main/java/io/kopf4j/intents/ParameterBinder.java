@@ -1,5 +1,6 @@
 package io.kopf4j.intents;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
@@ -48,6 +49,7 @@ public final class ParameterBinder {
         BY_TYPE.put(Reason.class, HandlerContext::reason);
         BY_TYPE.put(Logger.class, HandlerContext::logger);
         BY_TYPE.put(Memo.class, HandlerContext::memo);
+        BY_TYPE.put(KubernetesClient.class, HandlerContext::client);
 
         byName("body", Body.class, HandlerContext::body);
         byName("spec", Spec.class, HandlerContext::spec);

@@ -33,6 +33,7 @@ import io.kopf4j.OperatorException;
  */
 public final class Reactor {
     private final KubernetesClient client;
+    private final KubernetesClient handlerClient;
     private final HandlerRegistry registry;
     private final OperatorThreads threads;
     private final OperatorSettings settings;
@@ -49,16 +50,19 @@ public final class Reactor {
 
     /**
      * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
+     * @param handlerClient the client given to handlers ({@code HandlerContext.client()})
      * @param namespaces the namespace patterns to serve; empty means cluster-wide
      * @param poster where Kubernetes Events go (the posting engine)
      * @param failure told when the operator cannot go on (an unrecoverable error in the processing)
      */
-    public Reactor(KubernetesClient client, KubernetesClient watchClient, HandlerRegistry registry, List<String> namespaces,
+    public Reactor(KubernetesClient client, KubernetesClient watchClient, KubernetesClient handlerClient,
+                   HandlerRegistry registry, List<String> namespaces,
                    OperatorThreads threads, OperatorSettings settings, Memo memo, Metrics metrics,
                    EventSink poster, Consumer<OperatorException> failure) {
         this.poster = poster;
         this.failure = failure;
         this.client = client;
+        this.handlerClient = handlerClient;
         this.registry = registry;
         this.threads = threads;
         this.settings = settings;
@@ -76,7 +80,7 @@ public final class Reactor {
         patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
         Semaphore handlerSlots = settings.execution.maxWorkers == null ? null : new Semaphore(settings.execution.maxWorkers, true);
         execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
-                settings.persistence.progressStorage, metrics, handlerSlots, poster);
+                settings.persistence.progressStorage, metrics, handlerSlots, poster, handlerClient);
         observer.start();
     }
 

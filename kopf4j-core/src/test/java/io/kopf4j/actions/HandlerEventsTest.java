@@ -37,7 +37,7 @@ class HandlerEventsTest {
 
     private final CapturedEvents captured = new CapturedEvents();
     private final Execution execution = new Execution(Lifecycles.allAtOnce(), Duration.ofSeconds(60),
-            MultiProgressStorage.smart("kopf.zalando.org"), new Metrics(null), null, captured.poster);
+            MultiProgressStorage.smart("kopf.zalando.org"), new Metrics(null), null, captured.poster, null);
 
     @AfterEach
     void close() {

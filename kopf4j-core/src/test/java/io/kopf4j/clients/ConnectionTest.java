@@ -8,6 +8,7 @@ import io.kopf4j.ConnectionInfo;
 import io.kopf4j.LoginError;
 import io.kopf4j.OperatorSettings;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +42,21 @@ class ConnectionTest {
         assertThat(config.getRequestRetryBackoffLimit()).isZero();
         assertThat(config.getUserAgent()).startsWith("kopf4j/");
         assertThat(config.getHttpsProxy()).as("trust_env is off by default").isNull();
+    }
+
+    @Test
+    void theHandlersClientRetriesAsOftenAsTheSettingsSayFromTheFirstBackoff() {
+        OperatorSettings settings = new OperatorSettings();
+        settings.networking.errorBackoffs = List.of(Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofSeconds(2));
+        ConnectionInfo info = ConnectionInfo.builder("https://c:6443").caData("Q0E=").token("secret").build();
+        Config config = Connection.of(info).handlerConfig(settings, Map.of());
+        assertThat(config.getRequestRetryBackoffLimit()).isEqualTo(3);
+        assertThat(config.getRequestRetryBackoffInterval()).isEqualTo(300);
+        assertThat(config.getMasterUrl()).startsWith("https://c:6443");
+
+        settings.networking.errorBackoffs = List.of();
+        assertThat(Connection.of(info).handlerConfig(settings, Map.of()).getRequestRetryBackoffLimit())
+                .as("empty backoffs disable retries").isZero();
     }
 
     @Test

@@ -15,6 +15,8 @@ import picocli.CommandLine;
  * Runs an operator in a background thread of this JVM with {@code kopf4j run} arguments, as Kopf's
  * {@code kopf.testing.KopfRunner} does: for tests that check what an operator does to a real
  * cluster. Closing it stops the operator gracefully and rethrows the operator's failure, if any.
+ * While it runs, its kubeconfig is this JVM's default ({@link DefaultKubeconfig}), so that clients
+ * that handlers build themselves reach the same cluster.
  *
  * <pre>{@code
  * try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", "default", "Example.java")) {
@@ -130,6 +132,7 @@ public final class KopfRunner implements AutoCloseable {
     }
 
     private void run() {
+        DefaultKubeconfig defaultKubeconfig = kubeconfig == null ? null : DefaultKubeconfig.use(kubeconfig);
         try {
             RunOptions options = new RunOptions();
             new CommandLine(options).parseArgs(Arrays.copyOfRange(args, 1, args.length));
@@ -156,6 +159,9 @@ public final class KopfRunner implements AutoCloseable {
             exception = e;
             exitCode = FAILED;
         } finally {
+            if (defaultKubeconfig != null) {
+                defaultKubeconfig.close();
+            }
             MDC.remove(OperatorThreads.MDC_KEY);
             started.countDown();
         }

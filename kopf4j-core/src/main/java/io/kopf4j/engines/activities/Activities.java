@@ -1,5 +1,6 @@
 package io.kopf4j.engines.activities;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.ActivityContext;
 import io.kopf4j.ActivityError;
 import io.kopf4j.LoginError;
@@ -34,21 +35,33 @@ public final class Activities {
     }
 
     /**
-     * Runs the handlers until all have finished; returns their non-null results by handler id.
+     * Runs handlers that run before the login (startup, login), without a client: one that asks for
+     * it fails; see {@link #run(String, List, OperatorSettings, Memo, KubernetesClient)}.
      *
      * @throws ActivityError if some handlers failed for good
      */
     public static Map<String, Object> run(String kind, List<ActivityHandler> handlers, OperatorSettings settings, Memo memo)
             throws InterruptedException {
+        return run(kind, handlers, settings, memo, null);
+    }
+
+    /**
+     * Runs the handlers until all have finished; returns their non-null results by handler id.
+     *
+     * @param client the operator's client for handlers, or null before the login
+     * @throws ActivityError if some handlers failed for good
+     */
+    public static Map<String, Object> run(String kind, List<ActivityHandler> handlers, OperatorSettings settings, Memo memo,
+                                          KubernetesClient client) throws InterruptedException {
         Logger logger = LoggerFactory.getLogger("kopf.activities." + kind);
         State state = State.fromScratch().withHandlers(handlers);
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
         while (!state.done()) {
             // A new execution each round: startup handlers may have changed the default backoff.
             Execution execution = new Execution(Lifecycles.allAtOnce(), settings.execution.defaultBackoff, null,
-                    new Metrics(null), null, null);
+                    new Metrics(null), null, null, null);
             Map<String, Outcome> current = execution.runOnce(Lifecycles.allAtOnce(), handlers, state, logger,
-                    ErrorsMode.TEMPORARY, (handler, handlerState, subrefs) -> invoke(handler, handlerState, settings, memo, logger));
+                    ErrorsMode.TEMPORARY, (handler, handlerState, subrefs) -> invoke(kind, handler, handlerState, settings, memo, logger, client));
             outcomes.putAll(current);
             state = state.withOutcomes(current);
             if (Thread.interrupted()) {
@@ -80,16 +93,27 @@ public final class Activities {
         return results;
     }
 
-    private static Object invoke(ActivityHandler handler, HandlerState state, OperatorSettings settings, Memo memo,
-                                 Logger logger) throws Exception {
+    private static Object invoke(String kind, ActivityHandler handler, HandlerState state, OperatorSettings settings,
+                                 Memo memo, Logger logger, KubernetesClient client) throws Exception {
         try {
-            return handler.function().call(new Context(settings, memo, logger, state.retries(), handler.param()));
+            return handler.function().call(new Context(settings, memo, logger, state.retries(), handler.param(),
+                    kind, handler.id(), client));
         } catch (LoginError e) {
             throw new PermanentError(e.getMessage(), e);
         }
     }
 
-    private record Context(OperatorSettings settings, Memo memo, Logger logger, int retry, Object param)
-            implements ActivityContext {
+    /** An activity handler's context; {@code kind} and {@code id} name it when it asks for a client it cannot have. */
+    private record Context(OperatorSettings settings, Memo memo, Logger logger, int retry, Object param,
+                           String kind, String id, KubernetesClient client) implements ActivityContext {
+        @Override
+        public KubernetesClient client() {
+            if (client == null) {
+                // Permanent: retrying cannot help, the login comes only after the startup succeeds.
+                throw new PermanentError(ActivityHandler.withoutClient(kind, "'" + id + "'"));
+            }
+            return client;
+        }
     }
+
 }

@@ -18,27 +18,32 @@ import org.slf4j.LoggerFactory;
 /**
  * The operator's API clients, logged in as Kopf does: with the login handlers (Kopf's built-in
  * logins without them), their credentials in the vault, taken afresh on every request and renewed
- * by the login handlers when the API server rejects them. An application's own client, if given,
- * is used as it is.
+ * by the login handlers when the API server rejects them. Handlers get a client of their own on
+ * the same vault, with fabric8's retries set from the operator's settings (the operator's own
+ * requests retry through {@code ApiRetries} instead). An application's own client, if given, is
+ * used as it is, for handlers too.
  */
 public final class Login implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Login.class);
 
     private final KubernetesClient client;
     private final KubernetesClient watchClient;
+    private final KubernetesClient handlerClient;
     private final Authenticator authenticator;
     private final boolean ownsClient;
 
-    private Login(KubernetesClient client, KubernetesClient watchClient, Authenticator authenticator, boolean ownsClient) {
+    private Login(KubernetesClient client, KubernetesClient watchClient, KubernetesClient handlerClient,
+                  Authenticator authenticator, boolean ownsClient) {
         this.client = client;
         this.watchClient = watchClient;
+        this.handlerClient = handlerClient;
         this.authenticator = authenticator;
         this.ownsClient = ownsClient;
     }
 
     /** The application's own client: no login handlers, nothing to close. */
     public static Login withClient(KubernetesClient given) {
-        return new Login(given, given, null, false);
+        return new Login(given, given, given, null, false);
     }
 
     /**
@@ -63,7 +68,8 @@ public final class Login implements AutoCloseable {
         Duration watchConnectTimeout = settings.watching.connectTimeout;
         KubernetesClient watchClient = watchConnectTimeout == null ? client
                 : VaultClient.create(vault, connection -> connection.client(vault, settings, watchConnectTimeout));
-        return new Login(client, watchClient, authenticator, true);
+        KubernetesClient handlerClient = VaultClient.create(vault, connection -> connection.handlerClient(vault, settings));
+        return new Login(client, watchClient, handlerClient, authenticator, true);
     }
 
     /** The client for requests. */
@@ -76,6 +82,11 @@ public final class Login implements AutoCloseable {
         return watchClient;
     }
 
+    /** The client given to handlers: logged in as the operator, retrying as its settings say. */
+    public KubernetesClient handlerClient() {
+        return handlerClient;
+    }
+
     @Override
     public void close() {
         if (authenticator != null) {
@@ -86,6 +97,7 @@ public final class Login implements AutoCloseable {
             if (watchClient != client) {
                 watchClient.close();
             }
+            handlerClient.close();
         }
     }
 }

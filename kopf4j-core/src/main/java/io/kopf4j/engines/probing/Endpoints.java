@@ -1,5 +1,6 @@
 package io.kopf4j.engines.probing;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.HealthCheck;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
@@ -47,10 +48,12 @@ public final class Endpoints implements AutoCloseable {
      *
      * @param probes the probe handlers, for Kopf's liveness endpoint
      * @param reactor the running reactor, once there is one (null before): readiness and progress read it
+     * @param client the operator's client for the probe handlers, once it has logged in (null before)
      */
     public Endpoints(Config config, List<ActivityHandler> probes, Memo memo, OperatorSettings settings,
-                     Supplier<Reactor> reactor) {
-        liveness = config.liveness() == null ? null : new LivenessEndpoint(config.liveness(), probes, memo, settings);
+                     Supplier<Reactor> reactor, Supplier<KubernetesClient> client) {
+        liveness = config.liveness() == null ? null
+                : new LivenessEndpoint(config.liveness(), probes, memo, settings, client);
         health = config.healthProbeAddress() == null ? null
                 : new HealthEndpoints(config.healthProbeAddress(), livenessChecks(config, settings, reactor),
                         readinessChecks(config, reactor));

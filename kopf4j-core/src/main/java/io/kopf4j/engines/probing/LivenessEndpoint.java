@@ -1,5 +1,6 @@
 package io.kopf4j.engines.probing;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.engines.activities.Activities;
@@ -10,6 +11,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,11 +29,14 @@ public final class LivenessEndpoint implements AutoCloseable {
     private final List<ActivityHandler> probes;
     private final Memo memo;
     private final OperatorSettings settings;
+    private final Supplier<KubernetesClient> client;
     private final Duration cache;
     private Map<String, Object> results;
     private long collectedAt;
 
-    public LivenessEndpoint(URI endpoint, List<ActivityHandler> probes, Memo memo, OperatorSettings settings) {
+    /** @param client the operator's client for handlers, once it has logged in (null before) */
+    public LivenessEndpoint(URI endpoint, List<ActivityHandler> probes, Memo memo, OperatorSettings settings,
+                            Supplier<KubernetesClient> client) {
         if (!"http".equals(endpoint.getScheme()) || endpoint.getPort() < 0) {
             throw new IllegalArgumentException("invalid liveness endpoint '" + endpoint
                     + "': expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:8080/healthz");
@@ -39,6 +44,7 @@ public final class LivenessEndpoint implements AutoCloseable {
         this.probes = List.copyOf(probes);
         this.memo = memo;
         this.settings = settings;
+        this.client = client;
         this.cache = settings.probes.livenessCache;
         this.http = new HttpEndpoints(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()));
         String path = endpoint.getPath() == null || endpoint.getPath().isEmpty() ? "/" : endpoint.getPath();
@@ -54,7 +60,7 @@ public final class LivenessEndpoint implements AutoCloseable {
     private synchronized HttpEndpoints.Response respond() {
         try {
             if (results == null || System.nanoTime() - collectedAt >= cache.toNanos()) {
-                results = Activities.run(ActivityHandler.PROBE, probes, settings, memo);
+                results = Activities.run(ActivityHandler.PROBE, probes, settings, memo, client.get());
                 collectedAt = System.nanoTime();
             }
             return new HttpEndpoints.Response(200, "application/json", Json.compact(results) + "\n");

@@ -165,4 +165,34 @@ class ActivitiesTest {
         assertThat(Activities.run(ActivityHandler.STARTUP, List.of(tune), settings, new Memo()))
                 .containsExactlyEntriesOf(Map.of("tune", "fast"));
     }
+
+    @Test
+    void aStartupHandlerAskingForTheClientFailsForGoodNamingItself() {
+        AtomicInteger calls = new AtomicInteger();
+        List<ActivityHandler> handlers = List.of(startup("children", null, null, null, context -> {
+            calls.incrementAndGet();
+            return context.client();
+        }));
+
+        assertThatThrownBy(() -> Activities.run(ActivityHandler.STARTUP, handlers, settings, new Memo()))
+                .isInstanceOf(ActivityError.class)
+                .hasMessageContaining("The startup handler 'children' asks for the Kubernetes client before the operator"
+                        + " has logged in")
+                .hasCauseInstanceOf(PermanentError.class);
+        assertThat(calls).as("not retried: the login comes only after the startup").hasValue(1);
+    }
+
+    public static class StartupWithClient {
+        @On.Startup
+        public void prepare(io.fabric8.kubernetes.client.KubernetesClient client) {
+        }
+    }
+
+    @Test
+    void anAnnotatedStartupHandlerDeclaringTheClientFailsAtRegistration() {
+        assertThatThrownBy(() -> HandlerScanner.scan(StartupWithClient.class, new HandlerRegistry()))
+                .isInstanceOf(io.kopf4j.InvalidHandlerException.class)
+                .hasMessageStartingWith("The startup handler StartupWithClient.prepare(KubernetesClient) asks for the"
+                        + " Kubernetes client before the operator has logged in");
+    }
 }

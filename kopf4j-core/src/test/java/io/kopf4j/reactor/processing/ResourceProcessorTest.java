@@ -72,7 +72,7 @@ class ResourceProcessorTest {
         HandlerRegistry registry = new HandlerRegistry();
         HandlerScanner.scan(handlers, registry);
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
-                new Metrics(null), null, events);
+                new Metrics(null), null, events, null);
         return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, events, execution);
     }
 
