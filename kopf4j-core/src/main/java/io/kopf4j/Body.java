@@ -21,7 +21,7 @@ public final class Body extends ObjectView {
      * @param fields the object; not copied, and null means empty
      */
     public Body(Map<String, Object> fields) {
-        super(fields);
+        super(fields, "");
         this.meta = new Meta(section("metadata"));
         this.spec = new Spec(section("spec"));
         this.status = new Status(section("status"));

@@ -11,7 +11,7 @@ public final class Meta extends ObjectView {
      * @param fields the metadata; null means empty
      */
     public Meta(Map<String, Object> fields) {
-        super(fields);
+        super(fields, "metadata");
     }
 
     /** {@return the object's name} */

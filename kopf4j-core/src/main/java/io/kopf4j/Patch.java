@@ -1,6 +1,7 @@
 package io.kopf4j;
 
 import io.kopf4j.structs.Json;
+import io.kopf4j.structs.TypedJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +20,14 @@ import java.util.function.Consumer;
  *     patch.labels().put("handled", "yes");
  *     patch.spec().put("obsolete", null);     // removes spec.obsolete
  * }
+ * }</pre>
+ *
+ * <p>Typed code writes a record or a POJO: its non-null fields are merged into the section.
+ *
+ * <pre>{@code
+ * record DatabaseStatus(String phase, int readyReplicas) {}
+ *
+ * patch.status(new DatabaseStatus("Ready", 3));   // status: {phase: Ready, readyReplicas: 3}
  * }</pre>
  *
  * <p>For changes that depend on the object's current content (lists, counters), add a function to
@@ -67,6 +76,37 @@ public final class Patch {
     /** {@return the {@code status} section, created on first use} */
     public Map<String, Object> status() {
         return section(root, "status");
+    }
+
+    /**
+     * Merges the fields of a record, a POJO or a map into the {@code spec} section: see {@link #status(Object)}.
+     *
+     * @param value the new values
+     * @return this patch
+     * @throws IllegalArgumentException if the value has no fields (a string, a number, a list)
+     */
+    public Patch spec(Object value) {
+        return merge(spec(), value);
+    }
+
+    /**
+     * Merges the fields of a record, a POJO or a map into the {@code status} section, converted to
+     * JSON as Jackson writes them ({@code java.time} values as timestamp texts). Fields that are
+     * {@code null} are left out, so that a partly filled value changes only what it sets; fields it
+     * sets replace those already in the patch. To delete a field, put {@code null} in
+     * {@link #status()}.
+     *
+     * @param value the new values
+     * @return this patch
+     * @throws IllegalArgumentException if the value has no fields (a string, a number, a list)
+     */
+    public Patch status(Object value) {
+        return merge(status(), value);
+    }
+
+    private Patch merge(Map<String, Object> section, Object value) {
+        section.putAll(TypedJson.fieldsOf(value));
+        return this;
     }
 
     /** {@return the top level of the patch, for fields outside the usual sections} */

@@ -3,11 +3,18 @@ package io.kopf4j;
 import java.util.Map;
 
 /**
- * The object's {@code spec}, read-only; empty if the object has none.
+ * The object's {@code spec}, read-only; empty if the object has none. A handler that prefers its
+ * own type declares it instead, named {@code spec}, and gets the spec converted (see
+ * {@link ObjectView#as(Class)}).
  *
  * <pre>{@code
  * @On.Create("kopfexamples")
- * void create(Spec spec) { Object duration = spec.get("duration"); }
+ * void create(Spec spec) { int replicas = spec.getInt("replicas", 1); }
+ *
+ * record DatabaseSpec(int replicas, String image) {}
+ *
+ * @On.Update("databases")
+ * void update(DatabaseSpec spec) { ... }
  * }</pre>
  */
 public final class Spec extends ObjectView {
@@ -17,6 +24,6 @@ public final class Spec extends ObjectView {
      * @param fields the spec; null means empty
      */
     public Spec(Map<String, Object> fields) {
-        super(fields);
+        super(fields, "spec");
     }
 }

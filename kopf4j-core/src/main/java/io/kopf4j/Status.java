@@ -10,6 +10,6 @@ public final class Status extends ObjectView {
      * @param fields the status; null means empty
      */
     public Status(Map<String, Object> fields) {
-        super(fields);
+        super(fields, "status");
     }
 }

@@ -26,7 +26,7 @@ import org.slf4j.Logger;
 /**
  * Binds a handler method's parameters to the handler context, once, at startup: by type where the
  * type says it all ({@link Spec}, {@link Logger}, ...), by name otherwise ({@code String name},
- * {@code Map labels}). A parameter that fits nothing fails the startup with a message naming the
+ * {@code Map labels}); the user's own types as {@link TypedParameters} converts them. A parameter that fits nothing fails the startup with a message naming the
  * method and the parameter.
  */
 public final class ParameterBinder {
@@ -126,6 +126,10 @@ public final class ParameterBinder {
         if (byType != null) {
             return byType;
         }
+        Function<HandlerContext, Object> typed = TypedParameters.binderFor(origin, parameter);
+        if (typed != null) {
+            return typed;
+        }
         if (!parameter.isNamePresent()) {
             throw new InvalidHandlerException("Handler " + origin + ": parameter " + parameter.getName() + " of type "
                     + parameter.getType().getSimpleName() + " can only be bound by its name, but the class was compiled "
@@ -136,7 +140,8 @@ public final class ParameterBinder {
             throw new InvalidHandlerException("Handler " + origin + ": unsupported parameter '" + parameter.getName()
                     + "' of type " + parameter.getType().getSimpleName() + "; supported names: "
                     + String.join(", ", BY_NAME.keySet()) + "; supported types: Body, Spec, Meta, Status, Patch, Diff, "
-                    + "Resource, Reason, Logger, Memo, HandlerContext");
+                    + "Resource, Reason, Logger, Memo, HandlerContext, fabric8 resources (Pod, ...); a record or POJO "
+                    + "named spec, status or body");
         }
         Class<?> declared = boxed(parameter.getType());
         if (!declared.isAssignableFrom(byName.type()) && !byName.type().isAssignableFrom(declared)) {
