@@ -1,6 +1,7 @@
 package io.kopf4j.actions;
 
 import io.kopf4j.Patch;
+import io.kopf4j.structs.TypedJson;
 import java.util.Map;
 
 /** Kopf's results delivery: a handler's non-null return value goes to {@code status.<id>}. */
@@ -8,9 +9,13 @@ public final class Results {
     private Results() {
     }
 
-    /** Maps are merged shallowly into {@code status.<id>}; any other value replaces it. */
+    /**
+     * Maps (and records and POJOs, as maps of their fields) are merged shallowly into
+     * {@code status.<id>}; any other value replaces it.
+     */
     @SuppressWarnings("unchecked")
-    public static void deliver(Patch patch, String id, Object result) {
+    public static void deliver(Patch patch, String id, Object value) {
+        Object result = TypedJson.toJson(value);
         if (result == null) {
             return;
         }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.lang.reflect.Type;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -73,6 +74,22 @@ public final class TypedJson {
         @SuppressWarnings("unchecked")
         Map<String, Object> fields = (Map<String, Object>) tree;
         return fields;
+    }
+
+    /**
+     * A handler's value as JSON: maps, lists, strings, numbers and booleans as they are (so a map's
+     * {@code null} still deletes a field, as in Kopf); records and POJOs as maps of their fields,
+     * {@code null} fields left out; {@code java.time} values as timestamp texts.
+     *
+     * @param value the value
+     * @return the value as plain JSON maps, lists and scalars
+     */
+    public static Object toJson(Object value) {
+        if (value == null || value instanceof Map<?, ?> || value instanceof List<?> || value instanceof String
+                || value instanceof Number || value instanceof Boolean) {
+            return value;
+        }
+        return MAPPER.convertValue(value, Object.class);
     }
 
     /**
