@@ -57,6 +57,8 @@ class LogFormatsTest {
                 .isEqualTo("[" + ns + "/plain] Handler 'create' succeeded.");
         assertThat(handlerLine(fixture, "bare", "--log-format=plain", "--no-log-prefix"))
                 .isEqualTo("Handler 'create' succeeded.");
+        assertThat(handlerLine(fixture, "kinded", "--log-format=plain", "--log-prefix-kind"))
+                .isEqualTo("[" + ns + "/KopfExample/kinded] Handler 'create' succeeded.");
 
         Map<String, Object> json = Json.parseMap(handlerLine(fixture, "json", "--log-format=json", "--log-refkey=k8s"));
         assertThat(json).containsEntry("message", "Handler 'create' succeeded.").containsEntry("severity", "info")

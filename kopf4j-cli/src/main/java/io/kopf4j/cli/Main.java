@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code kopf4j} command. Bad input ends with one line {@code kopf4j: error: ...} on stderr
- * and a non-zero exit code: 1 when the operator cannot start or fails, 2 for invalid arguments.
+ * (followed by javac's diagnostic lines when a handler source does not compile) and a non-zero exit code: 1 when the operator cannot start or fails, 2 for invalid arguments.
  * Options default to environment variables {@code KOPF4J_<COMMAND>_<OPTION>}, e.g.
  * {@code KOPF4J_RUN_NAMESPACE}.
  */

@@ -154,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
         out.println("Local cluster: " + cluster.serverUrl() + " (Kubernetes " + cluster.serverVersion() + ")");
         out.println("Kubeconfig:    " + cluster.kubeconfig());
         out.println("Try, in another terminal:");
-        out.println("  " + kubectl + " --kubeconfig " + cluster.kubeconfig() + " apply -f examples/obj.yaml");
+        out.println("  " + TryHint.command(kubectl, cluster.kubeconfig(), crds));
         out.println("Ctrl-C stops the operator and the cluster.");
         out.flush();
         return cluster;

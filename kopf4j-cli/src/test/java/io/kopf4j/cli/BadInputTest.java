@@ -55,7 +55,10 @@ class BadInputTest {
         Path broken = Files.writeString(dir.resolve("Broken.java"), "public class Broken {\n    int x = ;\n}\n");
         Result result = kopf4j("run", broken.toString());
         assertThat(result.code()).isEqualTo(1);
-        assertThat(result.lastErrorLine()).startsWith("kopf4j: error: " + broken + ":2: error: illegal start of expression");
+        assertThat(result.err().strip()).isEqualTo("kopf4j: error: " + broken + ":2: error: illegal start of expression\n"
+                + "    int x = ;\n"
+                + "            ^\n"
+                + "1 error");
     }
 
     @Test

@@ -4,21 +4,44 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorException;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.util.Locale;
 import javax.net.ssl.SSLException;
 
-/** Turns a failed API call into one line that says what failed and where. */
-final class ApiErrors {
+/**
+ * Says in one line what made an API call fail, its root cause first: fabric8 wraps it in its own
+ * {@code An error has occurred.} or {@code Operation: [list] ... failed.} and a long trace, which
+ * hide what an operator's user needs to see (refused, unknown host, HTTP 403 and why).
+ */
+public final class ApiErrors {
     private ApiErrors() {
     }
 
+    /**
+     * The root cause of a failed API call, for a log line: {@code Connection refused (127.0.0.1:6443)},
+     * {@code Unknown host (nohost.invalid:6443)}, {@code HTTP 403: <the API server's message>}.
+     *
+     * @param server the API server's URL, to name its address when it could not be reached (fabric8's
+     *               exceptions do not), or null
+     */
+    public static String summary(Throwable error, String server) {
+        KubernetesClientException http = httpFailure(error);
+        if (http != null) {
+            String message = serverMessage(http);
+            return "HTTP " + http.getCode() + (message == null ? "" : ": " + message);
+        }
+        String reason = reason(error);
+        String text = Character.toUpperCase(reason.charAt(0)) + reason.substring(1);
+        String address = address(server);
+        return firstIoException(error) == null || address == null ? text : text + " (" + address + ")";
+    }
+
     static OperatorException describe(String what, String server, KubernetesClientException e) {
-        if (e.getCode() <= 0) {
-            IOException io = firstIoException(e);
-            if (io != null) {
-                return new OperatorException("cannot reach the Kubernetes API at " + server + ": " + reason(io), e);
-            }
+        if (e.getCode() <= 0 && firstIoException(e) != null) {
+            return new OperatorException("cannot reach the Kubernetes API at " + server + ": " + reason(e), e);
         }
         if (e.getCode() == 401 || e.getCode() == 403) {
             return new OperatorException("the Kubernetes API at " + server + " refused " + what
@@ -27,30 +50,79 @@ final class ApiErrors {
         return new OperatorException(what + " failed at " + server + ": " + e.getMessage(), e);
     }
 
-    private static String reason(IOException e) {
-        if (e instanceof ConnectException) {
-            return "connection refused";
-        }
-        if (e instanceof UnknownHostException) {
-            return "unknown host " + e.getMessage();
-        }
-        if (e instanceof HttpTimeoutException) {
-            return "timed out";
-        }
-        if (e instanceof SSLException) {
-            return "TLS failed: " + e.getMessage();
-        }
-        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-    }
-
-    /** The most specific I/O failure in the chain (fabric8 wraps the JDK's in its own). */
-    private static IOException firstIoException(Throwable e) {
-        IOException found = null;
-        for (Throwable cause = e; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
-            if (cause instanceof IOException io && (found == null || found.getClass() == IOException.class)) {
-                found = io;
+    /**
+     * What went wrong, by the most specific failure in the chain. The JDK's HTTP client reports a
+     * refused connection and an unknown host alike, as a {@link ConnectException} without a message:
+     * only its own cause tells them apart.
+     */
+    private static String reason(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = next(cause)) {
+            if (cause instanceof SSLException tls) {
+                return "TLS failed: " + tls.getMessage();
+            }
+            if (cause instanceof UnresolvedAddressException || cause instanceof UnknownHostException) {
+                return "unknown host" + (cause.getMessage() == null ? "" : " " + cause.getMessage());
+            }
+            if (cause instanceof HttpTimeoutException) {
+                return "timed out";
             }
         }
-        return found;
+        for (Throwable cause = error; cause != null; cause = next(cause)) {
+            if (cause instanceof ConnectException) {
+                return "connection refused";
+            }
+        }
+        Throwable root = rootCause(error);
+        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
+    }
+
+    /** The API server's own message ({@code Status.message}), else fabric8's text, else null. */
+    private static String serverMessage(KubernetesClientException e) {
+        String message = e.getStatus() == null ? null : e.getStatus().getMessage();
+        return message == null || message.isBlank() ? e.getMessage() : message;
+    }
+
+    /** The failure that carries an HTTP status, anywhere in the chain (a watch wraps it in its own). */
+    private static KubernetesClientException httpFailure(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = next(cause)) {
+            if (cause instanceof KubernetesClientException e && e.getCode() > 0) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private static Throwable rootCause(Throwable error) {
+        Throwable root = error;
+        while (next(root) != null) {
+            root = next(root);
+        }
+        return root;
+    }
+
+    private static IOException firstIoException(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = next(cause)) {
+            if (cause instanceof IOException io) {
+                return io;
+            }
+        }
+        return null;
+    }
+
+    private static Throwable next(Throwable cause) {
+        return cause.getCause() == cause ? null : cause.getCause();
+    }
+
+    /** {@code host:port} of the server's URL, with the scheme's port when it names none. */
+    private static String address(String server) {
+        if (server == null) {
+            return null;
+        }
+        URI uri = URI.create(server);
+        if (uri.getHost() == null) {
+            return null;
+        }
+        int port = uri.getPort() >= 0 ? uri.getPort() : "http".equals(uri.getScheme().toLowerCase(Locale.ROOT)) ? 80 : 443;
+        return uri.getHost() + ":" + port;
     }
 }

@@ -24,8 +24,14 @@ public final class ApiRetries {
         this.enforceRetryAfter = enforceRetryAfter;
     }
 
-    /** Calls the request, retrying retryable failures; blocks only the calling (virtual) thread. */
-    public <T> T call(String what, Logger logger, Supplier<T> request) {
+    /**
+     * Calls the request, retrying retryable failures; blocks only the calling (virtual) thread. Each
+     * retry is logged as one line with the failure's root cause ({@link ApiErrors#summary}); its
+     * trace only at debug level, as these failures are expected and the trace says nothing more.
+     *
+     * @param server the API server's URL, named when it cannot be reached
+     */
+    public <T> T call(String what, String server, Logger logger, Supplier<T> request) {
         Iterator<Duration> delays = backoffs.iterator();
         while (true) {
             try {
@@ -36,7 +42,8 @@ public final class ApiRetries {
                 }
                 Duration delay = delayFor(e, delays.next());
                 logger.error("Request attempt {} failed; will retry in {} seconds: {}", what, delay.toMillis() / 1000.0,
-                        describe(e));
+                        ApiErrors.summary(e, server));
+                logger.debug("The failed request attempt {}:", what, e);
                 sleep(delay);
             }
         }
@@ -66,10 +73,6 @@ public final class ApiRetries {
             }
         }
         return false;
-    }
-
-    private static String describe(KubernetesClientException e) {
-        return e.getCode() > 0 ? "HTTP " + e.getCode() + ": " + e.getMessage() : e.getMessage();
     }
 
     private static void sleep(Duration delay) {

@@ -52,6 +52,10 @@ public final class ObjectPatcher implements ObjectPatching {
         this.metrics = metrics;
     }
 
+    private String server() {
+        return client.getMasterUrl().toString();
+    }
+
     /** One PATCH, counted by its status code. */
     private GenericKubernetesResource measured(java.util.function.Supplier<GenericKubernetesResource> patch) {
         long started = System.nanoTime();
@@ -91,7 +95,7 @@ public final class ObjectPatcher implements ObjectPatching {
                 if (logger.isDebugEnabled()) {
                     logger.debug("Merge-patching the status with: {}", Json.pythonRepr(statusPatch));
                 }
-                fresh = Json.toMap(retries.call("PATCH", logger,
+                fresh = Json.toMap(retries.call("PATCH", server(), logger,
                         () -> measured(() -> object.subresource("status").patch(MERGE, Json.compact(statusPatch)))));
                 version = versionOf(fresh);
                 warnOfInconsistencies(statusPatch, fresh, logger);
@@ -100,7 +104,7 @@ public final class ObjectPatcher implements ObjectPatching {
                 if (logger.isDebugEnabled()) {
                     logger.debug("Merge-patching the resource with: {}", Json.pythonRepr(merge));
                 }
-                fresh = Json.toMap(retries.call("PATCH", logger, () -> measured(() -> object.patch(MERGE, Json.compact(merge)))));
+                fresh = Json.toMap(retries.call("PATCH", server(), logger, () -> measured(() -> object.patch(MERGE, Json.compact(merge)))));
                 version = versionOf(fresh);
                 warnOfInconsistencies(merge, fresh, logger);
             }
@@ -123,7 +127,7 @@ public final class ObjectPatcher implements ObjectPatching {
                             logger.debug("JSON-patching the {} with: {}", ops == statusOps ? "status" : "resource",
                                     Json.pythonRepr(Json.mapper().convertValue(guardedNode, List.class)));
                         }
-                        fresh = Json.toMap(retries.call("PATCH", logger, () -> measured(() -> target.patch(JSON, guardedOps))));
+                        fresh = Json.toMap(retries.call("PATCH", server(), logger, () -> measured(() -> target.patch(JSON, guardedOps))));
                         version = versionOf(fresh);
                     } catch (KubernetesClientException e) {
                         if (e.getCode() == 409 || e.getCode() == 422) {

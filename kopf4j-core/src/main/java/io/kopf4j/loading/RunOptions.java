@@ -44,6 +44,11 @@ public final class RunOptions {
             description = "Start object log lines with [namespace/name]. Default: on for full and plain, off for json.")
     Boolean logPrefix;
 
+    @Option(names = "--log-prefix-kind",
+            description = "Name the kind in the prefix, [namespace/Kind/name], for handlers of several resources"
+                    + " (default: Kopf's [namespace/name]).")
+    boolean logPrefixKind;
+
     @Option(names = "--log-refkey", paramLabel = "KEY", defaultValue = "object",
             description = "The JSON key of the object reference in json logs (default: object).")
     String logRefkey;
@@ -107,6 +112,7 @@ public final class RunOptions {
             throw new OperatorException(e.getMessage());
         }
         LogSetup.configure(format, logPrefix, logRefkey, verbose(), quiet);
+        LogSetup.prefixKind(logPrefixKind);
     }
 
     /** Kopf's defaults, with the peering options applied as Kopf's CLI does. */

@@ -4,6 +4,7 @@ import io.kopf4j.OperatorException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.StringWriter;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -12,9 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
-import javax.tools.Diagnostic;
-import javax.tools.DiagnosticCollector;
 import javax.tools.FileObject;
 import javax.tools.ForwardingJavaFileManager;
 import javax.tools.JavaCompiler;
@@ -26,7 +24,9 @@ import javax.tools.ToolProvider;
 /**
  * Compiles handler sources in memory with the JDK's compiler, as {@code kopf run handlers.py}
  * imports a file: nothing is written to disk. Parameter names are kept ({@code -parameters}) so
- * that handlers can declare {@code String name}. Compile errors name the file and line.
+ * that handlers can declare {@code String name}. Compile errors read as javac prints them (the file
+ * and line, the source line with its caret, the symbol and its location): the first line alone, such
+ * as {@code cannot find symbol}, does not say which.
  */
 final class SourceCompiler {
     private SourceCompiler() {
@@ -38,16 +38,18 @@ final class SourceCompiler {
         if (compiler == null) {
             throw new OperatorException("cannot compile " + sources + ": this Java runtime has no compiler; run kopf4j with a JDK");
         }
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        // Without a diagnostic listener, javac writes its diagnostics here, formatted as on the command line.
+        StringWriter javacOutput = new StringWriter();
         Map<String, ByteArrayOutputStream> classes = new HashMap<>();
-        try (StandardJavaFileManager standard = compiler.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8);
+        try (StandardJavaFileManager standard = compiler.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8);
              InMemoryOutput output = new InMemoryOutput(standard, classes)) {
             List<String> options = List.of("-parameters", "-proc:none", "-encoding", "UTF-8",
                     "-classpath", Classpath.effective());
-            boolean ok = compiler.getTask(null, output, diagnostics, options, null,
-                    standard.getJavaFileObjectsFromPaths(sources)).call();
-            if (!ok) {
-                throw new OperatorException(describeErrors(diagnostics));
+            JavaCompiler.CompilationTask task = compiler.getTask(javacOutput, output, null, options, null,
+                    standard.getJavaFileObjectsFromPaths(sources));
+            task.setLocale(Locale.ROOT);
+            if (!task.call()) {
+                throw new OperatorException(javacOutput.toString().stripTrailing());
             }
         } catch (IOException e) {
             throw new OperatorException("cannot compile " + sources + ": " + e.getMessage(), e);
@@ -62,14 +64,6 @@ final class SourceCompiler {
             }
         }
         return loaded;
-    }
-
-    private static String describeErrors(DiagnosticCollector<JavaFileObject> diagnostics) {
-        return diagnostics.getDiagnostics().stream()
-                .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-                .map(d -> (d.getSource() == null ? "" : Path.of(d.getSource().toUri()) + ":" + d.getLineNumber() + ": ")
-                        + "error: " + d.getMessage(Locale.ROOT).lines().findFirst().orElse(""))
-                .collect(Collectors.joining("\n"));
     }
 
     /** Collects the compiler's class files in memory. */

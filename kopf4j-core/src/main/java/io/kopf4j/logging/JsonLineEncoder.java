@@ -35,7 +35,7 @@ final class JsonLineEncoder extends EncoderBase<ILoggingEvent> {
         line.put("message", event.getFormattedMessage());
         line.put("timestamp", Instant.ofEpochMilli(event.getTimeStamp()).toString());
         line.put("severity", severity(event.getLevel()));
-        line.put("logger", event.getLoggerName());
+        line.put("logger", LoggerNames.shown(event.getLoggerName()));
         if (event.getKeyValuePairs() != null) {
             for (KeyValuePair pair : event.getKeyValuePairs()) {
                 line.put(ObjectLogger.REFERENCE.equals(pair.key) ? refkey : pair.key, pair.value);

@@ -2,10 +2,11 @@ package io.kopf4j.logging;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.encoder.Encoder;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,8 +17,12 @@ import org.slf4j.LoggerFactory;
  * configures its own logging, and only the object prefix applies.
  */
 public final class LogSetup {
-    /** Kopf's "full" format: {@code [2019-11-07 18:03:52,513] kopf.objects [INFO    ] [ns/name] msg}. */
-    public static final String FULL_PATTERN = "[%d{\"yyyy-MM-dd HH:mm:ss,SSS\"}] %-20.-20logger [%-8.8level] %msg%n%ex";
+    /**
+     * Kopf's "full" format: {@code [2019-11-07 18:03:52,513] kopf.objects [INFO    ] [ns/name] msg},
+     * the logger in a column of 20 as {@link LoggerNames#column} shows it.
+     */
+    public static final String FULL_PATTERN = "[%d{\"yyyy-MM-dd HH:mm:ss,SSS\"}] %-20" + LoggerColumnConverter.WORD
+            + " [%-8.8level] %msg%n%ex";
     /** Kopf's "plain" format: the message only. */
     public static final String PLAIN_PATTERN = "%msg%n%ex";
 
@@ -25,6 +30,7 @@ public final class LogSetup {
     public enum Format { FULL, PLAIN, JSON }
 
     private static volatile boolean prefix = true;
+    private static volatile boolean prefixKind;
 
     private LogSetup() {
     }
@@ -32,6 +38,20 @@ public final class LogSetup {
     /** Whether object log lines start with {@code [namespace/name]}. */
     public static boolean prefix() {
         return prefix;
+    }
+
+    /** Whether the object prefix names the kind too: {@code [namespace/Kind/name]}. */
+    public static boolean prefixKind() {
+        return prefixKind;
+    }
+
+    /**
+     * Names the kind in the object prefix, {@code [namespace/Kind/name]} (or {@code [Kind/name]}), for
+     * operators whose handlers serve several resources, where {@code [namespace/name]} is ambiguous.
+     * Off by default: Kopf's prefix has no kind, and alerts written for Kopf's lines match kopf4j's.
+     */
+    public static void prefixKind(boolean withKind) {
+        prefixKind = withKind;
     }
 
     /** Verbosity only, keeping the format: for operators embedded in applications. */
@@ -70,18 +90,24 @@ public final class LogSetup {
         }
     }
 
-    private static Encoder<ILoggingEvent> encoder(LoggerContext context, Format format, String refkey) {
+    /** The console encoder of the format (package-private for tests: configure() replaces the JVM's output). */
+    static Encoder<ILoggingEvent> encoder(LoggerContext context, Format format, String refkey) {
         if (format == Format.JSON) {
             JsonLineEncoder json = new JsonLineEncoder(refkey);
             json.setContext(context);
             json.start();
             return json;
         }
-        PatternLayoutEncoder pattern = new PatternLayoutEncoder();
-        pattern.setContext(context);
-        pattern.setPattern(format == Format.PLAIN ? PLAIN_PATTERN : FULL_PATTERN);
-        pattern.start();
-        return pattern;
+        PatternLayout layout = new PatternLayout();
+        layout.setContext(context);
+        layout.getInstanceConverterMap().put(LoggerColumnConverter.WORD, LoggerColumnConverter::new);
+        layout.setPattern(format == Format.PLAIN ? PLAIN_PATTERN : FULL_PATTERN);
+        layout.start();
+        LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
+        encoder.setContext(context);
+        encoder.setLayout(layout);
+        encoder.start();
+        return encoder;
     }
 
     private static void levels(boolean verbose, boolean quiet) {

@@ -14,7 +14,8 @@ import org.slf4j.spi.LoggingEventBuilder;
 /**
  * The logger of one object: Kopf's {@code kopf.objects} logger, every line prefixed with
  * {@code [namespace/name]} (or {@code [name]} for cluster-scoped objects) in text formats, so that
- * users' alerts and habits carry over from Kopf, and carrying the object's reference as the
+ * users' alerts and habits carry over from Kopf ({@code [namespace/Kind/name]} if
+ * {@link LogSetup#prefixKind(boolean)}, for handlers of several resources), and carrying the object's reference as the
  * key-value pair {@value #REFERENCE} for JSON logs.
  *
  * <p>Two variants, as Kopf's: the {@link #posting posting} one (Kopf's {@code ObjectLogger}) for
@@ -30,6 +31,7 @@ public final class ObjectLogger extends AbstractLogger {
 
     private final transient Logger delegate;
     private final String prefix;
+    private final String prefixWithKind;
     private final transient Map<String, Object> reference;
     private final transient EventSink poster;
 
@@ -39,7 +41,9 @@ public final class ObjectLogger extends AbstractLogger {
         this.name = delegate.getName();
         this.reference = ObjectReferences.of(body);
         Object namespace = reference.get("namespace");
-        this.prefix = "[" + (namespace == null ? reference.get("name") : namespace + "/" + reference.get("name")) + "] ";
+        String where = namespace == null ? "" : namespace + "/";
+        this.prefix = "[" + where + reference.get("name") + "] ";
+        this.prefixWithKind = "[" + where + reference.get("kind") + "/" + reference.get("name") + "] ";
     }
 
     /**
@@ -64,7 +68,7 @@ public final class ObjectLogger extends AbstractLogger {
     protected void handleNormalizedLoggingCall(Level level, Marker marker, String message, Object[] arguments,
                                                Throwable throwable) {
         LoggingEventBuilder event = delegate.atLevel(level)
-                .setMessage(LogSetup.prefix() ? prefix + message : message)
+                .setMessage(LogSetup.prefix() ? (LogSetup.prefixKind() ? prefixWithKind : prefix) + message : message)
                 .addKeyValue(REFERENCE, reference);
         if (marker != null) {
             event = event.addMarker(marker);

@@ -2,10 +2,16 @@ package io.kopf4j.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
@@ -23,7 +29,7 @@ class ApiRetriesTest {
     /** Fails with the given error {@code failures} times, then succeeds. */
     private static int attempts(ApiRetries retries, KubernetesClientException error, int failures) {
         AtomicInteger calls = new AtomicInteger();
-        retries.call("test", LoggerFactory.getLogger("test"), () -> {
+        retries.call("test", "https://127.0.0.1:6443", LoggerFactory.getLogger("test"), () -> {
             if (calls.incrementAndGet() <= failures) {
                 throw error;
             }
@@ -81,5 +87,26 @@ class ApiRetriesTest {
         long started = System.nanoTime();
         attempts(new ApiRetries(List.of(TINY), false), slowDown, 1);
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void eachRetryIsOneLineWithTheRootCauseAndTheTraceOnlyAtDebugLevel() {
+        Logger logger = (Logger) LoggerFactory.getLogger("test.retries");
+        logger.setLevel(Level.DEBUG);
+        ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.start();
+        logger.addAppender(lines);
+        KubernetesClientException refused = new KubernetesClientException("An error has occurred.",
+                new IOException(null, new ConnectException()));
+        new ApiRetries(List.of(TINY), false).call("PATCH", "https://127.0.0.1:6443", logger, () -> {
+            if (lines.list.isEmpty()) {
+                throw refused;
+            }
+            return "ok";
+        });
+        assertThat(lines.list).extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage, line -> line.getThrowableProxy() != null)
+                .containsExactly(
+                        tuple(Level.ERROR, "Request attempt PATCH failed; will retry in 0.001 seconds: Connection refused (127.0.0.1:6443)", false),
+                        tuple(Level.DEBUG, "The failed request attempt PATCH:", true));
     }
 }

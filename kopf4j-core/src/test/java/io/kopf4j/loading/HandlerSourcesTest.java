@@ -90,7 +90,7 @@ class HandlerSourcesTest {
     }
 
     @Test
-    void compileErrorsNameFileAndLine() throws Exception {
+    void compileErrorsReadAsJavacPrintsThemWithTheLineTheCaretAndTheSymbol() throws Exception {
         Path source = Files.writeString(dir.resolve("Broken.java"), """
                 public class Broken {
                     void f() { undefined(); }
@@ -98,7 +98,12 @@ class HandlerSourcesTest {
                 """);
         assertThatThrownBy(() -> HandlerSources.load(List.of(source.toString()), List.of()))
                 .isInstanceOf(OperatorException.class)
-                .hasMessageStartingWith(source + ":2: error: cannot find symbol");
+                .hasMessage(source + ":2: error: cannot find symbol\n"
+                        + "    void f() { undefined(); }\n"
+                        + "               ^\n"
+                        + "  symbol:   method undefined()\n"
+                        + "  location: class Broken\n"
+                        + "1 error");
     }
 
     @Test

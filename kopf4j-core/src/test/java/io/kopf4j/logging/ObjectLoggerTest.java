@@ -2,11 +2,14 @@ package io.kopf4j.logging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.kopf4j.engines.posting.CapturedEvents;
 import io.kopf4j.engines.posting.K8sEvent;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** Kopf's ObjectLogger posts its messages as Events; its LocalObjectLogger never does. */
 class ObjectLoggerTest {
@@ -34,5 +37,25 @@ class ObjectLoggerTest {
         ObjectLogger.local(BODY).error("Handler 'spy' failed with an exception and will ignore it: oops");
         ObjectLogger.posting(BODY, captured.poster).warn("posted after it");
         assertThat(captured.next().message()).isEqualTo("posted after it");
+    }
+
+    @Test
+    void thePrefixNamesTheKindOnlyWhenAsked() {
+        ch.qos.logback.classic.Logger objects = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(ObjectLogger.NAME);
+        ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.start();
+        objects.addAppender(lines);
+        Map<String, Object> clusterScoped = Map.of("apiVersion", "kopf.dev/v1", "kind", "KopfExample", "metadata", Map.of("name", "ex"));
+        try {
+            ObjectLogger.local(BODY).info("Kopf's prefix");
+            LogSetup.prefixKind(true);
+            ObjectLogger.local(BODY).info("with the kind");
+            ObjectLogger.local(clusterScoped).info("cluster-scoped");
+        } finally {
+            LogSetup.prefixKind(false);
+            objects.detachAppender(lines);
+        }
+        assertThat(lines.list).extracting(ILoggingEvent::getFormattedMessage).containsExactly(
+                "[ns/ex] Kopf's prefix", "[ns/KopfExample/ex] with the kind", "[KopfExample/ex] cluster-scoped");
     }
 }

@@ -1,10 +1,15 @@
 package io.kopf4j.testing;
 
+import io.fabric8.kubernetes.api.model.APIResource;
+import io.fabric8.kubernetes.api.model.APIResourceList;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -21,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -39,6 +45,12 @@ import org.slf4j.LoggerFactory;
  *     Path kubeconfig = cluster.kubeconfig();      // for kubectl or an operator
  * }
  * }</pre>
+ *
+ * <p>It is a control plane only: <b>no controllers run and no garbage collector</b>. A StatefulSet
+ * or Deployment gets no pods and its status stays empty; children owned by an object stay after
+ * their owner is deleted (cascading deletion is the garbage collector's job); a deleted namespace
+ * stays {@code Terminating} with its objects. What the tests need of a controller, they do themselves: {@link #setStatus}
+ * writes an object's status as its controller would, and owned children are deleted explicitly.
  *
  * <p>The binaries are found by {@link EnvtestAssets}: {@code KUBEBUILDER_ASSETS}, the cache, or
  * provisioned on first use.
@@ -182,6 +194,40 @@ public final class LocalCluster implements AutoCloseable {
             }
         }
         crds.forEach(this::awaitServed);
+    }
+
+    /**
+     * Sets fields of an object's status as its controller would (none runs here): a JSON merge patch
+     * of {@code status}, so the fields given replace theirs, the others stay, and a null value removes
+     * one. It goes to the {@code /status} subresource where the resource has one (the main endpoint
+     * ignores the status there), else to the object itself.
+     *
+     * <pre>{@code
+     * cluster.setStatus("apps/v1", "StatefulSet", "default", "web", Map.of("replicas", 3, "readyReplicas", 3));
+     * }</pre>
+     *
+     * @param namespace the object's namespace, or null for a cluster-scoped object
+     * @return the object as the API server stored it
+     */
+    public GenericKubernetesResource setStatus(String apiVersion, String kind, String namespace, String name,
+                                               Map<String, Object> status) {
+        String json = client().getKubernetesSerialization().asJson(Map.of("status", status));
+        var objects = client().genericKubernetesResources(apiVersion, kind);
+        var object = namespace == null ? objects.withName(name) : objects.inNamespace(namespace).withName(name);
+        PatchContext merge = PatchContext.of(PatchType.JSON_MERGE);
+        return hasStatusSubresource(apiVersion, kind) ? object.subresource("status").patch(merge, json) : object.patch(merge, json);
+    }
+
+    private boolean hasStatusSubresource(String apiVersion, String kind) {
+        APIResourceList resources = client().getApiResources(apiVersion);
+        if (resources == null) {
+            throw new IllegalArgumentException("the API server serves no " + apiVersion);
+        }
+        String plural = resources.getResources().stream()
+                .filter(resource -> kind.equals(resource.getKind()) && !resource.getName().contains("/"))
+                .map(APIResource::getName).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("the API server serves no " + kind + " in " + apiVersion));
+        return resources.getResources().stream().anyMatch(resource -> (plural + "/status").equals(resource.getName()));
     }
 
     /** Stops the API server, keeping etcd and its data (to simulate an API outage). */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -14,7 +15,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -38,6 +41,34 @@ class LocalClusterTest {
                 .load(Files.newInputStream(Path.of("../examples/obj.yaml")))
                 .create();
         assertThat(example.getMetadata().getUid()).isNotBlank();
+    }
+
+    @Test
+    void setStatusWritesTheStatusSubresourceAsAControllerWould(LocalCluster cluster, TemporaryNamespace namespace) {
+        KubernetesClient client = cluster.client();
+        client.apps().statefulSets().inNamespace(namespace.name()).resource(new StatefulSetBuilder()
+                .withNewMetadata().withName("web").endMetadata()
+                .withNewSpec().withReplicas(3).withServiceName("web")
+                .withNewSelector().addToMatchLabels("app", "web").endSelector()
+                .withNewTemplate().withNewMetadata().addToLabels("app", "web").endMetadata()
+                .withNewSpec().addNewContainer().withName("web").withImage("nginx").endContainer().endSpec().endTemplate()
+                .endSpec().build()).create();
+        cluster.setStatus("apps/v1", "StatefulSet", namespace.name(), "web", Map.of("replicas", 3, "readyReplicas", 3));
+        cluster.setStatus("apps/v1", "StatefulSet", namespace.name(), "web", Map.of("currentReplicas", 2));
+        var status = client.apps().statefulSets().inNamespace(namespace.name()).withName("web").get().getStatus();
+        assertThat(List.of(status.getReplicas(), status.getReadyReplicas(), status.getCurrentReplicas())).containsExactly(3, 3, 2);
+    }
+
+    @Test
+    void setStatusOfACustomObjectKeepsItsSpec(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        cluster.apply(CRD);
+        cluster.client().genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace.name())
+                .load(Files.newInputStream(Path.of("../examples/obj.yaml"))).create();
+        var stored = cluster.setStatus("kopf.dev/v1", "KopfExample", namespace.name(), "kopf-example-1",
+                Map.of("phase", "Ready"));
+        assertThat(stored.getAdditionalProperties().get("status")).isEqualTo(Map.of("phase", "Ready"));
+        assertThat(stored.getAdditionalProperties().get("spec")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                .containsEntry("field", "value");
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.clients.ApiErrors;
 import io.kopf4j.clients.Resources;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Json;
@@ -113,7 +114,9 @@ public final class ResourceWatcher implements Runnable {
                     return;
                 }
                 metrics.watchRestart(resource, "error");
-                LOG.error("Watching {} failed, retrying in {} s: {}", describe(), ERROR_BACKOFF.toSeconds(), e.getMessage());
+                LOG.error("Watching {} failed, retrying in {} s: {}", describe(), ERROR_BACKOFF.toSeconds(),
+                        ApiErrors.summary(e, client.getMasterUrl().toString()));
+                LOG.debug("The failed watch of {}:", describe(), e);
                 try {
                     Thread.sleep(ERROR_BACKOFF);
                 } catch (InterruptedException interrupted) {

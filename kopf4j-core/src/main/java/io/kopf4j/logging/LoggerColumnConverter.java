@@ -1,0 +1,19 @@
+package io.kopf4j.logging;
+
+import ch.qos.logback.classic.pattern.ClassicConverter;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+
+/**
+ * The Logback conversion word {@value #WORD}: the logger's name as {@link LoggerNames#column} shows
+ * it, for Kopf's full format ({@code %-20kopfLogger}). Logback configurations declare it with
+ * {@code <conversionRule conversionWord="kopfLogger" class="io.kopf4j.logging.LoggerColumnConverter"/>}.
+ */
+public final class LoggerColumnConverter extends ClassicConverter {
+    /** The conversion word in patterns. */
+    public static final String WORD = "kopfLogger";
+
+    @Override
+    public String convert(ILoggingEvent event) {
+        return LoggerNames.column(event.getLoggerName());
+    }
+}
