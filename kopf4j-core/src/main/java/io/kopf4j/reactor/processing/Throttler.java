@@ -1,5 +1,7 @@
 package io.kopf4j.reactor.processing;
 
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.kopf4j.clients.ApiErrors;
 import io.kopf4j.reactor.queueing.Pressure;
 import io.kopf4j.structs.DurationTexts;
 import java.time.Duration;
@@ -43,13 +45,27 @@ final class Throttler {
         }
         Duration delay = delays.hasNext() ? delays.next() : lastUsed;
         if (delay == null) {
-            logger.error("Processing failed due to an unexpected error: {}", error.toString(), error);
+            logUnexpected(logger, "Processing failed due to an unexpected error: {}", error);
             return;
         }
         lastUsed = delay;
         activeUntil = Instant.now().plus(delay);
-        logger.error("Throttling for {} seconds due to an unexpected error: {}", DurationTexts.seconds(delay), error.toString(), error);
+        logUnexpected(logger, "Throttling for " + DurationTexts.seconds(delay) + " seconds due to an unexpected error: {}",
+                error);
         sleepOut(pressure, logger);
+    }
+
+    /**
+     * An API error that the retries did not cure is logged by its root cause, its trace at debug; a
+     * framework error (a malformed object, a bug) with its trace, as Kopf's {@code logger.exception}.
+     */
+    private static void logUnexpected(Logger logger, String message, RuntimeException error) {
+        if (error instanceof KubernetesClientException) {
+            logger.error(message, ApiErrors.summary(error, null));
+            logger.debug("The API error in full:", error);
+        } else {
+            logger.error(message, error.toString(), error);
+        }
     }
 
     private void sleepOut(Pressure pressure, Logger logger) throws InterruptedException {

@@ -83,4 +83,16 @@ class ThrottlerTest {
         assertThat(slept).isEmpty();
         assertThat(messages()).containsExactly("Processing failed due to an unexpected error: java.lang.IllegalStateException: boom");
     }
+
+    @Test
+    void anApiErrorIsLoggedByItsRootCauseWithoutItsTrace() throws InterruptedException {
+        Throttler throttler = new Throttler();
+        throttler.failed(new io.fabric8.kubernetes.client.KubernetesClientException(new io.fabric8.kubernetes.api.model
+                .StatusBuilder().withCode(403).withMessage("kopfexamples \"ex\" is forbidden").build()),
+                List.of(Duration.ofSeconds(1)), pressure, logger);
+        ILoggingEvent line = lines.list.getFirst();
+        assertThat(line.getFormattedMessage())
+                .isEqualTo("Throttling for 1 seconds due to an unexpected error: HTTP 403: kopfexamples \"ex\" is forbidden");
+        assertThat(line.getThrowableProxy()).isNull();
+    }
 }
