@@ -57,9 +57,12 @@ final class ChangeHandling {
             if (!state.extras().isEmpty()) {
                 state.purge(cause.raw(), cause.patch(), progress, owned);
             }
-            cause.logger().debug("{} is in progress: {}", title, Json.compact(cause.raw()));
-            if (!cause.diff().isEmpty() && cause.old() != null && cause.current() != null) {
-                cause.logger().debug("{} diff: {}", title, cause.diff());
+            // Guarded: the body's JSON would be written for every cause even with debug logging off.
+            if (cause.logger().isDebugEnabled()) {
+                cause.logger().debug("{} is in progress: {}", title, Json.compact(cause.raw()));
+                if (!cause.diff().isEmpty() && cause.old() != null && cause.current() != null) {
+                    cause.logger().debug("{} diff: {}", title, cause.diff());
+                }
             }
             done = true;
             if (!selected.isEmpty()) {
