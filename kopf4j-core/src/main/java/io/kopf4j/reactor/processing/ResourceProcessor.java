@@ -71,7 +71,7 @@ public final class ResourceProcessor implements EventProcessor {
     @Override
     public String process(WatchEvent event, Pressure pressure, Instant consistencyDeadline) throws InterruptedException {
         Map<String, Object> raw = event.object();
-        String key = event.uid() == null ? String.valueOf(event.name()) + "/" + event.namespace() : event.uid();
+        String key = event.key();
         ObjectMemory memory = memories.computeIfAbsent(key,
                 k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
         if (event.isDeleted()) {
@@ -169,7 +169,8 @@ public final class ResourceProcessor implements EventProcessor {
         }
 
         List<Duration> delays = changing == null ? List.of() : changes.handle(changing, memory);
-        if (!event.isDeleted() && deleting && blocked && delays.isEmpty()) {
+        // Released once: when no handler requires the finalizer, it went above, with the changes skipped.
+        if (mustBlock && !event.isDeleted() && deleting && blocked && delays.isEmpty()) {
             local.debug("Removing the finalizer, thus allowing the actual deletion.");
             patch.fns().add(Finalizers.allowDeletion(finalizer));
         }

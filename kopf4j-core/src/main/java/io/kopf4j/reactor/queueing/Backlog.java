@@ -65,11 +65,6 @@ final class Backlog implements Pressure {
     }
 
     @Override
-    public boolean isRising() {
-        return !isEmpty();
-    }
-
-    @Override
     public Duration sleep(Duration duration) throws InterruptedException {
         long deadline = System.nanoTime() + Math.max(0, duration.toNanos());
         lock.lock();

@@ -176,18 +176,12 @@ public final class ObjectQueues {
         }
     }
 
-    /** Kopf's object key: the uid, or for objects without one, what identifies them best. */
     private static String keyOf(WatchEvent event) {
-        String uid = event.uid();
-        if (uid != null) {
-            return uid;
-        }
-        if (event.name() == null) {
+        String key = event.key();
+        if (key == null) {
             LOG.warn("Skipping an object without metadata.name and metadata.uid: {}", event.object());
-            return null;
         }
-        return String.join("//", String.valueOf(event.object().get("kind")), String.valueOf(event.object().get("apiVersion")),
-                event.name(), String.valueOf(event.namespace()));
+        return key;
     }
 
     private static String describe(WatchEvent event) {

@@ -7,14 +7,10 @@ import java.time.Duration;
  * object (consistency, delayed handlers, throttling) end early when it rises, so that the newest
  * state is processed at once.
  */
+@FunctionalInterface
 public interface Pressure {
     /** Never rises: for processing outside a queue (tests, one-off calls). */
     Pressure NONE = new Pressure() {
-        @Override
-        public boolean isRising() {
-            return false;
-        }
-
         @Override
         public Duration sleep(Duration duration) throws InterruptedException {
             if (!duration.isNegative() && !duration.isZero()) {
@@ -23,9 +19,6 @@ public interface Pressure {
             return null;
         }
     };
-
-    /** Newer events are waiting for the object. */
-    boolean isRising();
 
     /**
      * Sleeps for the duration or until newer events arrive.

@@ -23,6 +23,19 @@ public record WatchEvent(String type, Map<String, Object> object, long received)
         return "DELETED".equals(type);
     }
 
+    /**
+     * Kopf's object key: the uid; for objects without one (rare built-ins), kind, apiVersion, name and
+     * namespace; null if the object has not even a name.
+     */
+    public String key() {
+        String uid = uid();
+        if (uid != null || name() == null) {
+            return uid;
+        }
+        return String.join("//", String.valueOf(object.get("kind")), String.valueOf(object.get("apiVersion")), name(),
+                String.valueOf(namespace()));
+    }
+
     public String uid() {
         return metadata("uid");
     }

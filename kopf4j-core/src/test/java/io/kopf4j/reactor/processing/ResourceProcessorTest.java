@@ -154,11 +154,6 @@ class ResourceProcessorTest {
         api.object.put("spec", new LinkedHashMap<>(Map.of("size", 2)));
         Pressure newerEvent = new Pressure() {
             @Override
-            public boolean isRising() {
-                return true;
-            }
-
-            @Override
             public Duration sleep(Duration duration) {
                 return duration;
             }

@@ -22,11 +22,6 @@ class ThrottlerTest {
     private Duration wake;
     private final Pressure pressure = new Pressure() {
         @Override
-        public boolean isRising() {
-            return wake != null;
-        }
-
-        @Override
         public Duration sleep(Duration duration) {
             slept.add(duration);
             Duration unslept = wake;
