@@ -17,6 +17,7 @@ import io.kopf4j.reactor.processing.ResourceProcessor;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.reactor.queueing.Progress;
 import io.kopf4j.storage.Finalizers;
+import java.util.function.Predicate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -117,7 +118,7 @@ public final class Reactor {
                         + " framework bug. The operator will stop to prevent damage.", error)));
     }
 
-    private java.util.function.Predicate<Map<String, Object>> holdsOurFinalizer(Resource resource) {
+    private Predicate<Map<String, Object>> holdsOurFinalizer(Resource resource) {
         return body -> Finalizers.isDeletionBlocked(body, settings.persistence.finalizer);
     }
 }

@@ -6,6 +6,7 @@ import io.kopf4j.Resource;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.queueing.ObjectQueues;
+import java.util.function.Predicate;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,7 +30,7 @@ public final class Orchestrator {
     private final Metrics metrics;
     private final Function<Resource, ObjectQueues> queuesFactory;
     private final Function<Resource, String> labelSelectors;
-    private final Function<Resource, java.util.function.Predicate<Map<String, Object>>> strays;
+    private final Function<Resource, Predicate<Map<String, Object>>> strays;
     private final Map<WatcherKey, ResourceWatcher> watchers = new ConcurrentHashMap<>();
     private final Map<Resource, ObjectQueues> queues = new ConcurrentHashMap<>();
     private boolean paused;
@@ -43,7 +44,7 @@ public final class Orchestrator {
      */
     public Orchestrator(KubernetesClient watchClient, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
                         Function<Resource, ObjectQueues> queuesFactory, Function<Resource, String> labelSelectors,
-                        Function<Resource, java.util.function.Predicate<Map<String, Object>>> strays) {
+                        Function<Resource, Predicate<Map<String, Object>>> strays) {
         this.watchClient = watchClient;
         this.threads = threads;
         this.settings = settings;
@@ -131,7 +132,7 @@ public final class Orchestrator {
         return true;
     }
 
-    private void drop(java.util.function.Predicate<WatcherKey> which) {
+    private void drop(Predicate<WatcherKey> which) {
         watchers.entrySet().removeIf(entry -> {
             if (which.test(entry.getKey())) {
                 entry.getValue().stop();

@@ -1,5 +1,6 @@
 package io.kopf4j.reactor.queueing;
 
+import java.util.function.Predicate;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
@@ -53,7 +54,7 @@ final class Backlog implements Pressure {
     }
 
     /** Empties the backlog; returns how many of the events dropped are of the kind counted. */
-    int drain(java.util.function.Predicate<WatchEvent> counted) {
+    int drain(Predicate<WatchEvent> counted) {
         lock.lock();
         try {
             int dropped = (int) events.stream().filter(counted).count();
