@@ -16,10 +16,10 @@ import java.util.jar.JarFile;
 
 /**
  * Loads the handler classes named on the command line: a {@code .java} source file (compiled in
- * memory), a {@code .jar} (every class in it that declares handlers), or a class name on the
- * classpath; and, like Kopf's {@code -m}, modules: a class or a package on the classpath (every
- * class in it that declares handlers). Anything that yields no handler class is an error naming
- * the item.
+ * memory, or its classes cached by an earlier start: {@link SourceClasses}), a {@code .jar} (every
+ * class in it that declares handlers), or a class name on the classpath; and, like Kopf's
+ * {@code -m}, modules: a class or a package on the classpath (every class in it that declares
+ * handlers). Anything that yields no handler class is an error naming the item.
  */
 public final class HandlerSources {
     private HandlerSources() {
@@ -66,7 +66,7 @@ public final class HandlerSources {
 
     private static List<Class<?>> loadOne(String item, ClassLoader parent) {
         if (item.endsWith(".java")) {
-            return SourceCompiler.compile(List.of(existing(item)), parent);
+            return SourceClasses.load(List.of(existing(item)), parent);
         }
         if (item.endsWith(".jar")) {
             return fromJar(existing(item), parent);

@@ -8,7 +8,6 @@ import java.io.StringWriter;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,17 +22,26 @@ import javax.tools.ToolProvider;
 
 /**
  * Compiles handler sources in memory with the JDK's compiler, as {@code kopf run handlers.py}
- * imports a file: nothing is written to disk. Parameter names are kept ({@code -parameters}) so
- * that handlers can declare {@code String name}. Compile errors read as javac prints them (the file
+ * imports a file: nothing is written to disk. Compile errors read as javac prints them (the file
  * and line, the source line with its caret, the symbol and its location): the first line alone, such
  * as {@code cannot find symbol}, does not say which.
+ *
+ * <p>The only class of kopf4j that names {@code javax.tools}: {@link SourceClasses} reaches it only
+ * when the {@link ClassCache} has no classes for the sources, so that a start with unchanged sources
+ * never loads the compiler (seconds of CPU, tens of MB).
+ *
+ * <pre>{@code
+ * Map<String, byte[]> classes = SourceCompiler.compile(List.of(Path.of("Handlers.java")),
+ *         List.of("-parameters", "-classpath", Classpath.effective()));
+ * byte[] handlers = classes.get("Handlers");
+ * }</pre>
  */
 final class SourceCompiler {
     private SourceCompiler() {
     }
 
-    /** Compiles the files and loads every class they declare, in a loader below {@code parent}. */
-    static List<Class<?>> compile(List<Path> sources, ClassLoader parent) {
+    /** The class files of these sources, by binary class name ({@code com.example.Handlers$Helper}). */
+    static Map<String, byte[]> compile(List<Path> sources, List<String> options) {
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         if (compiler == null) {
             throw new OperatorException("cannot compile " + sources + ": this Java runtime has no compiler; run kopf4j with a JDK");
@@ -43,8 +51,6 @@ final class SourceCompiler {
         Map<String, ByteArrayOutputStream> classes = new HashMap<>();
         try (StandardJavaFileManager standard = compiler.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8);
              InMemoryOutput output = new InMemoryOutput(standard, classes)) {
-            List<String> options = List.of("-parameters", "-proc:none", "-encoding", "UTF-8",
-                    "-classpath", Classpath.effective());
             JavaCompiler.CompilationTask task = compiler.getTask(javacOutput, output, null, options, null,
                     standard.getJavaFileObjectsFromPaths(sources));
             task.setLocale(Locale.ROOT);
@@ -54,16 +60,9 @@ final class SourceCompiler {
         } catch (IOException e) {
             throw new OperatorException("cannot compile " + sources + ": " + e.getMessage(), e);
         }
-        MemoryClassLoader loader = new MemoryClassLoader(parent, classes);
-        List<Class<?>> loaded = new ArrayList<>();
-        for (String name : classes.keySet().stream().sorted().toList()) {
-            try {
-                loaded.add(loader.loadClass(name));
-            } catch (ClassNotFoundException | LinkageError e) {
-                throw new OperatorException("cannot load compiled class " + name + ": " + e, e);
-            }
-        }
-        return loaded;
+        Map<String, byte[]> compiled = new HashMap<>();
+        classes.forEach((name, bytes) -> compiled.put(name, bytes.toByteArray()));
+        return compiled;
     }
 
     /** Collects the compiler's class files in memory. */
@@ -84,26 +83,6 @@ final class SourceCompiler {
                     return classes.computeIfAbsent(className, k -> new ByteArrayOutputStream());
                 }
             };
-        }
-    }
-
-    /** Defines the compiled classes on demand. */
-    private static final class MemoryClassLoader extends ClassLoader {
-        private final Map<String, ByteArrayOutputStream> classes;
-
-        MemoryClassLoader(ClassLoader parent, Map<String, ByteArrayOutputStream> classes) {
-            super(parent);
-            this.classes = classes;
-        }
-
-        @Override
-        protected Class<?> findClass(String name) throws ClassNotFoundException {
-            ByteArrayOutputStream bytes = classes.get(name);
-            if (bytes == null) {
-                throw new ClassNotFoundException(name);
-            }
-            byte[] code = bytes.toByteArray();
-            return defineClass(name, code, 0, code.length);
         }
     }
 }
