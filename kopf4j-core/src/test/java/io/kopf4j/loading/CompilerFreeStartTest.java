@@ -26,10 +26,12 @@ class CompilerFreeStartTest {
 
     @Test
     void aSecondStartWithUnchangedSourcesLoadsNoCompilerClass() throws Exception {
+        // Two classes: the cache serves every class a source declares, the helper as well.
         Path source = Files.writeString(dir.resolve("Handlers.java"), """
+                import io.kopf4j.On;
                 public class Handlers {
-                    @io.kopf4j.On.Create("kopfexamples")
-                    public void create() {}
+                    @On.Create("kopfexamples") public String create(String name) { return Greeting.of(name); }
+                    static final class Greeting { static String of(String name) { return "hello " + name; } }
                 }
                 """);
 
@@ -54,16 +56,19 @@ class CompilerFreeStartTest {
         } finally {
             process.destroyForcibly();
         }
-        assertThat(Files.readString(output)).as("the %s start's output", start).endsWith("handlers: [Handlers]\n");
+        assertThat(Files.readString(output)).as("the %s start's output", start)
+                .endsWith("handlers: [Handlers], created: hello kopf\n");
         // Each line: the class's name, then " source: " and where it came from.
         return Files.readAllLines(loaded).stream().map(line -> line.split(" ", 2)[0]).toList();
     }
 
-    /** One start of an operator, as far as loading its handlers. */
+    /** One start of an operator, as far as loading its handlers, and one call of the handler. */
     static final class Start {
-        public static void main(String[] args) {
+        public static void main(String[] args) throws ReflectiveOperationException {
             List<Class<?>> handlers = HandlerSources.load(List.of(args), List.of());
-            System.out.println("handlers: " + handlers.stream().map(Class::getName).toList());
+            Object created = handlers.getFirst().getMethod("create", String.class)
+                    .invoke(handlers.getFirst().getConstructor().newInstance(), "kopf");
+            System.out.println("handlers: " + handlers.stream().map(Class::getName).toList() + ", created: " + created);
         }
     }
 }
