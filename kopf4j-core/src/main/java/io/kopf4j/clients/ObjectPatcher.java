@@ -3,25 +3,23 @@ package io.kopf4j.clients;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.Resource;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.zjsonpatch.DiffFlags;
 import io.fabric8.zjsonpatch.JsonDiff;
 import io.kopf4j.Patch;
 import io.kopf4j.runtime.Metrics;
+import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;
 import java.net.HttpURLConnection;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
-import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
@@ -32,8 +30,6 @@ import org.slf4j.Logger;
  * over to the next cycle. A 404 means the object is gone, which is not an error.
  */
 public final class ObjectPatcher implements ObjectPatching {
-    private static final PatchContext MERGE = PatchContext.of(PatchType.JSON_MERGE);
-    private static final PatchContext JSON = PatchContext.of(PatchType.JSON);
     private static final EnumSet<DiffFlags> DIFF_FLAGS = EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION);
 
     private final KubernetesClient client;
@@ -56,8 +52,12 @@ public final class ObjectPatcher implements ObjectPatching {
         return client.getMasterUrl().toString();
     }
 
-    /** One PATCH, counted by its status code. */
-    private GenericKubernetesResource measured(java.util.function.Supplier<GenericKubernetesResource> patch) {
+    /** One PATCH, retried as {@link ApiRetries} says, and each attempt counted by its status code. */
+    private Map<String, Object> send(PatchRequest target, String contentType, String patch, Logger logger) {
+        return retries.call("PATCH", server(), logger, () -> measured(() -> target.send(contentType, patch)));
+    }
+
+    private Map<String, Object> measured(Supplier<Map<String, Object>> patch) {
         long started = System.nanoTime();
         int status = 200;
         try {
@@ -66,7 +66,7 @@ public final class ObjectPatcher implements ObjectPatching {
             status = Math.max(e.getCode(), 0);
             throw e;
         } finally {
-            metrics.apiRequest("PATCH", status, java.time.Duration.ofNanos(System.nanoTime() - started));
+            metrics.apiRequest("PATCH", status, Duration.ofNanos(System.nanoTime() - started));
         }
     }
 
@@ -81,7 +81,10 @@ public final class ObjectPatcher implements ObjectPatching {
     }
 
     private Applied applyNow(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
-        Resource<GenericKubernetesResource> object = Resources.object(client, resource, body);
+        String namespace = Dicts.resolve(body, List.of("metadata", "namespace"), null) instanceof String ns ? ns : null;
+        String name = String.valueOf(Dicts.resolve(body, List.of("metadata", "name"), null));
+        PatchRequest object = PatchRequest.of(client, resource, namespace, name, false);
+        PatchRequest objectStatus = resource.hasStatusSubresource() ? PatchRequest.of(client, resource, namespace, name, true) : object;
         Map<String, Object> merge = patch.toMap();
         Object status = resource.hasStatusSubresource() ? merge.remove("status") : null;
         Map<String, Object> fresh = body;
@@ -95,8 +98,7 @@ public final class ObjectPatcher implements ObjectPatching {
                 if (logger.isDebugEnabled()) {
                     logger.debug("Merge-patching the status with: {}", Json.pythonRepr(statusPatch));
                 }
-                fresh = Json.toMap(retries.call("PATCH", server(), logger,
-                        () -> measured(() -> object.subresource("status").patch(MERGE, Json.compact(statusPatch)))));
+                fresh = send(objectStatus, PatchRequest.MERGE, Json.compact(statusPatch), logger);
                 version = versionOf(fresh);
                 warnOfInconsistencies(statusPatch, fresh, logger);
             }
@@ -104,7 +106,7 @@ public final class ObjectPatcher implements ObjectPatching {
                 if (logger.isDebugEnabled()) {
                     logger.debug("Merge-patching the resource with: {}", Json.pythonRepr(merge));
                 }
-                fresh = Json.toMap(retries.call("PATCH", server(), logger, () -> measured(() -> object.patch(MERGE, Json.compact(merge)))));
+                fresh = send(object, PatchRequest.MERGE, Json.compact(merge), logger);
                 version = versionOf(fresh);
                 warnOfInconsistencies(merge, fresh, logger);
             }
@@ -119,7 +121,7 @@ public final class ObjectPatcher implements ObjectPatching {
                     if (ops.isEmpty()) {
                         continue;
                     }
-                    var target = ops == statusOps ? object.subresource("status") : object;
+                    PatchRequest target = ops == statusOps ? objectStatus : object;
                     try {
                         ArrayNode guardedNode = guarded(versionOf(fresh), ops);
                         String guardedOps = Json.compact(guardedNode);
@@ -127,7 +129,7 @@ public final class ObjectPatcher implements ObjectPatching {
                             logger.debug("JSON-patching the {} with: {}", ops == statusOps ? "status" : "resource",
                                     Json.pythonRepr(Json.mapper().convertValue(guardedNode, List.class)));
                         }
-                        fresh = Json.toMap(retries.call("PATCH", server(), logger, () -> measured(() -> target.patch(JSON, guardedOps))));
+                        fresh = send(target, PatchRequest.JSON, guardedOps, logger);
                         version = versionOf(fresh);
                     } catch (KubernetesClientException e) {
                         if (e.getCode() == 409 || e.getCode() == 422) {

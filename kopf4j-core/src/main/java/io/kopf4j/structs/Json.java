@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.math.BigDecimal;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,6 +114,15 @@ public final class Json {
             return MAPPER.readValue(json, MAP);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not a JSON object: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Parses a JSON object from its UTF-8 bytes, as an API server answers. */
+    public static Map<String, Object> parseMap(byte[] json) {
+        try {
+            return MAPPER.readValue(json, MAP);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a JSON object: " + e.getMessage(), e);
         }
     }
 
