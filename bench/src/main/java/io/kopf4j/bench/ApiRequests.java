@@ -85,10 +85,16 @@ record ApiRequests(Map<String, Double> counts) {
 
     /** E.g. {@code "PATCH kopfexamples 1.00, PATCH kopfexamples/status 1.00"}; counts near zero are left out. */
     String format() {
+        return format("%.2f");
+    }
+
+    /** The counts with this format, e.g. {@code "%.0f"}; those that it shows as zero are left out. */
+    String format(String countFormat) {
         StringBuilder text = new StringBuilder();
         new TreeMap<>(counts).forEach((key, count) -> {
-            if (Math.abs(count) >= 0.005) {
-                text.append(text.isEmpty() ? "" : ", ").append(key).append(String.format(Locale.ROOT, " %.2f", count));
+            String shown = String.format(Locale.ROOT, countFormat, count);
+            if (!shown.matches("-?[0.]+")) {
+                text.append(text.isEmpty() ? "" : ", ").append(key).append(' ').append(shown);
             }
         });
         return text.isEmpty() ? "none" : text.toString();

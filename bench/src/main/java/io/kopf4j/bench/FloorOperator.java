@@ -91,6 +91,7 @@ public final class FloorOperator {
                 JsonNode object = event.path("object");
                 String type = event.path("type").asText();
                 if (type.equals("ERROR")) {
+                    System.err.println("floor: the watch failed: " + object);
                     return object.path("code").asInt() == 410 ? null : resourceVersion;
                 }
                 resourceVersion = object.path("metadata").path("resourceVersion").asText();
@@ -101,6 +102,7 @@ public final class FloorOperator {
                 }
             }
         }
+        System.err.println("floor: the server ended the watch; watching again from " + resourceVersion);
         return resourceVersion;
     }
 

@@ -127,6 +127,7 @@ final class OperatorRun {
     private PhaseResult phase(Phase phase, IntConsumer action, Predicate<Map<String, GenericKubernetesResource>> handled)
             throws Exception {
         ApiRequests before = operatorRequests();
+        ApiRequests ownBefore = driver.snapshot();
         double cpuBefore = ProcessStats.cpuSeconds(operator.pid());
         long start = System.nanoTime();
         try (ExecutorService pool = Executors.newFixedThreadPool(DRIVER_THREADS)) {
@@ -143,13 +144,14 @@ final class OperatorRun {
         }
         long handledAt = awaitHandled(phase.label() + " of " + n + " objects", PHASE_TIMEOUT, handled);
         double settle = settle(handledAt);
-        ApiRequests perObject = operatorRequests().minus(before).dividedBy(n);
+        ApiRequests requests = operatorRequests().minus(before);
         double cpu = ProcessStats.cpuSeconds(operator.pid());
-        PhaseResult result = new PhaseResult(seconds(handledAt - start), perObject, cpu - cpuBefore, cpu,
+        PhaseResult result = new PhaseResult(seconds(handledAt - start), requests.dividedBy(n), cpu - cpuBefore, cpu,
                 ProcessStats.memoryMiB(operator.pid(), "VmHWM"), settle);
         print(String.format(Locale.ROOT, "%s: %.1f s (%.0f objects/s); requests per object: %s; CPU %.1f s (%.1f s so far);"
-                        + " peak RSS %.0f MiB; settled after %.1f s", phase.label(), result.seconds(), n / result.seconds(),
-                perObject.format(), result.cpuSeconds(), cpu, result.peakRssMiB(), settle));
+                        + " peak RSS %.0f MiB; settled after %.1f s; the operator's requests in all: %s; the benchmark's own: %s",
+                phase.label(), result.seconds(), n / result.seconds(), result.requestsPerObject().format(), result.cpuSeconds(),
+                cpu, result.peakRssMiB(), settle, requests.format("%.0f"), driver.snapshot().minus(ownBefore).format("%.0f")));
         return result;
     }
 

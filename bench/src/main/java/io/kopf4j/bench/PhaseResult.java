@@ -1,7 +1,6 @@
 package io.kopf4j.bench;
 
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * What one operator did in one phase: seconds until all N objects were handled, its API requests
