@@ -1,0 +1,116 @@
+package io.kopf4j.bench;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Request counts keyed as {@code "VERB resource"} or {@code "VERB resource/subresource"}, e.g.
+ * {@code "PATCH kopfexamples/status"}, for the resources the benchmark follows: the kopfexamples and
+ * the (Kubernetes) events. The API server's own count comes from its {@code /metrics}
+ * ({@code apiserver_request_total}, summed over response codes); note that it counts a request
+ * when it ends, so a WATCH only when it is closed.
+ *
+ * <pre>{@code
+ * ApiRequests operator = ApiRequests.fromMetrics(client.raw("/metrics")).minus(driver.snapshot());
+ * ApiRequests perObject = operator.minus(before).dividedBy(1000);
+ * }</pre>
+ */
+record ApiRequests(Map<String, Double> counts) {
+    static final Set<String> RESOURCES = Set.of("kopfexamples", "events");
+    private static final Pattern SERIES = Pattern.compile("^apiserver_request_total\\{(.*)} (\\S+)$", Pattern.MULTILINE);
+    private static final Pattern LABEL = Pattern.compile("(\\w+)=\"((?:[^\"\\\\]|\\\\.)*)\"");
+    private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH", "DELETE", "DELETECOLLECTION");
+
+    ApiRequests {
+        counts = Map.copyOf(counts);
+    }
+
+    static ApiRequests none() {
+        return new ApiRequests(Map.of());
+    }
+
+    /** The followed resources' counts in the API server's metrics text. */
+    static ApiRequests fromMetrics(String metrics) {
+        Map<String, Double> counts = new TreeMap<>();
+        Matcher series = SERIES.matcher(metrics);
+        while (series.find()) {
+            Map<String, String> labels = new LinkedHashMap<>();
+            Matcher label = LABEL.matcher(series.group(1));
+            while (label.find()) {
+                labels.put(label.group(1), label.group(2));
+            }
+            String resource = labels.getOrDefault("resource", "");
+            if (RESOURCES.contains(resource)) {
+                String subresource = labels.getOrDefault("subresource", "");
+                counts.merge(key(labels.get("verb"), resource, subresource), Double.parseDouble(series.group(2)), Double::sum);
+            }
+        }
+        return new ApiRequests(counts);
+    }
+
+    static String key(String verb, String resource, String subresource) {
+        return verb + " " + resource + (subresource.isEmpty() ? "" : "/" + subresource);
+    }
+
+    ApiRequests minus(ApiRequests other) {
+        Map<String, Double> difference = new TreeMap<>(counts);
+        other.counts.forEach((key, count) -> difference.merge(key, -count, Double::sum));
+        return new ApiRequests(difference);
+    }
+
+    ApiRequests dividedBy(double divisor) {
+        Map<String, Double> quotients = new TreeMap<>();
+        counts.forEach((key, count) -> quotients.put(key, count / divisor));
+        return new ApiRequests(quotients);
+    }
+
+    double get(String key) {
+        return counts.getOrDefault(key, 0.0);
+    }
+
+    /** The writes (POST, PUT, PATCH, DELETE) to the kopfexamples and their subresources. */
+    ApiRequests objectWrites() {
+        return only(key -> WRITES.contains(verb(key)) && key.contains(" kopfexamples"));
+    }
+
+    double total() {
+        return counts.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    /** E.g. {@code "PATCH kopfexamples 1.00, PATCH kopfexamples/status 1.00"}; counts near zero are left out. */
+    String format() {
+        return format("%.2f");
+    }
+
+    /** The counts with this format, e.g. {@code "%.0f"}; those that it shows as zero are left out. */
+    String format(String countFormat) {
+        StringBuilder text = new StringBuilder();
+        new TreeMap<>(counts).forEach((key, count) -> {
+            String shown = String.format(Locale.ROOT, countFormat, count);
+            if (!shown.matches("-?[0.]+")) {
+                text.append(text.isEmpty() ? "" : ", ").append(key).append(' ').append(shown);
+            }
+        });
+        return text.isEmpty() ? "none" : text.toString();
+    }
+
+    private ApiRequests only(Predicate<String> keys) {
+        Map<String, Double> kept = new TreeMap<>();
+        counts.forEach((key, count) -> {
+            if (keys.test(key)) {
+                kept.put(key, count);
+            }
+        });
+        return new ApiRequests(kept);
+    }
+
+    private static String verb(String key) {
+        return key.substring(0, key.indexOf(' '));
+    }
+}

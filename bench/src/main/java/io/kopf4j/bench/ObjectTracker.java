@@ -1,0 +1,86 @@
+package io.kopf4j.bench;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+
+/**
+ * The benchmark's view of the objects: one LIST, then one WATCH, so that it sees when the operator
+ * has handled them without polling the API server (its requests would mix with the operator's).
+ *
+ * <pre>{@code
+ * try (ObjectTracker tracker = new ObjectTracker(examples)) {
+ *     long handledAt = tracker.await("ex-1", objects -> objects.containsKey("ex-1"), deadline);
+ * }
+ * }</pre>
+ */
+final class ObjectTracker implements AutoCloseable, Watcher<GenericKubernetesResource> {
+    /** Long enough that the server never ends the watch within a run (each run has a fresh cluster). */
+    private static final long WATCH_SECONDS = Duration.ofHours(6).toSeconds();
+
+    private final Map<String, GenericKubernetesResource> objects = new HashMap<>();   // guarded by this
+    private long lastEventNanos;                                                       // guarded by this
+    private WatcherException closed;                                                   // guarded by this
+    private final Watch watch;
+
+    ObjectTracker(NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList,
+            Resource<GenericKubernetesResource>> collection) {
+        GenericKubernetesResourceList list = collection.list();
+        list.getItems().forEach(object -> objects.put(object.getMetadata().getName(), object));
+        watch = collection.watch(new ListOptionsBuilder().withResourceVersion(list.getMetadata().getResourceVersion())
+                .withAllowWatchBookmarks(true).withTimeoutSeconds(WATCH_SECONDS).build(), this);
+    }
+
+    @Override
+    public synchronized void eventReceived(Action action, GenericKubernetesResource object) {
+        switch (action) {
+            case ADDED, MODIFIED -> objects.put(object.getMetadata().getName(), object);
+            case DELETED -> objects.remove(object.getMetadata().getName());
+            default -> {
+                return;
+            }
+        }
+        lastEventNanos = System.nanoTime();
+        notifyAll();
+    }
+
+    @Override
+    public synchronized void onClose(WatcherException cause) {
+        closed = cause;
+        notifyAll();
+    }
+
+    /**
+     * Waits until the objects (by name) satisfy the condition; returns when the event arrived that
+     * made them so, in {@link System#nanoTime()}.
+     */
+    synchronized long await(String what, Predicate<Map<String, GenericKubernetesResource>> condition, long deadlineNanos)
+            throws InterruptedException, TimeoutException {
+        while (!condition.test(objects)) {
+            if (closed != null) {
+                throw new IllegalStateException("the benchmark's watch closed while waiting for " + what, closed);
+            }
+            long remaining = deadlineNanos - System.nanoTime();
+            if (remaining <= 0) {
+                throw new TimeoutException("timed out waiting for " + what);
+            }
+            wait(Math.max(1, remaining / 1_000_000));
+        }
+        return lastEventNanos;
+    }
+
+    @Override
+    public void close() {
+        watch.close();
+    }
+}
