@@ -1,6 +1,6 @@
 package io.kopf4j.bench;
 
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,13 +8,13 @@ import java.util.List;
 
 /**
  * The operators the benchmark compares, each started as its own process: the floor (no framework,
- * {@link FloorOperator}), kopf4j as users run it (the CLI jar with {@code bench/BenchHandlers.java};
- * the JVM options from {@code KOPF4J_BENCH_JVM_OPTS}), and the same with
+ * {@link FloorOperator}), kopf4j as users run it (the {@code kopf4j} launcher with
+ * {@code bench/BenchHandlers.java}; extra JVM options from {@code KOPF4J_BENCH_JVM_OPTS}), and the same with
  * {@code settings.posting.loggers = false} ({@code bench/BenchHandlersQuiet.java}).
  *
  * <pre>{@code
  * List<OperatorKind> chosen = OperatorKind.parse("floor,kopf4j");
- * Process operator = new ProcessBuilder(OperatorKind.FLOOR.command(root, kubeconfig, "bench")).start();
+ * Process operator = OperatorKind.FLOOR.process(root, kubeconfig, "bench").start();
  * }</pre>
  */
 enum OperatorKind {
@@ -42,27 +42,40 @@ enum OperatorKind {
         return kinds;
     }
 
-    List<String> command(Path root, Path kubeconfig, String namespace) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    /**
+     * The operator's command line. kopf4j runs as users run it, through the {@code kopf4j} launcher
+     * (with its JVM options, and {@code KOPF4J_BENCH_JVM_OPTS} passed on as {@code KOPF4J_JAVA_OPTS});
+     * the floor runs with the same JVM options, so that neither spends the shared cores on a JIT
+     * compiler the other does without.
+     */
+    ProcessBuilder process(Path root, Path kubeconfig, String namespace) throws IOException, InterruptedException {
         if (this == FLOOR) {
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(launcherJvmOptions(root));
             command.addAll(List.of("-cp", System.getProperty("java.class.path"), FloorOperator.class.getName(),
                     kubeconfig.toString(), namespace));
-            return command;
+            return new ProcessBuilder(command);
         }
-        Path jar = root.resolve("kopf4j-cli/target/kopf4j.jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("build the CLI first: mvn -pl kopf4j-cli -am package -DskipTests");
-        }
-        String jvmOptions = System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "");
-        if (!jvmOptions.isBlank()) {
-            command.addAll(List.of(jvmOptions.trim().split("\\s+")));
-        }
-        command.addAll(List.of("-jar", jar.toString(), "run", "-n", namespace, "--kubeconfig", kubeconfig.toString(),
-                root.resolve("bench/BenchHandlers.java").toString()));
+        List<String> command = new ArrayList<>(List.of(root.resolve("kopf4j").toString(), "run", "-n", namespace,
+                "--kubeconfig", kubeconfig.toString(), root.resolve("bench/BenchHandlers.java").toString()));
         if (this == KOPF4J_QUIET) {
             command.add(root.resolve("bench/BenchHandlersQuiet.java").toString());
         }
-        return command;
+        ProcessBuilder process = new ProcessBuilder(command);
+        process.environment().put("KOPF4J_JAVA_OPTS", System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", ""));
+        return process;
+    }
+
+    /** What {@code scripts/jvm-options.sh} says for this Java, without the user's additions. */
+    private static List<String> launcherJvmOptions(Path root) throws IOException, InterruptedException {
+        ProcessBuilder script = new ProcessBuilder(root.resolve("scripts/jvm-options.sh").toString(), System.getProperty("java.home"));
+        script.environment().remove("KOPF4J_JAVA_OPTS");
+        Process process = script.redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes()).strip();
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("scripts/jvm-options.sh failed: " + output);
+        }
+        return List.of(output.split("\\s+"));
     }
 }

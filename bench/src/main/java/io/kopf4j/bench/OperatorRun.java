@@ -80,7 +80,7 @@ final class OperatorRun {
                     OperatorRun run = new OperatorRun(kind, n, client, driver, tracker);
                     Path log = logDirectory.resolve(kind.label() + "-" + n + "-" + System.currentTimeMillis() + ".log");
                     run.print("Kubernetes " + cluster.serverVersion() + "; the operator's output: " + log);
-                    ProcessBuilder operator = new ProcessBuilder(kind.command(root, cluster.kubeconfig(), NAMESPACE))
+                    ProcessBuilder operator = kind.process(root, cluster.kubeconfig(), NAMESPACE)
                             .redirectErrorStream(true).redirectOutput(log.toFile());
                     return run.measure(operator);
                 }
