@@ -53,8 +53,8 @@ public final class ObjectPatcher implements ObjectPatching {
     }
 
     /** One PATCH, retried as {@link ApiRetries} says, and each attempt counted by its status code. */
-    private Map<String, Object> send(PatchRequest target, String contentType, String patch, Logger logger) {
-        return retries.call("PATCH", server(), logger, () -> measured(() -> target.send(contentType, patch)));
+    private Map<String, Object> send(ApiRequest target, String contentType, String patch, Logger logger) {
+        return retries.call("PATCH", server(), logger, () -> measured(() -> target.send("PATCH", contentType, patch)));
     }
 
     private Map<String, Object> measured(Supplier<Map<String, Object>> patch) {
@@ -83,8 +83,8 @@ public final class ObjectPatcher implements ObjectPatching {
     private Applied applyNow(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
         String namespace = Dicts.resolve(body, List.of("metadata", "namespace"), null) instanceof String ns ? ns : null;
         String name = String.valueOf(Dicts.resolve(body, List.of("metadata", "name"), null));
-        PatchRequest object = PatchRequest.of(client, resource, namespace, name, false);
-        PatchRequest objectStatus = resource.hasStatusSubresource() ? PatchRequest.of(client, resource, namespace, name, true) : object;
+        ApiRequest object = ApiRequest.object(client, resource, namespace, name, false);
+        ApiRequest objectStatus = resource.hasStatusSubresource() ? ApiRequest.object(client, resource, namespace, name, true) : object;
         Map<String, Object> merge = patch.toMap();
         Object status = resource.hasStatusSubresource() ? merge.remove("status") : null;
         Map<String, Object> fresh = body;
@@ -98,7 +98,7 @@ public final class ObjectPatcher implements ObjectPatching {
                 if (logger.isDebugEnabled()) {
                     logger.debug("Merge-patching the status with: {}", Json.pythonRepr(statusPatch));
                 }
-                fresh = send(objectStatus, PatchRequest.MERGE, Json.compact(statusPatch), logger);
+                fresh = send(objectStatus, ApiRequest.MERGE, Json.compact(statusPatch), logger);
                 version = versionOf(fresh);
                 warnOfInconsistencies(statusPatch, fresh, logger);
             }
@@ -106,7 +106,7 @@ public final class ObjectPatcher implements ObjectPatching {
                 if (logger.isDebugEnabled()) {
                     logger.debug("Merge-patching the resource with: {}", Json.pythonRepr(merge));
                 }
-                fresh = send(object, PatchRequest.MERGE, Json.compact(merge), logger);
+                fresh = send(object, ApiRequest.MERGE, Json.compact(merge), logger);
                 version = versionOf(fresh);
                 warnOfInconsistencies(merge, fresh, logger);
             }
@@ -121,7 +121,7 @@ public final class ObjectPatcher implements ObjectPatching {
                     if (ops.isEmpty()) {
                         continue;
                     }
-                    PatchRequest target = ops == statusOps ? objectStatus : object;
+                    ApiRequest target = ops == statusOps ? objectStatus : object;
                     try {
                         ArrayNode guardedNode = guarded(versionOf(fresh), ops);
                         String guardedOps = Json.compact(guardedNode);
@@ -129,7 +129,7 @@ public final class ObjectPatcher implements ObjectPatching {
                             logger.debug("JSON-patching the {} with: {}", ops == statusOps ? "status" : "resource",
                                     Json.pythonRepr(Json.mapper().convertValue(guardedNode, List.class)));
                         }
-                        fresh = send(target, PatchRequest.JSON, guardedOps, logger);
+                        fresh = send(target, ApiRequest.JSON, guardedOps, logger);
                         version = versionOf(fresh);
                     } catch (KubernetesClientException e) {
                         if (e.getCode() == 409 || e.getCode() == 422) {

@@ -1,12 +1,17 @@
 package io.kopf4j.engines.posting;
 
-import io.fabric8.kubernetes.api.model.EventBuilder;
-import io.fabric8.kubernetes.api.model.MicroTime;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.Resource;
+import io.kopf4j.clients.ApiRequest;
+import io.kopf4j.structs.Json;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,6 +24,8 @@ import org.slf4j.LoggerFactory;
 final class EventSender implements Consumer<K8sEvent> {
     private static final Logger LOG = LoggerFactory.getLogger(EventPoster.class);
     private static final int MAX_MESSAGE = 1024;
+    private static final Resource EVENTS = new Resource("", "v1", "events", "Event", "event",
+            List.of("ev"), List.of(), List.of(), true, true, List.of("create"));
     private static final DateTimeFormatter MICRO_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX");
 
     private final KubernetesClient client;
@@ -38,25 +45,32 @@ final class EventSender implements Consumer<K8sEvent> {
         // Kubernetes takes whole seconds in the timestamps, microseconds in eventTime.
         String time = event.time().truncatedTo(ChronoUnit.SECONDS).toString();
         String microTime = MICRO_TIME.format(event.time().atOffset(ZoneOffset.UTC));
+        Map<String, Object> involved = new LinkedHashMap<>();
+        for (String field : List.of("apiVersion", "kind", "name", "uid", "namespace")) {
+            if (event.reference().get(field) != null) {
+                involved.put(field, event.reference().get(field));
+            }
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("apiVersion", "v1");
+        body.put("kind", "Event");
+        body.put("metadata", Map.of("generateName", settings.eventNamePrefix, "namespace", target));
+        body.put("action", "Action?");
+        body.put("type", event.type());
+        body.put("reason", event.reason());
+        body.put("message", cut(event.message()));
+        body.put("reportingComponent", settings.reportingComponent);
+        body.put("reportingInstance", settings.reportingInstance);
+        body.put("source", Map.of("component", settings.reportingComponent));
+        body.put("involvedObject", involved);
+        body.put("firstTimestamp", time);
+        body.put("lastTimestamp", time);
+        body.put("eventTime", microTime);
+        body.values().removeIf(Objects::isNull);
         try {
-            client.v1().events().inNamespace(target).resource(new EventBuilder()
-                    .withNewMetadata().withGenerateName(settings.eventNamePrefix).withNamespace(target).endMetadata()
-                    .withAction("Action?")
-                    .withType(event.type())
-                    .withReason(event.reason())
-                    .withMessage(cut(event.message()))
-                    .withReportingComponent(settings.reportingComponent)
-                    .withReportingInstance(settings.reportingInstance)
-                    .withNewSource().withComponent(settings.reportingComponent).endSource()
-                    .withNewInvolvedObject()
-                    .withApiVersion((String) event.reference().get("apiVersion"))
-                    .withKind((String) event.reference().get("kind"))
-                    .withName((String) event.reference().get("name"))
-                    .withUid((String) event.reference().get("uid"))
-                    .withNamespace((String) namespace)
-                    .endInvolvedObject()
-                    .withFirstTimestamp(time).withLastTimestamp(time).withEventTime(new MicroTime(microTime))
-                    .build()).create();
+            // Over the client's connection as plain JSON: fabric8's Event model would build, serialize
+            // and parse back every event, the larger part of posting's CPU (docs/performance.md).
+            ApiRequest.collection(client, EVENTS, target).send("POST", ApiRequest.CREATE, Json.compact(body));
         } catch (RuntimeException e) {
             LOG.warn("Failed to post an event. Ignoring and continuing. Error: {}. Event: type={}, reason={}",
                     e.getMessage(), event.type(), event.reason());

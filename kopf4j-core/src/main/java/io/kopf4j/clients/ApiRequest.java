@@ -16,9 +16,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One PATCH of one object (or of its {@code /status}), sent over the client's own HTTP connection
- * (with its interceptors: the vault's Authorization header, the re-login on 401, the user agent,
- * the request timeout) and answered as the patched object's map.
+ * The operator's own writes: a PATCH of one object (or of its {@code /status}), a POST to a
+ * collection, sent over the client's own HTTP connection (with its interceptors: the vault's
+ * Authorization header, the re-login on 401, the user agent, the request timeout) and answered as
+ * a map of the object.
  *
  * <p>By hand rather than through fabric8's {@code resource(body).patch(...)}, which converts the
  * whole body into a {@code GenericKubernetesResource} only to find the URL, and parses the answer
@@ -28,46 +29,59 @@ import java.util.concurrent.TimeUnit;
  * messages are the same.
  *
  * <pre>{@code
- * Map<String, Object> patched = PatchRequest.of(client, resource, "default", "kopf-example-1", false)
- *         .send(PatchRequest.MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
+ * Map<String, Object> patched = ApiRequest.object(client, resource, "default", "kopf-example-1", false)
+ *         .send("PATCH", ApiRequest.MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
+ * ApiRequest.collection(client, events, "default").send("POST", ApiRequest.CREATE, eventJson);
  * }</pre>
  */
-public final class PatchRequest {
+public final class ApiRequest {
     /** RFC 7386 JSON Merge Patch. */
     public static final String MERGE = "application/merge-patch+json";
     /** RFC 6902 JSON Patch. */
     public static final String JSON = "application/json-patch+json";
+    /** A whole object, to create. */
+    public static final String CREATE = "application/json";
 
     private final KubernetesClient client;
     private final String url;
 
-    private PatchRequest(KubernetesClient client, String url) {
+    private ApiRequest(KubernetesClient client, String url) {
         this.client = client;
         this.url = url;
     }
 
     /**
+     * One object's URL.
+     *
      * @param namespace the object's namespace; ignored for cluster-wide resources
      * @param status    true for the object's {@code /status} subresource
      */
-    public static PatchRequest of(KubernetesClient client, Resource resource, String namespace, String name, boolean status) {
+    public static ApiRequest object(KubernetesClient client, Resource resource, String namespace, String name, boolean status) {
+        return new ApiRequest(client, collectionUrl(client, resource, namespace) + "/" + segment(name) + (status ? "/status" : ""));
+    }
+
+    /** The URL of a resource's objects in a namespace (ignored for cluster-wide resources). */
+    public static ApiRequest collection(KubernetesClient client, Resource resource, String namespace) {
+        return new ApiRequest(client, collectionUrl(client, resource, namespace));
+    }
+
+    private static String collectionUrl(KubernetesClient client, Resource resource, String namespace) {
         StringBuilder url = new StringBuilder(stripTrailingSlash(client.getMasterUrl().toString()));
         url.append(resource.group().isEmpty() ? "/api/" : "/apis/" + resource.group() + "/").append(resource.version());
         if (resource.namespaced()) {
             url.append("/namespaces/").append(segment(namespace));
         }
-        url.append('/').append(resource.plural()).append('/').append(segment(name));
-        if (status) {
-            url.append("/status");
-        }
-        return new PatchRequest(client, url.toString());
+        return url.append('/').append(resource.plural()).toString();
     }
 
-    /** Sends the patch of the given content type ({@link #MERGE}, {@link #JSON}); returns the patched object. */
-    public Map<String, Object> send(String contentType, String patch) {
+    /**
+     * Sends the request: {@code PATCH} with {@link #MERGE} or {@link #JSON}, {@code POST} with
+     * {@link #CREATE}; returns the object as the API server answers it.
+     */
+    public Map<String, Object> send(String method, String contentType, String body) {
         HttpRequest request = client.getHttpClient().newHttpRequestBuilder()
                 .uri(url)
-                .method("PATCH", contentType, patch)
+                .method(method, contentType, body)
                 .timeout(client.getConfiguration().getRequestTimeout(), TimeUnit.MILLISECONDS)
                 .build();
         HttpResponse<byte[]> response;
@@ -75,7 +89,7 @@ public final class PatchRequest {
             response = client.getHttpClient().sendAsync(request, byte[].class).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new KubernetesClientException("interrupted while patching " + url, e);
+            throw new KubernetesClientException("interrupted while sending " + method + " " + url, e);
         } catch (ExecutionException e) {
             throw KubernetesClientException.launderThrowable(e.getCause());
         }
@@ -83,7 +97,7 @@ public final class PatchRequest {
             return Json.parseMap(response.body());
         }
         Status status = statusOf(response);
-        throw new KubernetesClientException("Failure executing: PATCH at: " + url + ". Message: " + status.getMessage() + ".",
+        throw new KubernetesClientException("Failure executing: " + method + " at: " + url + ". Message: " + status.getMessage() + ".",
                 response.code(), status);
     }
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.Resource;
-import io.kopf4j.clients.PatchRequest;
+import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * server's code and message (which the retries and the conflict handling depend on).
  */
 @ExtendWith(LocalClusterExtension.class)
-class PatchRequestTest {
+class ApiRequestTest {
     private static final Resource KOPF_EXAMPLES = new Resource("kopf.dev", "v1", "kopfexamples", "KopfExample", "kopfexample",
             List.of(), List.of(), List.of("status"), true, true, List.of("patch"));
     private static final Resource CONFIG_MAPS = new Resource("", "v1", "configmaps", "ConfigMap", "configmap",
@@ -32,10 +32,10 @@ class PatchRequestTest {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         examples.create("ex", Map.of("field", "old"));
 
-        Map<String, Object> patched = PatchRequest.of(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex", false)
-                .send(PatchRequest.MERGE, "{\"spec\":{\"field\":\"new\"}}");
-        Map<String, Object> withStatus = PatchRequest.of(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex", true)
-                .send(PatchRequest.MERGE, "{\"status\":{\"result\":42}}");
+        Map<String, Object> patched = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex", false)
+                .send("PATCH", ApiRequest.MERGE, "{\"spec\":{\"field\":\"new\"}}");
+        Map<String, Object> withStatus = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex", true)
+                .send("PATCH", ApiRequest.MERGE, "{\"status\":{\"result\":42}}");
 
         assertThat(patched).extracting("spec").isEqualTo(Map.of("field", "new"));
         assertThat(withStatus).extracting("status").isEqualTo(Map.of("result", 42));
@@ -48,8 +48,8 @@ class PatchRequestTest {
         cluster.client().configMaps().inNamespace(namespace.name()).resource(new ConfigMapBuilder()
                 .withNewMetadata().withName("cm").endMetadata().addToData("a", "1").build()).create();
 
-        PatchRequest.of(cluster.client(), CONFIG_MAPS, namespace.name(), "cm", false)
-                .send(PatchRequest.JSON, "[{\"op\":\"add\",\"path\":\"/data/b\",\"value\":\"2\"}]");
+        ApiRequest.object(cluster.client(), CONFIG_MAPS, namespace.name(), "cm", false)
+                .send("PATCH", ApiRequest.JSON, "[{\"op\":\"add\",\"path\":\"/data/b\",\"value\":\"2\"}]");
 
         assertThat(cluster.client().configMaps().inNamespace(namespace.name()).withName("cm").get().getData())
                 .isEqualTo(Map.of("a", "1", "b", "2"));
@@ -58,9 +58,9 @@ class PatchRequestTest {
     @Test
     void aFailedTestOperationIsTheApiServersUnprocessableEntity(LocalCluster cluster, TemporaryNamespace namespace) {
         new KopfExamples(cluster, namespace.name()).create("ex", Map.of());
-        PatchRequest request = PatchRequest.of(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex", false);
+        ApiRequest request = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex", false);
 
-        assertThatThrownBy(() -> request.send(PatchRequest.JSON,
+        assertThatThrownBy(() -> request.send("PATCH", ApiRequest.JSON,
                 "[{\"op\":\"test\",\"path\":\"/metadata/resourceVersion\",\"value\":\"1\"},"
                         + "{\"op\":\"add\",\"path\":\"/spec/x\",\"value\":1}]"))
                 .isInstanceOfSatisfying(KubernetesClientException.class, e -> {
@@ -73,9 +73,9 @@ class PatchRequestTest {
     @Test
     void aMissingObjectIsNotFound(LocalCluster cluster, TemporaryNamespace namespace) {
         new KopfExamples(cluster, namespace.name());
-        PatchRequest request = PatchRequest.of(cluster.client(), KOPF_EXAMPLES, namespace.name(), "absent", true);
+        ApiRequest request = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "absent", true);
 
-        assertThatThrownBy(() -> request.send(PatchRequest.MERGE, "{\"status\":{}}"))
+        assertThatThrownBy(() -> request.send("PATCH", ApiRequest.MERGE, "{\"status\":{}}"))
                 .isInstanceOfSatisfying(KubernetesClientException.class, e -> {
                     assertThat(e.getCode()).isEqualTo(404);
                     assertThat(e.getStatus().getReason()).isEqualTo("NotFound");
