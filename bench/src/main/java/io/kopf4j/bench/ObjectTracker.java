@@ -17,6 +17,8 @@ import java.util.function.Predicate;
 /**
  * The benchmark's view of the objects: one LIST, then one WATCH, so that it sees when the operator
  * has handled them without polling the API server (its requests would mix with the operator's).
+ * When the API server lets the watch's resourceVersion expire (410 Gone, in bursts of thousands of
+ * objects), it lists and watches again.
  *
  * <pre>{@code
  * try (ObjectTracker tracker = new ObjectTracker(examples)) {
@@ -31,14 +33,28 @@ final class ObjectTracker implements AutoCloseable, Watcher<GenericKubernetesRes
     private final Map<String, GenericKubernetesResource> objects = new HashMap<>();   // guarded by this
     private long lastEventNanos;                                                       // guarded by this
     private WatcherException closed;                                                   // guarded by this
-    private final Watch watch;
+    private final NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList,
+            Resource<GenericKubernetesResource>> collection;
+    private Watch watch;                                                               // guarded by this
+    private boolean stopped;                                                           // guarded by this
 
     ObjectTracker(NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList,
             Resource<GenericKubernetesResource>> collection) {
+        this.collection = collection;
+        listAndWatch();
+    }
+
+    private synchronized void listAndWatch() {
+        if (stopped) {
+            return;
+        }
         GenericKubernetesResourceList list = collection.list();
+        objects.clear();
         list.getItems().forEach(object -> objects.put(object.getMetadata().getName(), object));
+        lastEventNanos = System.nanoTime();
         watch = collection.watch(new ListOptionsBuilder().withResourceVersion(list.getMetadata().getResourceVersion())
                 .withAllowWatchBookmarks(true).withTimeoutSeconds(WATCH_SECONDS).build(), this);
+        notifyAll();
     }
 
     @Override
@@ -56,6 +72,10 @@ final class ObjectTracker implements AutoCloseable, Watcher<GenericKubernetesRes
 
     @Override
     public synchronized void onClose(WatcherException cause) {
+        if (cause.isHttpGone()) {
+            Thread.ofVirtual().start(this::listAndWatch);
+            return;
+        }
         closed = cause;
         notifyAll();
     }
@@ -80,7 +100,8 @@ final class ObjectTracker implements AutoCloseable, Watcher<GenericKubernetesRes
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        stopped = true;
         watch.close();
     }
 }
