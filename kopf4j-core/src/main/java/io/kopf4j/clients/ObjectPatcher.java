@@ -89,6 +89,7 @@ public final class ObjectPatcher implements ObjectPatching {
         Object status = resource.hasStatusSubresource() ? merge.remove("status") : null;
         Map<String, Object> fresh = body;
         String version = null;
+        List<String> versions = new ArrayList<>();   // of every PATCH sent, in order
         try {
             // The status (handlers' results) goes first and the body (with the diff-base) last: a crash
             // between the two then leaves the object not yet handled, to be handled again after a restart,
@@ -100,6 +101,7 @@ public final class ObjectPatcher implements ObjectPatching {
                 }
                 fresh = send(objectStatus, ApiRequest.MERGE, Json.compact(statusPatch), logger);
                 version = versionOf(fresh);
+                versions.add(version);
                 warnOfInconsistencies(statusPatch, fresh, logger);
             }
             if (!merge.isEmpty()) {
@@ -108,6 +110,7 @@ public final class ObjectPatcher implements ObjectPatching {
                 }
                 fresh = send(object, ApiRequest.MERGE, Json.compact(merge), logger);
                 version = versionOf(fresh);
+                versions.add(version);
                 warnOfInconsistencies(merge, fresh, logger);
             }
             if (!patch.fns().isEmpty()) {
@@ -131,17 +134,18 @@ public final class ObjectPatcher implements ObjectPatching {
                         }
                         fresh = send(target, ApiRequest.JSON, guardedOps, logger);
                         version = versionOf(fresh);
+                        versions.add(version);
                     } catch (KubernetesClientException e) {
                         if (e.getCode() == 409 || e.getCode() == 422) {
                             logger.debug("Could not apply the patch in full due to conflicts with newer changes. "
                                     + "Will try on the next cycle soon.");
-                            return new Applied(version, new ArrayList<>(patch.fns()));
+                            return new Applied(version, new ArrayList<>(patch.fns()), superseded(versions));
                         }
                         throw e;
                     }
                 }
             }
-            return new Applied(version, List.of());
+            return new Applied(version, List.of(), superseded(versions));
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
                 logger.debug("Patching failed because the object is gone; nothing to do.");
@@ -149,6 +153,11 @@ public final class ObjectPatcher implements ObjectPatching {
             }
             throw e;
         }
+    }
+
+    /** All but the last: the intermediate states between our own PATCHes. */
+    private static List<String> superseded(List<String> versions) {
+        return versions.isEmpty() ? List.of() : List.copyOf(versions.subList(0, versions.size() - 1));
     }
 
     private static List<JsonNode> operations(Map<String, Object> before, Map<String, Object> after) {

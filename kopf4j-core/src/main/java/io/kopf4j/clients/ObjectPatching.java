@@ -17,8 +17,13 @@ public interface ObjectPatching {
      *
      * @param resourceVersion the object's version after the last PATCH; null if nothing was sent or it is gone
      * @param remainingFns functions that met a newer object, for the next cycle
+     * @param supersededVersions the versions of the earlier PATCHes of the same patch (the status
+     *                           before the body): states that our own last PATCH replaced
      */
-    record Applied(String resourceVersion, List<Consumer<Map<String, Object>>> remainingFns) {
+    record Applied(String resourceVersion, List<Consumer<Map<String, Object>>> remainingFns, List<String> supersededVersions) {
+        public Applied(String resourceVersion, List<Consumer<Map<String, Object>>> remainingFns) {
+            this(resourceVersion, remainingFns, List.of());
+        }
     }
 
     /** Applies the patch to the object with this body (its last seen state). */

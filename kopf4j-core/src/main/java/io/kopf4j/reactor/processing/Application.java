@@ -31,8 +31,10 @@ final class Application {
      * @param applied nothing was left to patch, touch or wait for: the cycle is over
      * @param resourceVersion the object's version after our last PATCH, to await; null if none
      * @param remainingFns patch functions that met a newer object, for the next cycle
+     * @param supersededVersions the intermediate versions of our own PATCHes, replaced by the last
      */
-    record Applied(boolean applied, String resourceVersion, List<Consumer<Map<String, Object>>> remainingFns) {
+    record Applied(boolean applied, String resourceVersion, List<Consumer<Map<String, Object>>> remainingFns,
+                   List<String> supersededVersions) {
     }
 
     private final Resource resource;
@@ -50,11 +52,13 @@ final class Application {
         Duration delay = delays.isEmpty() ? null : Collections.min(delays);
         String version = null;
         List<Consumer<Map<String, Object>>> remaining = List.of();
+        List<String> superseded = List.of();
         if (!patch.isEmpty()) {
             settings.persistence.progressStorage.touch(body, patch, null);
             ObjectPatching.Applied applied = patcher.apply(resource, body, patch, logger);
             version = applied.resourceVersion();
             remaining = applied.remainingFns();
+            superseded = applied.supersededVersions();
         }
         boolean positive = delay != null && !delay.isZero() && !delay.isNegative();
         if (positive && !patch.isEmpty()) {
@@ -75,9 +79,9 @@ final class Application {
                 version = touch(body, logger);
             }
         } else if (patch.isEmpty()) {
-            return new Applied(true, null, remaining);
+            return new Applied(true, null, remaining, superseded);
         }
-        return new Applied(false, version, remaining);
+        return new Applied(false, version, remaining, superseded);
     }
 
     /** Writes the touch marker, to be woken by its watch event now that handlers are due. */

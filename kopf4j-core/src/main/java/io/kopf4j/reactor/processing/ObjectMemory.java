@@ -3,6 +3,7 @@ package io.kopf4j.reactor.processing;
 import io.kopf4j.Memo;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -17,6 +18,11 @@ final class ObjectMemory {
     final Throttler throttler = new Throttler();
     /** All handlers finished once since the operator started: no more resuming on re-lists. */
     boolean fullyHandledOnce;
+    /**
+     * The intermediate versions of our own last patch (the status written before the body): their
+     * events show a state that our own later PATCH replaced, never one to detect changes in.
+     */
+    Set<String> supersededVersions = Set.of();
     /** Patch functions that met a newer object, for the next cycle. */
     List<Consumer<Map<String, Object>>> remainingFns = List.of();
 

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -91,6 +92,9 @@ public final class ResourceProcessor implements EventProcessor {
                     local.debug("Handling cycle is finished, waiting for new changes.");
                 }
                 memory.remainingFns = applied.remainingFns();
+                if (applied.resourceVersion() != null) {
+                    memory.supersededVersions = Set.copyOf(applied.supersededVersions());
+                }
                 version = applied.resourceVersion();
             }
             memory.throttler.succeeded();
@@ -157,10 +161,14 @@ public final class ResourceProcessor implements EventProcessor {
         }
 
         // Change detection needs the state our own last patch produced: wait for it to come back,
-        // waking for newer events (processed next), or take the silence as consistency.
+        // waking for newer events (processed next), or take the silence as consistency. An event of
+        // our own intermediate state is never consistent, however late the next one comes (under
+        // load the watch lags by more than the consistency timeout): it lacks the diff-base written
+        // after the results, and would run the handlers again.
         if (changing != null) {
-            boolean consistent = consistencyDeadline == null || changing.reason() == Reason.GONE;
-            if (!consistent && patch.isEmpty()) {
+            boolean superseded = memory.supersededVersions.contains(event.resourceVersion());
+            boolean consistent = !superseded && (consistencyDeadline == null || changing.reason() == Reason.GONE);
+            if (!consistent && !superseded && patch.isEmpty()) {
                 consistent = pressure.sleep(Duration.between(Instant.now(), consistencyDeadline)) == null;
             }
             if (!consistent || !patchInitiallyEmpty) {
