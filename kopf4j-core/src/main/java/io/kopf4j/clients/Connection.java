@@ -96,10 +96,7 @@ public record Connection(String server, String caPath, String caData, boolean in
                 .withConnectionTimeout((int) connect.toMillis())
                 .withRequestTimeout((int) settings.networking.requestTimeout.toMillis())
                 .withRequestRetryBackoffLimit(0)
-                .withWatchReconnectInterval((int) settings.watching.reconnectBackoff.toMillis())
-                // Watches as streamed HTTP responses, as Kopf's: fabric8's WebSocket watches, closed by
-                // the API server under a burst of 10,000 objects, lost events (28 objects never seen).
-                .withOnlyHttpWatches(true);
+                .withWatchReconnectInterval((int) settings.watching.reconnectBackoff.toMillis());
         if (privateKeyPath != null || privateKeyData != null) {
             builder.withClientKeyAlgo(Config.getKeyAlgorithm(privateKeyPath, privateKeyData));
         }
