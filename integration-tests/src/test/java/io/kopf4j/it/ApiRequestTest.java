@@ -32,9 +32,9 @@ class ApiRequestTest {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         examples.create("ex", Map.of("field", "old"));
 
-        Map<String, Object> patched = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex", false)
+        Map<String, Object> patched = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex")
                 .send("PATCH", ApiRequest.MERGE, "{\"spec\":{\"field\":\"new\"}}");
-        Map<String, Object> withStatus = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex", true)
+        Map<String, Object> withStatus = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex").status()
                 .send("PATCH", ApiRequest.MERGE, "{\"status\":{\"result\":42}}");
 
         assertThat(patched).extracting("spec").isEqualTo(Map.of("field", "new"));
@@ -48,7 +48,7 @@ class ApiRequestTest {
         cluster.client().configMaps().inNamespace(namespace.name()).resource(new ConfigMapBuilder()
                 .withNewMetadata().withName("cm").endMetadata().addToData("a", "1").build()).create();
 
-        ApiRequest.object(cluster.client(), CONFIG_MAPS, namespace.name(), "cm", false)
+        ApiRequest.object(cluster.client(), CONFIG_MAPS, namespace.name(), "cm")
                 .send("PATCH", ApiRequest.JSON, "[{\"op\":\"add\",\"path\":\"/data/b\",\"value\":\"2\"}]");
 
         assertThat(cluster.client().configMaps().inNamespace(namespace.name()).withName("cm").get().getData())
@@ -58,7 +58,7 @@ class ApiRequestTest {
     @Test
     void aFailedTestOperationIsTheApiServersUnprocessableEntity(LocalCluster cluster, TemporaryNamespace namespace) {
         new KopfExamples(cluster, namespace.name()).create("ex", Map.of());
-        ApiRequest request = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex", false);
+        ApiRequest request = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "ex");
 
         assertThatThrownBy(() -> request.send("PATCH", ApiRequest.JSON,
                 "[{\"op\":\"test\",\"path\":\"/metadata/resourceVersion\",\"value\":\"1\"},"
@@ -73,7 +73,7 @@ class ApiRequestTest {
     @Test
     void aMissingObjectIsNotFound(LocalCluster cluster, TemporaryNamespace namespace) {
         new KopfExamples(cluster, namespace.name());
-        ApiRequest request = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "absent", true);
+        ApiRequest request = ApiRequest.object(cluster.client(), KOPF_EXAMPLES, namespace.name(), "absent").status();
 
         assertThatThrownBy(() -> request.send("PATCH", ApiRequest.MERGE, "{\"status\":{}}"))
                 .isInstanceOfSatisfying(KubernetesClientException.class, e -> {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.kopf4j.Resource;
@@ -29,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * messages are the same.
  *
  * <pre>{@code
- * Map<String, Object> patched = ApiRequest.object(client, resource, "default", "kopf-example-1", false)
+ * Map<String, Object> patched = ApiRequest.object(client, resource, "default", "kopf-example-1")
  *         .send("PATCH", ApiRequest.MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
  * ApiRequest.collection(client, events, "default").send("POST", ApiRequest.CREATE, eventJson);
  * }</pre>
@@ -54,10 +55,14 @@ public final class ApiRequest {
      * One object's URL.
      *
      * @param namespace the object's namespace; ignored for cluster-wide resources
-     * @param status    true for the object's {@code /status} subresource
      */
-    public static ApiRequest object(KubernetesClient client, Resource resource, String namespace, String name, boolean status) {
-        return new ApiRequest(client, collectionUrl(client, resource, namespace) + "/" + segment(name) + (status ? "/status" : ""));
+    public static ApiRequest object(KubernetesClient client, Resource resource, String namespace, String name) {
+        return new ApiRequest(client, collectionUrl(client, resource, namespace) + "/" + segment(name));
+    }
+
+    /** The same object's {@code /status} subresource. */
+    public ApiRequest status() {
+        return new ApiRequest(client, url + "/status");
     }
 
     /** The URL of a resource's objects in a namespace (ignored for cluster-wide resources). */
@@ -79,14 +84,15 @@ public final class ApiRequest {
      * {@link #CREATE}; returns the object as the API server answers it.
      */
     public Map<String, Object> send(String method, String contentType, String body) {
-        HttpRequest request = client.getHttpClient().newHttpRequestBuilder()
+        HttpClient http = client.getHttpClient();   // once: through the vault, each call selects a connection
+        HttpRequest request = http.newHttpRequestBuilder()
                 .uri(url)
                 .method(method, contentType, body)
                 .timeout(client.getConfiguration().getRequestTimeout(), TimeUnit.MILLISECONDS)
                 .build();
         HttpResponse<byte[]> response;
         try {
-            response = client.getHttpClient().sendAsync(request, byte[].class).get();
+            response = http.sendAsync(request, byte[].class).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KubernetesClientException("interrupted while sending " + method + " " + url, e);

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 
@@ -83,12 +84,11 @@ public final class ObjectPatcher implements ObjectPatching {
     private Applied applyNow(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
         String namespace = Dicts.resolve(body, List.of("metadata", "namespace"), null) instanceof String ns ? ns : null;
         String name = String.valueOf(Dicts.resolve(body, List.of("metadata", "name"), null));
-        ApiRequest object = ApiRequest.object(client, resource, namespace, name, false);
-        ApiRequest objectStatus = resource.hasStatusSubresource() ? ApiRequest.object(client, resource, namespace, name, true) : object;
+        ApiRequest object = ApiRequest.object(client, resource, namespace, name);
+        ApiRequest objectStatus = resource.hasStatusSubresource() ? object.status() : object;
         Map<String, Object> merge = patch.toMap();
         Object status = resource.hasStatusSubresource() ? merge.remove("status") : null;
         Map<String, Object> fresh = body;
-        String version = null;
         List<String> versions = new ArrayList<>();   // of every PATCH sent, in order
         try {
             // The status (handlers' results) goes first and the body (with the diff-base) last: a crash
@@ -100,8 +100,7 @@ public final class ObjectPatcher implements ObjectPatching {
                     logger.debug("Merge-patching the status with: {}", Json.pythonRepr(statusPatch));
                 }
                 fresh = send(objectStatus, ApiRequest.MERGE, Json.compact(statusPatch), logger);
-                version = versionOf(fresh);
-                versions.add(version);
+                versions.add(versionOf(fresh));
                 warnOfInconsistencies(statusPatch, fresh, logger);
             }
             if (!merge.isEmpty()) {
@@ -109,8 +108,7 @@ public final class ObjectPatcher implements ObjectPatching {
                     logger.debug("Merge-patching the resource with: {}", Json.pythonRepr(merge));
                 }
                 fresh = send(object, ApiRequest.MERGE, Json.compact(merge), logger);
-                version = versionOf(fresh);
-                versions.add(version);
+                versions.add(versionOf(fresh));
                 warnOfInconsistencies(merge, fresh, logger);
             }
             if (!patch.fns().isEmpty()) {
@@ -133,19 +131,18 @@ public final class ObjectPatcher implements ObjectPatching {
                                     Json.pythonRepr(Json.mapper().convertValue(guardedNode, List.class)));
                         }
                         fresh = send(target, ApiRequest.JSON, guardedOps, logger);
-                        version = versionOf(fresh);
-                        versions.add(version);
+                        versions.add(versionOf(fresh));
                     } catch (KubernetesClientException e) {
                         if (e.getCode() == 409 || e.getCode() == 422) {
                             logger.debug("Could not apply the patch in full due to conflicts with newer changes. "
                                     + "Will try on the next cycle soon.");
-                            return new Applied(version, new ArrayList<>(patch.fns()), superseded(versions));
+                            return applied(versions, new ArrayList<>(patch.fns()));
                         }
                         throw e;
                     }
                 }
             }
-            return new Applied(version, List.of(), superseded(versions));
+            return applied(versions, List.of());
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
                 logger.debug("Patching failed because the object is gone; nothing to do.");
@@ -155,9 +152,13 @@ public final class ObjectPatcher implements ObjectPatching {
         }
     }
 
-    /** All but the last: the intermediate states between our own PATCHes. */
-    private static List<String> superseded(List<String> versions) {
-        return versions.isEmpty() ? List.of() : List.copyOf(versions.subList(0, versions.size() - 1));
+    /** The last PATCH's version; all before it are the intermediate states between our own PATCHes. */
+    private static Applied applied(List<String> versions, List<Consumer<Map<String, Object>>> remainingFns) {
+        if (versions.isEmpty()) {
+            return new Applied(null, remainingFns);
+        }
+        int last = versions.size() - 1;
+        return new Applied(versions.get(last), remainingFns, List.copyOf(versions.subList(0, last)));
     }
 
     private static List<JsonNode> operations(Map<String, Object> before, Map<String, Object> after) {
