@@ -22,6 +22,7 @@ import io.kopf4j.reactor.queueing.WatchEvent;
 import io.kopf4j.storage.Finalizers;
 import io.kopf4j.storage.ProgressStorage;
 import io.kopf4j.structs.Diffs;
+import io.kopf4j.structs.Json;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * Processes every event of one resource's objects, as Kopf's {@code process_resource_event}: the
@@ -83,7 +85,7 @@ public final class ResourceProcessor implements EventProcessor {
             return null;
         }
         try {
-            Patch patch = new Patch(memory.remainingFns);
+            Patch patch = new Patch(stillPending(memory.remainingFns, raw));
             Handled handled = processCauses(event, patch, memory, pressure, consistencyDeadline, local);
             String version = null;
             if (!event.isDeleted()) {
@@ -183,5 +185,22 @@ public final class ResourceProcessor implements EventProcessor {
             patch.fns().add(Finalizers.allowDeletion(finalizer));
         }
         return new Handled(new ArrayList<>(delays), changing != null);
+    }
+
+    /**
+     * The functions left by a patch that met a newer object, unless this state already has what they
+     * would do. A function left by a stale event (a re-list taken before our own PATCH) is typically
+     * satisfied by our PATCH's own event: kept, it would make that event look inconsistent (a patch is
+     * pending) and then send nothing, so no event would ever come to handle the object. Kopf 1.44 stalls
+     * so under a burst; checking the functions against the body costs no API request.
+     */
+    private static List<Consumer<Map<String, Object>>> stillPending(List<Consumer<Map<String, Object>>> fns,
+                                                                    Map<String, Object> raw) {
+        if (fns.isEmpty()) {
+            return fns;
+        }
+        Map<String, Object> edited = Json.deepCopy(raw);
+        fns.forEach(fn -> fn.accept(edited));
+        return Json.equal(edited, raw) ? List.of() : fns;
     }
 }

@@ -40,9 +40,15 @@ class ResourceProcessorTest {
         boolean statusFirst;
         /** The object between the two PATCHes, when the status went first. */
         Map<String, Object> intermediate;
+        /** As the real patcher: functions applied to a stale body fail their resourceVersion test (422). */
+        boolean conflictOnStaleFunctions;
 
         @Override
         public Applied apply(Resource resource, Map<String, Object> body, Patch patch, org.slf4j.Logger logger) {
+            if (conflictOnStaleFunctions && patch.toMap().isEmpty() && !patch.fns().isEmpty()
+                    && !versionOf(body).equals(versionOf(object))) {
+                return new Applied(null, new ArrayList<>(patch.fns()));
+            }
             patches.add(patch.toMap());
             Map<String, Object> rest = new LinkedHashMap<>(patch.toMap());
             List<String> superseded = new ArrayList<>();
@@ -54,6 +60,11 @@ class ResourceProcessorTest {
             merge(object, rest);
             patch.fns().forEach(fn -> fn.accept(object));
             return new Applied(bumpVersion(), List.of(), superseded);
+        }
+
+        @SuppressWarnings("unchecked")
+        private static String versionOf(Map<String, Object> body) {
+            return String.valueOf(((Map<String, Object>) body.get("metadata")).get("resourceVersion"));
         }
 
         @SuppressWarnings("unchecked")
@@ -193,5 +204,39 @@ class ResourceProcessorTest {
         processor.process(api.event("MODIFIED"), Pressure.NONE, null);
 
         assertThat(CreateAndResume.CALLS).containsExactly("create");
+    }
+
+    /** A delete handler: the objects get the finalizer before anything else. */
+    public static class CreateAndDelete {
+        static final List<String> CALLS = new ArrayList<>();
+
+        @On.Create("kopfexamples")
+        public void create() {
+            CALLS.add("create");
+        }
+
+        @On.Delete("kopfexamples")
+        public void delete() {
+            CALLS.add("delete");
+        }
+    }
+
+    @Test
+    void aFunctionLeftByAStaleListingThatTheObjectAlreadySatisfiesDoesNotStallTheHandling() throws InterruptedException {
+        CreateAndDelete.CALLS.clear();
+        api.conflictOnStaleFunctions = true;
+        object(Map.of("size", 1));
+        ResourceProcessor processor = processor(CreateAndDelete.class);
+        WatchEvent added = api.event("ADDED");
+        processor.process(added, Pressure.NONE, null);
+        assertThat(api.patches).as("the finalizer is added").hasSize(1);
+
+        // A re-list (after a 410) taken before our finalizer's PATCH shows the object without it: adding it
+        // again conflicts with the newer object, and the function is carried to the next cycle.
+        processor.process(new WatchEvent(null, added.object()), Pressure.NONE, Instant.now().plusSeconds(5));
+        // Our finalizer's own event: the carried function has nothing left to do, so the handlers run.
+        processor.process(api.event("MODIFIED"), Pressure.NONE, null);
+
+        assertThat(CreateAndDelete.CALLS).containsExactly("create");
     }
 }
