@@ -1,6 +1,7 @@
 package io.kopf4j;
 
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The whole object as the API server last reported it, read-only.
@@ -25,6 +26,38 @@ public final class Body extends ObjectView {
         this.meta = new Meta(section("metadata"));
         this.spec = new Spec(section("spec"));
         this.status = new Status(section("status"));
+    }
+
+    private Body(Supplier<Map<String, Object>> latest) {
+        super(latest, "");
+        this.meta = Meta.live(() -> sectionOf(latest.get(), "metadata"));
+        this.spec = Spec.live(() -> sectionOf(latest.get(), "spec"));
+        this.status = Status.live(() -> sectionOf(latest.get(), "status"));
+    }
+
+    /**
+     * A live view (Kopf's for daemons and timers): the body and its {@code spec}, {@code meta} and
+     * {@code status} read the latest state the source gives at every access, so that a long-running
+     * daemon sees the object's changes. {@link #as(Class)} takes a snapshot.
+     *
+     * <pre>{@code
+     * AtomicReference<Map<String, Object>> latest = new AtomicReference<>(Map.of("spec", Map.of("size", 1)));
+     * Body body = Body.live(latest::get);
+     * latest.set(Map.of("spec", Map.of("size", 2)));
+     * body.spec().get("size");   // 2
+     * }</pre>
+     *
+     * @param latest gives the object's latest fields; null means empty
+     * @return the live view
+     */
+    public static Body live(Supplier<Map<String, Object>> latest) {
+        return new Body(latest);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> sectionOf(Map<String, Object> fields, String key) {
+        Object value = fields == null ? null : fields.get(key);
+        return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
     }
 
     /** {@return the object's {@code apiVersion}, e.g. {@code kopf.dev/v1}} */

@@ -3,7 +3,9 @@ package io.kopf4j;
 import io.kopf4j.intents.HandlerKind;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A handler registered without annotations: for lambdas, for handlers built at run time, and for
@@ -100,6 +102,44 @@ public final class Handler {
         return new Builder(HandlerKind.EVENT, resource);
     }
 
+    /**
+     * A daemon (Kopf's {@code @kopf.daemon}): a long-running call per object, on its own virtual
+     * thread, stopped through its {@link HandlerContext#stopped() stop flag}; see {@link Daemon}.
+     *
+     * <pre>{@code
+     * Handler.daemon("kopfexamples").id("monitor").cancellationBackoff(Duration.ofSeconds(1))
+     *         .handle(context -> {
+     *             while (!context.stopped().isSet()) {
+     *                 context.logger().info("field={}", context.spec().get("field"));
+     *                 context.stopped().await(Duration.ofSeconds(10));
+     *             }
+     *             return null;
+     *         });
+     * }</pre>
+     *
+     * @param resource the resource selector, as in the {@link On} annotations
+     * @return the builder of the daemon's options
+     */
+    public static DaemonBuilder daemon(String... resource) {
+        return new DaemonBuilder(resource);
+    }
+
+    /**
+     * A timer (Kopf's {@code @kopf.timer}): a call per interval per object, never overlapping
+     * itself; see {@link Timer}.
+     *
+     * <pre>{@code
+     * Handler.timer("kopfexamples").id("ping").interval(Duration.ofSeconds(10)).idle(Duration.ofMinutes(10))
+     *         .handle(context -> Map.of("pinged", Instant.now().toString()));
+     * }</pre>
+     *
+     * @param resource the resource selector, as in the {@link On} annotations
+     * @return the builder of the timer's options
+     */
+    public static TimerBuilder timer(String... resource) {
+        return new TimerBuilder(resource);
+    }
+
     /** Adds this handler to a registry; used by {@link Operator.Builder#handler(Handler...)}. */
     void registerIn(HandlerRegistry registry) {
         spec.register(function, registry);
@@ -152,8 +192,120 @@ public final class Handler {
          * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
          */
         public Handler handle(HandlerFn function) {
-            spec.validate();
-            return new Handler(spec, Objects.requireNonNull(function, "function"));
+            return complete(spec, function);
+        }
+    }
+
+    private static Handler complete(HandlerSpec spec, HandlerFn function) {
+        spec.validate();
+        return new Handler(spec, Objects.requireNonNull(function, "function"));
+    }
+
+    /** The options of a daemon ({@link HandlerOptions}, its id, and the stopping options); see {@link Daemon}. */
+    public static final class DaemonBuilder extends HandlerOptions<DaemonBuilder> {
+        private DaemonBuilder(String[] resource) {
+            super(HandlerSpec.function(HandlerKind.DAEMON, resource));
+        }
+
+        /** The daemon id (required): it names {@code status.<id>} for its results. */
+        public DaemonBuilder id(String handlerId) {
+            spec.id(handlerId);
+            return this;
+        }
+
+        /** Waits this long after the object is first seen before starting. */
+        public DaemonBuilder initialDelay(Duration delay) {
+            spec.initialDelay(delay);
+            return this;
+        }
+
+        /** Waits as long as the function says for the object (Kopf's callable {@code initial_delay}). */
+        public DaemonBuilder initialDelay(Function<HandlerContext, Duration> delay) {
+            spec.initialDelay(delay);
+            return this;
+        }
+
+        /** How long a stopped daemon may take to exit on its own before it is cancelled. */
+        public DaemonBuilder cancellationBackoff(Duration delay) {
+            spec.cancellationBackoff(delay);
+            return this;
+        }
+
+        /** How long after the cancellation the daemon is abandoned; unset: never cancelled nor abandoned. */
+        public DaemonBuilder cancellationTimeout(Duration limit) {
+            spec.cancellationTimeout(limit);
+            return this;
+        }
+
+        /** How often a daemon that has not exited yet is reported; unset: {@code settings.background.cancellationPolling}. */
+        public DaemonBuilder cancellationPolling(Duration period) {
+            spec.cancellationPolling(period);
+            return this;
+        }
+
+        /**
+         * Completes the daemon.
+         *
+         * @param function what the daemon does, until its stop flag is set
+         * @return the handler, for {@link Operator.Builder#handler(Handler...)}
+         * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
+         */
+        public Handler handle(HandlerFn function) {
+            return complete(spec, function);
+        }
+    }
+
+    /** The options of a timer ({@link HandlerOptions}, its id, interval, sharpness, idling); see {@link Timer}. */
+    public static final class TimerBuilder extends HandlerOptions<TimerBuilder> {
+        private TimerBuilder(String[] resource) {
+            super(HandlerSpec.function(HandlerKind.TIMER, resource));
+        }
+
+        /** The timer id (required): it names {@code status.<id>} for its results. */
+        public TimerBuilder id(String handlerId) {
+            spec.id(handlerId);
+            return this;
+        }
+
+        /** The time from the end of one run to the start of the next. */
+        public TimerBuilder interval(Duration period) {
+            spec.interval(period);
+            return this;
+        }
+
+        /** Keeps the runs on a grid of the interval from their starts. */
+        public TimerBuilder sharp() {
+            spec.sharp(true);
+            return this;
+        }
+
+        /** Runs only after the object has had no essential change for this long. */
+        public TimerBuilder idle(Duration quiet) {
+            spec.idle(quiet);
+            return this;
+        }
+
+        /** Waits this long after the object is first seen before the first run. */
+        public TimerBuilder initialDelay(Duration delay) {
+            spec.initialDelay(delay);
+            return this;
+        }
+
+        /** Waits as long as the function says for the object (Kopf's callable {@code initial_delay}). */
+        public TimerBuilder initialDelay(Function<HandlerContext, Duration> delay) {
+            spec.initialDelay(delay);
+            return this;
+        }
+
+        /**
+         * Completes the timer.
+         *
+         * @param function what each run does; its result goes to {@code status.<id>}
+         * @return the handler, for {@link Operator.Builder#handler(Handler...)}
+         * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
+         */
+        public Handler handle(HandlerFn function) {
+            return complete(spec, function);
         }
     }
 }

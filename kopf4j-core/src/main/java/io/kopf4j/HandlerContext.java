@@ -94,13 +94,23 @@ public interface HandlerContext {
                 + "only the operator's contexts have one");
     }
 
+    /**
+     * The stop flag of a daemon or timer (Kopf's {@code stopped}): see {@link DaemonStopped}.
+     *
+     * @return the flag
+     * @throws UnsupportedOperationException outside daemons and timers
+     */
+    default DaemonStopped stopped() {
+        throw new UnsupportedOperationException("only daemons and timers have a stop flag");
+    }
+
     /** {@return the handler's {@code param}, as declared with it; null if none} */
     Object param();
 
     /** {@return the per-object memo: in-memory state across this object's handler calls} */
     Memo memo();
 
-    /** {@return why changing handlers are called; null for event handlers} */
+    /** {@return why changing handlers are called; null for event handlers, daemons and timers} */
     Reason reason();
 
     /** {@return the essential difference from the last handled state (relative to the field for field handlers)} */

@@ -2,6 +2,7 @@ package io.kopf4j;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** The object's {@code metadata}, read-only, with typed accessors for the usual fields. */
 public final class Meta extends ObjectView {
@@ -12,6 +13,15 @@ public final class Meta extends ObjectView {
      */
     public Meta(Map<String, Object> fields) {
         super(fields, "metadata");
+    }
+
+    private Meta(Supplier<Map<String, Object>> source) {
+        super(source, "metadata");
+    }
+
+    /** A live view: every access reads the latest {@code metadata} the source gives (daemons' views). */
+    static Meta live(Supplier<Map<String, Object>> source) {
+        return new Meta(source);
     }
 
     /** {@return the object's name} */

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A read-only view of a part of a Kubernetes object ({@link Body}, {@link Spec}, {@link Meta},
@@ -28,26 +29,44 @@ import java.util.Set;
  */
 public abstract class ObjectView extends AbstractMap<String, Object> {
     private final Map<String, Object> fields;
+    /** For a live view: where the latest fields are read at each access; null for a snapshot. */
+    private final Supplier<Map<String, Object>> source;
     private final String path;
 
     ObjectView(Map<String, Object> fields, String path) {
         this.fields = fields == null ? Map.of() : Collections.unmodifiableMap(fields);
+        this.source = null;
         this.path = path;
+    }
+
+    /** A live view, as Kopf's for daemons: every access reads the latest fields the source gives. */
+    ObjectView(Supplier<Map<String, Object>> source, String path) {
+        this.fields = null;
+        this.source = source;
+        this.path = path;
+    }
+
+    private Map<String, Object> fields() {
+        if (source == null) {
+            return fields;
+        }
+        Map<String, Object> latest = source.get();
+        return latest == null ? Map.of() : Collections.unmodifiableMap(latest);
     }
 
     @Override
     public Set<Entry<String, Object>> entrySet() {
-        return fields.entrySet();
+        return fields().entrySet();
     }
 
     @Override
     public Object get(Object key) {
-        return fields.get(key);
+        return fields().get(key);
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return fields.containsKey(key);
+        return fields().containsKey(key);
     }
 
     /**
@@ -57,7 +76,7 @@ public abstract class ObjectView extends AbstractMap<String, Object> {
      */
     @SuppressWarnings("unchecked")
     protected Map<String, Object> section(String key) {
-        Object value = fields.get(key);
+        Object value = fields().get(key);
         return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
     }
 
@@ -67,7 +86,7 @@ public abstract class ObjectView extends AbstractMap<String, Object> {
      * @param key the field's name
      */
     protected String string(String key) {
-        Object value = fields.get(key);
+        Object value = fields().get(key);
         return value == null ? null : value.toString();
     }
 
@@ -81,7 +100,7 @@ public abstract class ObjectView extends AbstractMap<String, Object> {
      * @throws IllegalArgumentException naming the field and the type if a value does not fit
      */
     public <T> T as(Class<T> type) {
-        return TypedJson.convert(fields, TypedJson.type(type), path);
+        return TypedJson.convert(fields(), TypedJson.type(type), path);
     }
 
     /**
@@ -162,7 +181,7 @@ public abstract class ObjectView extends AbstractMap<String, Object> {
     }
 
     private <T> T read(String field, Class<T> type, T fallback) {
-        Object value = JsonValues.at(fields, path, field);
+        Object value = JsonValues.at(fields(), path, field);
         String where = path.isEmpty() ? field : path + "." + field;
         return value == null ? fallback : JsonValues.as(value, type, where);
     }
@@ -170,6 +189,6 @@ public abstract class ObjectView extends AbstractMap<String, Object> {
     /** {@return the fields as compact JSON} */
     @Override
     public String toString() {
-        return Json.compact(fields);
+        return Json.compact(fields());
     }
 }

@@ -11,6 +11,7 @@ import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.Reactor;
+import io.kopf4j.engines.daemons.DaemonsEngine;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -145,7 +146,8 @@ public final class Operator implements AutoCloseable {
                             threads, this::fail);
             poster = new EventPoster(login.client(), settings.posting);
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
-                    endpoints.metrics(), poster, this::fail);
+                    endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
+                    this::fail);
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -277,7 +277,7 @@ public final class OperatorSettings {
         public boolean stealth = false;
     }
 
-    /** Kopf's daemons (not implemented in kopf4j yet; accepted for compatibility). */
+    /** Daemons and timers: how their stops are reported and how long a stopped one gets to exit at once (see docs/daemons.md). */
     public static final class Background {
         /** Kopf's defaults. */
         public Background() {

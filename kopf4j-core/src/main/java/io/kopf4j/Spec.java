@@ -1,6 +1,7 @@
 package io.kopf4j;
 
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The object's {@code spec}, read-only; empty if the object has none. A handler that prefers its
@@ -25,5 +26,14 @@ public final class Spec extends ObjectView {
      */
     public Spec(Map<String, Object> fields) {
         super(fields, "spec");
+    }
+
+    private Spec(Supplier<Map<String, Object>> source) {
+        super(source, "spec");
+    }
+
+    /** A live view: every access reads the latest {@code spec} the source gives (daemons' views). */
+    static Spec live(Supplier<Map<String, Object>> source) {
+        return new Spec(source);
     }
 }

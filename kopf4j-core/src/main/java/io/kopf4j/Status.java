@@ -1,6 +1,7 @@
 package io.kopf4j;
 
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** The object's {@code status}, read-only; empty if the object has none. */
 public final class Status extends ObjectView {
@@ -11,5 +12,14 @@ public final class Status extends ObjectView {
      */
     public Status(Map<String, Object> fields) {
         super(fields, "status");
+    }
+
+    private Status(Supplier<Map<String, Object>> source) {
+        super(source, "status");
+    }
+
+    /** A live view: every access reads the latest {@code status} the source gives (daemons' views). */
+    static Status live(Supplier<Map<String, Object>> source) {
+        return new Status(source);
     }
 }

@@ -16,6 +16,9 @@ import io.kopf4j.HandlerFn;
 import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.WatchingCause;
 import io.kopf4j.intents.ChangingHandler;
+import io.kopf4j.intents.DaemonCause;
+import io.kopf4j.intents.SpawningHandler;
+import io.kopf4j.intents.TimerHandler;
 import io.kopf4j.intents.WatchingHandler;
 import io.kopf4j.storage.ProgressStorage;
 import java.time.Duration;
@@ -25,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -103,6 +107,48 @@ public final class Execution {
     }
 
     /**
+     * One attempt of a daemon or timer (Kopf's {@code execute_handlers_once} with all handlers at once
+     * and errors TEMPORARY by default). A daemon takes no handler slot ({@code execution.maxWorkers}):
+     * a slot held for hours would starve the other handlers, as Kopf's shared thread pool does; a
+     * timer holds one for its run. A daemon cancelled at its {@code cancellationTimeout} (its future
+     * cancelled, or its thread interrupted) logs Kopf's "is cancelled. Will escalate." and ends with a
+     * {@link java.util.concurrent.CancellationException}.
+     */
+    public Map<String, Outcome> runSpawned(SpawningHandler handler, State state, DaemonCause cause) {
+        return runOnce(Lifecycles.allAtOnce(), List.of(handler), state, cause.logger(), ErrorsMode.TEMPORARY,
+                (spawned, handlerState, subrefs) -> {
+                    InvocationContext context = InvocationContext.of(cause, null, handlerState, spawned.param(), null,
+                            poster, client);
+                    Object returned = null;
+                    try {
+                        returned = spawned instanceof TimerHandler ? callSync(spawned.function(), context)
+                                : poster.within(() -> spawned.function().call(context));
+                        return awaited(returned);
+                    } catch (CancellationException e) {
+                        throw new Cancelled(e);
+                    } catch (InterruptedException e) {
+                        if (!cause.stopped().isSet()) {
+                            throw e;
+                        }
+                        // The engine's cancellation: the awaited future is cancelled, as asyncio cancels a task.
+                        if (returned instanceof CompletionStage<?> stage) {
+                            stage.toCompletableFuture().cancel(true);
+                        }
+                        Thread.currentThread().interrupt();
+                        throw new Cancelled(e);
+                    }
+                });
+    }
+
+    /** A daemon cancelled while it ran: Kopf lets asyncio's CancelledError escalate past the outcome. */
+    private static final class Cancelled extends CancellationException {
+        Cancelled(Exception cause) {
+            super(cause.getMessage());
+            initCause(cause);
+        }
+    }
+
+    /**
      * Kopf's {@code execute_handlers_once}: the due handlers that the lifecycle picks, each called
      * once, their outcomes by id.
      *
@@ -159,6 +205,9 @@ public final class Execution {
                 throw new HandlerRetriesError(name + " has exceeded " + state.retries() + " retries.");
             }
             result = invoker.invoke(handler, state, subrefs);
+        } catch (Cancelled e) {
+            logger.warn("{} is cancelled. Will escalate.", name);
+            throw e;
         } catch (HandlerChildrenRetry e) {
             logger.debug("{} has unfinished sub-handlers. Will retry soon.", name);
             return new Outcome(false, null, e, e.delay(), subrefs);
@@ -260,6 +309,11 @@ public final class Execution {
      * its thread; awaiting a returned CompletionStage does neither.
      */
     private Object call(HandlerFn function, InvocationContext context) throws Exception {
+        return awaited(callSync(function, context));
+    }
+
+    /** The sync part of a call: what the function returns, a CompletionStage not yet awaited. */
+    private Object callSync(HandlerFn function, InvocationContext context) throws Exception {
         Object result;
         if (handlerSlots == null) {
             result = poster.within(() -> function.call(context));
@@ -271,7 +325,7 @@ public final class Execution {
                 handlerSlots.release();
             }
         }
-        return awaited(result);
+        return result;
     }
 
     /** A returned CompletionStage's value, its failure thrown as the handler's own (Errors included). */

@@ -3,6 +3,7 @@ package io.kopf4j.actions;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.logging.EventSink;
 import io.kopf4j.Body;
+import io.kopf4j.DaemonStopped;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.Memo;
@@ -11,6 +12,7 @@ import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.SubHandler;
 import io.kopf4j.intents.Cause;
+import io.kopf4j.intents.DaemonCause;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Diffs;
 import java.time.Instant;
@@ -87,6 +89,11 @@ record InvocationContext(Cause cause, Diff diff, Object old, Object current, int
     @Override
     public void exception(Object objects, String reason, String message, Throwable error) {
         poster.exception(objects, reason, message, error);
+    }
+
+    @Override
+    public DaemonStopped stopped() {
+        return cause instanceof DaemonCause daemon ? daemon.stopped() : HandlerContext.super.stopped();
     }
 
     @Override

@@ -6,11 +6,12 @@ import java.util.Map;
 
 /**
  * Why handlers are called for an object now: Kopf's causes, one type per kind of handler. A
- * {@link ChangingCause} carries the reason and the essential diff for change-detecting handlers; a
- * {@link WatchingCause} the raw event for event handlers; the daemon and admission causes to come
- * join them. Filters see a cause itself, before any handler's attempt.
+ * {@link ChangingCause} carries the reason and the essential diff for change-detecting handlers; an
+ * {@link UnchangingCause} no change: a {@link WatchingCause} the raw event for event handlers, a
+ * {@link SpawningCause} one event for the filters of daemons and timers, a {@link DaemonCause} what
+ * they see for their whole life. Filters see a cause itself, before any handler's attempt.
  */
-public sealed interface Cause extends HandlerContext permits ChangingCause, WatchingCause {
+public sealed interface Cause extends HandlerContext permits ChangingCause, UnchangingCause {
     /** The object's body as plain JSON maps. */
     Map<String, Object> raw();
 
@@ -28,6 +29,18 @@ public sealed interface Cause extends HandlerContext permits ChangingCause, Watc
 
     @Override
     default Instant started() {
+        return null;
+    }
+
+    /** Only event handlers see a raw event. */
+    @Override
+    default String type() {
+        return null;
+    }
+
+    /** Only event handlers see a raw event. */
+    @Override
+    default Map<String, Object> event() {
         return null;
     }
 }

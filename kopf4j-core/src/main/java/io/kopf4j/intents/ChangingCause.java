@@ -29,15 +29,4 @@ import org.slf4j.Logger;
 public record ChangingCause(Resource resource, Map<String, Object> raw, Body body, Patch patch, Logger logger, Memo memo,
                             Reason reason, boolean initial, boolean deleting, Diff diff, Map<String, Object> old,
                             Map<String, Object> current) implements Cause {
-    /** Change handlers see no raw event. */
-    @Override
-    public String type() {
-        return null;
-    }
-
-    /** Change handlers see no raw event. */
-    @Override
-    public Map<String, Object> event() {
-        return null;
-    }
 }

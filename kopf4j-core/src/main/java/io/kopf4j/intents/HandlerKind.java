@@ -5,10 +5,10 @@ import java.util.Locale;
 
 /**
  * What a handler reacts to, as both front-ends name it: Kopf's {@code @kopf.on.*} decorators for
- * objects, sub-handlers, and the operator's activities.
+ * objects, daemons and timers, sub-handlers, and the operator's activities.
  */
 public enum HandlerKind {
-    CREATE, UPDATE, DELETE, RESUME, FIELD, EVENT, SUBHANDLER, STARTUP, CLEANUP, LOGIN, PROBE;
+    CREATE, UPDATE, DELETE, RESUME, FIELD, EVENT, DAEMON, TIMER, SUBHANDLER, STARTUP, CLEANUP, LOGIN, PROBE;
 
     /** The reason a changing handler of this kind is limited to, or null for any (resume, field). */
     Reason reason() {

@@ -20,6 +20,7 @@ public final class HandlerRegistry {
     private final List<ChangingHandler> changing = new ArrayList<>();
     private final List<WatchingHandler> watching = new ArrayList<>();
     private final List<ActivityHandler> activities = new ArrayList<>();
+    private final List<SpawningHandler> spawning = new ArrayList<>();
 
     /**
      * Adds a handler. One method under several annotations may share its id (it runs once per
@@ -45,6 +46,16 @@ public final class HandlerRegistry {
         watching.add(handler);
     }
 
+    /** Adds a daemon or timer; ids are unique per resource among them. */
+    public synchronized void add(SpawningHandler handler) {
+        for (SpawningHandler existing : spawning) {
+            if (existing.id().equals(handler.id()) && existing.selector().equals(handler.selector())) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        spawning.add(handler);
+    }
+
     public synchronized void add(ActivityHandler activity) {
         for (ActivityHandler existing : activities) {
             if (existing.kind().equals(activity.kind()) && existing.id().equals(activity.id())) {
@@ -60,11 +71,11 @@ public final class HandlerRegistry {
     }
 
     public synchronized boolean isEmpty() {
-        return changing.isEmpty() && watching.isEmpty() && activities.isEmpty();
+        return changing.isEmpty() && watching.isEmpty() && activities.isEmpty() && spawning.isEmpty();
     }
 
     public synchronized int size() {
-        return changing.size() + watching.size() + activities.size();
+        return changing.size() + watching.size() + activities.size() + spawning.size();
     }
 
     /** The distinct selectors of all handlers, in declaration order. */
@@ -72,6 +83,7 @@ public final class HandlerRegistry {
         Set<ResourceSelector> selectors = new LinkedHashSet<>();
         changing.forEach(h -> selectors.add(h.selector()));
         watching.forEach(h -> selectors.add(h.selector()));
+        spawning.forEach(h -> selectors.add(h.selector()));
         return selectors;
     }
 
@@ -114,6 +126,23 @@ public final class HandlerRegistry {
                 .toList();
     }
 
+    public synchronized boolean hasSpawningHandlers(Resource resource) {
+        return spawning.stream().anyMatch(h -> h.selector().matches(resource));
+    }
+
+    /**
+     * The daemons and timers whose filters the object passes (Kopf's spawning registry), except those
+     * that ended for good.
+     *
+     * @param excluded ids that exited on their own in this process: never spawned again
+     */
+    public synchronized List<SpawningHandler> spawningHandlers(SpawningCause cause, Set<String> excluded) {
+        return spawning.stream()
+                .filter(h -> h.selector().matches(cause.resource()) && !excluded.contains(h.id())
+                        && h.filters().matchesBody(cause, cause.raw()))
+                .toList();
+    }
+
     /**
      * A label selector for watching the resource on the server side, or null: the label conditions
      * (exact, present, absent) that every handler of the resource has in common. Objects outside it
@@ -123,6 +152,7 @@ public final class HandlerRegistry {
         List<Filters> all = new ArrayList<>();
         changingHandlers(resource).forEach(h -> all.add(h.filters()));
         watching.stream().filter(h -> h.selector().matches(resource)).forEach(h -> all.add(h.filters()));
+        spawning.stream().filter(h -> h.selector().matches(resource)).forEach(h -> all.add(h.filters()));
         if (all.isEmpty()) {
             return null;
         }
@@ -173,6 +203,8 @@ public final class HandlerRegistry {
             }
         });
         watching.stream().filter(h -> h.selector().matches(resource) && h.filters().field() != null)
+                .forEach(h -> fields.add(h.filters().field()));
+        spawning.stream().filter(h -> h.selector().matches(resource) && h.filters().field() != null)
                 .forEach(h -> fields.add(h.filters().field()));
         return fields;
     }

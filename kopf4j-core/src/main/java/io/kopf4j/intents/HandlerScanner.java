@@ -5,6 +5,9 @@ import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.On;
+import io.kopf4j.Daemon;
+import io.kopf4j.DaemonStopped;
+import io.kopf4j.Timer;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -19,7 +22,7 @@ import java.util.Set;
 public final class HandlerScanner {
     private static final Set<Class<? extends Annotation>> ANNOTATIONS = Set.of(On.Create.class, On.Update.class,
             On.Delete.class, On.Resume.class, On.Field.class, On.Event.class, On.Probe.class, On.Startup.class,
-            On.Cleanup.class, On.Login.class);
+            On.Cleanup.class, On.Login.class, Daemon.class, Timer.class);
 
     private HandlerScanner() {
     }
@@ -60,6 +63,7 @@ public final class HandlerScanner {
             if (spec == null) {
                 continue;
             }
+            requireSpawningForStopFlag(spec.kind(), method, origin);
             String activity = spec.kind().activity();
             if (activity != null) {
                 registry.add(spec.activity(ActivityHandler.bind(activity, method, instance, origin)));
@@ -67,6 +71,15 @@ public final class HandlerScanner {
                 function = function == null ? ParameterBinder.bind(instance, method) : function;
                 spec.register(function, registry);
             }
+        }
+    }
+
+    /** Only daemons and timers have a stop flag: asking for it elsewhere is a declaration error, found at startup. */
+    private static void requireSpawningForStopFlag(HandlerKind kind, Method method, String origin) {
+        boolean asksForFlag = Arrays.stream(method.getParameterTypes()).anyMatch(DaemonStopped.class::equals);
+        if (asksForFlag && kind != HandlerKind.DAEMON && kind != HandlerKind.TIMER) {
+            throw new InvalidHandlerException("Handler " + origin + ": only daemons and timers get a DaemonStopped"
+                    + " parameter (their stop flag); remove it, or declare the method with @Daemon or @Timer");
         }
     }
 
@@ -120,8 +133,45 @@ public final class HandlerScanner {
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
             case On.Login a -> spec(HandlerKind.LOGIN, method, new String[0],
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
+            case Daemon a -> daemon(a, spec(HandlerKind.DAEMON, method, a.value(),
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")));
+            case Timer a -> timer(a, spec(HandlerKind.TIMER, method, a.value(),
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")));
             default -> null;
         };
+    }
+
+    /** The daemon's own options, in seconds; negative means "not given". */
+    private static HandlerSpec daemon(Daemon annotation, HandlerSpec spec) {
+        if (annotation.initialDelay() >= 0) {
+            spec.initialDelay(seconds(annotation.initialDelay()));
+        }
+        if (annotation.cancellationBackoff() >= 0) {
+            spec.cancellationBackoff(seconds(annotation.cancellationBackoff()));
+        }
+        if (annotation.cancellationTimeout() >= 0) {
+            spec.cancellationTimeout(seconds(annotation.cancellationTimeout()));
+        }
+        if (annotation.cancellationPolling() >= 0) {
+            spec.cancellationPolling(seconds(annotation.cancellationPolling()));
+        }
+        return spec;
+    }
+
+    /** The timer's own options, in seconds; negative means "not given". */
+    private static HandlerSpec timer(Timer annotation, HandlerSpec spec) {
+        if (annotation.initialDelay() >= 0) {
+            spec.initialDelay(seconds(annotation.initialDelay()));
+        }
+        if (annotation.interval() >= 0) {
+            spec.interval(seconds(annotation.interval()));
+        }
+        if (annotation.idle() >= 0) {
+            spec.idle(seconds(annotation.idle()));
+        }
+        return spec.sharp(annotation.sharp());
     }
 
     /** Fills the specification: the annotation's texts and seconds become the specification's options. */

@@ -3,6 +3,7 @@ package io.kopf4j.intents;
 import io.kopf4j.ActivityFn;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
+import io.kopf4j.HandlerContext;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.structs.Dicts;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One handler's specification, filled by both front-ends: the annotation scanner
@@ -45,6 +47,13 @@ public final class HandlerSpec {
     private Object param;
     private boolean optional;
     private boolean deleted;
+    private Function<HandlerContext, Duration> initialDelay;
+    private Duration cancellationBackoff;
+    private Duration cancellationTimeout;
+    private Duration cancellationPolling;
+    private Duration interval;
+    private boolean sharp;
+    private Duration idle;
 
     private HandlerSpec(HandlerKind kind, String[] resource, String method, String defaultId) {
         this.kind = Objects.requireNonNull(kind, "kind");
@@ -197,6 +206,61 @@ public final class HandlerSpec {
         return this;
     }
 
+    /** Daemons and timers: the delay before the first call, computed from the object when it is first seen. */
+    public HandlerSpec initialDelay(Function<HandlerContext, Duration> delay) {
+        requireSpawning("initialDelay");
+        this.initialDelay = Objects.requireNonNull(delay, "initialDelay");
+        return this;
+    }
+
+    /** Daemons and timers: a fixed delay before the first call. */
+    public HandlerSpec initialDelay(Duration delay) {
+        Duration checked = notNegative("initialDelay", delay);
+        return initialDelay(context -> checked);
+    }
+
+    /** Daemons: how long a stopped daemon may take to exit on its own before it is cancelled. */
+    public HandlerSpec cancellationBackoff(Duration delay) {
+        requireKind(HandlerKind.DAEMON, "cancellationBackoff");
+        this.cancellationBackoff = notNegative("cancellationBackoff", delay);
+        return this;
+    }
+
+    /** Daemons: how long after the cancellation a daemon is abandoned; none: never cancelled nor abandoned. */
+    public HandlerSpec cancellationTimeout(Duration limit) {
+        requireKind(HandlerKind.DAEMON, "cancellationTimeout");
+        this.cancellationTimeout = notNegative("cancellationTimeout", limit);
+        return this;
+    }
+
+    /** Daemons: how often a daemon that has not exited yet is reported. */
+    public HandlerSpec cancellationPolling(Duration period) {
+        requireKind(HandlerKind.DAEMON, "cancellationPolling");
+        this.cancellationPolling = positive("cancellationPolling", period);
+        return this;
+    }
+
+    /** Timers: the time between runs. */
+    public HandlerSpec interval(Duration period) {
+        requireKind(HandlerKind.TIMER, "interval");
+        this.interval = positive("interval", period);
+        return this;
+    }
+
+    /** Timers: the runs on a grid of the interval from their starts. */
+    public HandlerSpec sharp(boolean onGrid) {
+        requireKind(HandlerKind.TIMER, "sharp");
+        this.sharp = onGrid;
+        return this;
+    }
+
+    /** Timers: run only after this long without an essential change. */
+    public HandlerSpec idle(Duration quiet) {
+        requireKind(HandlerKind.TIMER, "idle");
+        this.idle = positive("idle", quiet);
+        return this;
+    }
+
     /**
      * Checks the combinations of options (each option alone was checked when set).
      *
@@ -220,7 +284,7 @@ public final class HandlerSpec {
     }
 
     /**
-     * Builds the handler of objects (a changing or an event handler) and adds it to the registry.
+     * Builds the handler of objects (a changing or an event handler, a daemon or a timer) and adds it to the registry.
      *
      * @param function the bound handler
      * @param registry where it goes
@@ -228,7 +292,13 @@ public final class HandlerSpec {
      */
     public void register(HandlerFn function, HandlerRegistry registry) {
         validate();
-        if (kind == HandlerKind.EVENT) {
+        if (kind == HandlerKind.DAEMON) {
+            registry.add(new DaemonHandler(fullId(), errors, timeout, retries, backoff, param, filters(), selector(),
+                    function, origin(), initialDelay, cancellationBackoff, cancellationTimeout, cancellationPolling));
+        } else if (kind == HandlerKind.TIMER) {
+            registry.add(new TimerHandler(fullId(), errors, timeout, retries, backoff, param, filters(), selector(),
+                    function, origin(), initialDelay, interval, sharp, idle));
+        } else if (kind == HandlerKind.EVENT) {
             if (errors != null || timeout != null || retries != null || backoff != null) {
                 // Kopf's event handlers run once per event and are never retried: these options mean nothing.
                 throw invalid("event handlers take no errors, timeout, retries or backoff (they are never retried)");
@@ -317,6 +387,32 @@ public final class HandlerSpec {
 
     private InvalidHandlerException invalid(String rule) {
         return new InvalidHandlerException(subject() + ": " + rule);
+    }
+
+    private void requireSpawning(String option) {
+        if (kind != HandlerKind.DAEMON && kind != HandlerKind.TIMER) {
+            throw invalid(option + " is an option of daemons and timers only");
+        }
+    }
+
+    private void requireKind(HandlerKind required, String option) {
+        if (kind != required) {
+            throw invalid(option + " is an option of " + required.written() + "s only");
+        }
+    }
+
+    private Duration notNegative(String option, Duration value) {
+        if (value == null || value.isNegative()) {
+            throw invalid(option + " must not be negative, got " + value);
+        }
+        return value;
+    }
+
+    private Duration positive(String option, Duration value) {
+        if (value == null || value.isNegative() || value.isZero()) {
+            throw invalid(option + " must be positive, got " + value);
+        }
+        return value;
     }
 
     private String requireId(String handlerId) {

@@ -3,6 +3,7 @@ package io.kopf4j.intents;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.Body;
+import io.kopf4j.DaemonStopped;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.InvalidHandlerException;
@@ -50,6 +51,7 @@ public final class ParameterBinder {
         BY_TYPE.put(Logger.class, HandlerContext::logger);
         BY_TYPE.put(Memo.class, HandlerContext::memo);
         BY_TYPE.put(KubernetesClient.class, HandlerContext::client);
+        BY_TYPE.put(DaemonStopped.class, HandlerContext::stopped);
 
         byName("body", Body.class, HandlerContext::body);
         byName("spec", Spec.class, HandlerContext::spec);
@@ -75,6 +77,7 @@ public final class ParameterBinder {
         byName("runtime", Duration.class, HandlerContext::runtime);
         byName("type", String.class, HandlerContext::type);
         byName("event", Map.class, HandlerContext::event);
+        byName("stopped", DaemonStopped.class, HandlerContext::stopped);
     }
 
     private ParameterBinder() {

@@ -1,12 +1,9 @@
 package io.kopf4j.intents;
 
 import io.kopf4j.Body;
-import io.kopf4j.Diff;
 import io.kopf4j.Memo;
 import io.kopf4j.Patch;
-import io.kopf4j.Reason;
 import io.kopf4j.Resource;
-import io.kopf4j.structs.Diffs;
 import java.util.Map;
 import org.slf4j.Logger;
 
@@ -24,26 +21,5 @@ import org.slf4j.Logger;
  * @param event the raw event: {@code type} and {@code object}
  */
 public record WatchingCause(Resource resource, Map<String, Object> raw, Body body, Patch patch, Logger logger, Memo memo,
-                            String type, Map<String, Object> event) implements Cause {
-    private static final Diff NO_DIFF = Diffs.between(null, null);
-
-    @Override
-    public Reason reason() {
-        return null;
-    }
-
-    @Override
-    public Diff diff() {
-        return NO_DIFF;
-    }
-
-    @Override
-    public Object old() {
-        return null;
-    }
-
-    @Override
-    public Object current() {
-        return null;
-    }
+                            String type, Map<String, Object> event) implements UnchangingCause {
 }

@@ -14,6 +14,7 @@ import io.kopf4j.reactor.observation.Observer;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.reactor.processing.ResourceProcessor;
+import io.kopf4j.reactor.processing.Spawning;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.reactor.queueing.Progress;
 import io.kopf4j.storage.Finalizers;
@@ -48,19 +49,23 @@ public final class Reactor {
     private ObjectPatcher patcher;
     private final EventSink poster;
     private Execution execution;
+    private final Spawning.Factory spawningFactory;
+    private Spawning spawning = Spawning.NONE;
 
     /**
      * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
      * @param handlerClient the client given to handlers ({@code HandlerContext.client()})
      * @param namespaces the namespace patterns to serve; empty means cluster-wide
      * @param poster where Kubernetes Events go (the posting engine)
+     * @param spawningFactory makes the daemons and timers engine once the execution exists
      * @param failure told when the operator cannot go on (an unrecoverable error in the processing)
      */
     public Reactor(KubernetesClient client, KubernetesClient watchClient, KubernetesClient handlerClient,
                    HandlerRegistry registry, List<String> namespaces,
                    OperatorThreads threads, OperatorSettings settings, Memo memo, Metrics metrics,
-                   EventSink poster, Consumer<OperatorException> failure) {
+                   EventSink poster, Spawning.Factory spawningFactory, Consumer<OperatorException> failure) {
         this.poster = poster;
+        this.spawningFactory = spawningFactory;
         this.failure = failure;
         this.client = client;
         this.handlerClient = handlerClient;
@@ -82,6 +87,8 @@ public final class Reactor {
         Semaphore handlerSlots = settings.execution.maxWorkers == null ? null : new Semaphore(settings.execution.maxWorkers, true);
         execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
                 settings.persistence.progressStorage, metrics, handlerSlots, poster, handlerClient);
+        spawning = spawningFactory.create(execution, patcher);
+        orchestrator.addPauseListener(spawning::pause, spawning::resume);
         observer.start();
     }
 
@@ -104,18 +111,24 @@ public final class Reactor {
         return orchestrator;
     }
 
-    /** Stops watching and taking events; handlers in flight finish in their own time. */
+    /**
+     * Stops watching and taking events; handlers in flight finish in their own time; daemons and
+     * timers are told to stop (each as its cancellation options say).
+     */
     public void stop() {
         observer.stop();
         orchestrator.stop();
+        spawning.stopAll();
     }
 
     private ObjectQueues queues(Resource resource) {
         ResourceProcessor processor = processors.computeIfAbsent(resource,
-                r -> new ResourceProcessor(r, registry, settings, memo, patcher, poster, execution));
-        return new ObjectQueues(resource, processor, threads, settings, progress, metrics, error -> failure.accept(
+                r -> new ResourceProcessor(r, registry, settings, memo, patcher, poster, execution, spawning));
+        ObjectQueues queues = new ObjectQueues(resource, processor, threads, settings, progress, metrics, error -> failure.accept(
                 new OperatorException("Event processing has failed with an unrecoverable error. This seems to be a"
                         + " framework bug. The operator will stop to prevent damage.", error)));
+        processor.recheckThrough(queues::dispatch);
+        return queues;
     }
 
     private Predicate<Map<String, Object>> holdsOurFinalizer(Resource resource) {

@@ -7,15 +7,19 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * The operator's metrics (Kopf has none), recorded through Micrometer: handlers, queues, watches
- * and API requests. Names and tags are listed in docs/metrics.md. Without a registry the meters
+ * The operator's metrics (Kopf has none), recorded through Micrometer: handlers, queues, watches,
+ * API requests, daemons and timers. Names and tags are listed in docs/metrics.md. Without a registry the meters
  * cost next to nothing (an empty composite registry).
  */
 public final class Metrics {
     private final MeterRegistry registry;
+    private final Map<String, AtomicInteger> runningDaemons = new ConcurrentHashMap<>();
 
     public Metrics(MeterRegistry registry) {
         this.registry = registry == null ? new CompositeMeterRegistry() : registry;
@@ -62,5 +66,36 @@ public final class Metrics {
         // Strong references: Micrometer holds a gauge's object weakly, and nothing else holds these lambdas.
         Gauge.builder("kopf4j.queue.depth", waitingEvents).strongReference(true).register(registry);
         Gauge.builder("kopf4j.objects", objects).strongReference(true).register(registry);
+    }
+
+    /**
+     * The count of running daemons or timers of one handler ({@code kind} = daemon, timer): one gauge
+     * per handler, never per object, incremented and decremented by the daemons engine.
+     */
+    public AtomicInteger daemonsRunning(String kind, String handler) {
+        return runningDaemons.computeIfAbsent(kind + "/" + handler, key -> {
+            AtomicInteger count = new AtomicInteger();
+            Gauge.builder("kopf4j.daemons.running", count, AtomicInteger::get).tag("kind", kind).tag("handler", handler)
+                    .strongReference(true).register(registry);
+            return count;
+        });
+    }
+
+    /** A daemon or timer called again after a failure ({@code cause} = temporary, exception). */
+    public void daemonRestart(String handler, String cause) {
+        Counter.builder("kopf4j.daemons.restarts").tag("handler", handler).tag("cause", cause)
+                .register(registry).increment();
+    }
+
+    /** How a stop ended ({@code reason} = resource_deleted, filters_mismatch, ...; {@code outcome} = exited, abandoned). */
+    public void daemonStop(String kind, String reason, String outcome) {
+        Counter.builder("kopf4j.daemons.stops").tag("kind", kind).tag("reason", reason).tag("outcome", outcome)
+                .register(registry).increment();
+    }
+
+    /** How late a timer's run started, after the moment it was planned for. */
+    public void timerLag(String handler, Duration lag) {
+        Timer.builder("kopf4j.timer.lag").tag("handler", handler).publishPercentileHistogram().register(registry)
+                .record(lag);
     }
 }

@@ -98,6 +98,45 @@ class HandlerScannerTest {
                 .hasMessageStartingWith("Handler UnknownParameter.create(String): unsupported parameter 'colour' of type String");
     }
 
+    public static class StopFlagOnCreate {
+        @On.Create("kopfexamples")
+        public void create(io.kopf4j.DaemonStopped stopped) {
+        }
+    }
+
+    public static class DaemonAndTimer {
+        @io.kopf4j.Daemon(value = "kopfexamples", cancellationBackoff = 1.5, cancellationTimeout = 2, initialDelay = 0.5)
+        public void watch(io.kopf4j.DaemonStopped stopped) {
+        }
+
+        @io.kopf4j.Timer(value = "kopfexamples", interval = 10, sharp = true, idle = 60)
+        public void tick() {
+        }
+    }
+
+    @Test
+    void onlyDaemonsAndTimersMayAskForTheStopFlag() {
+        assertThatThrownBy(() -> HandlerScanner.scan(StopFlagOnCreate.class, new HandlerRegistry()))
+                .isInstanceOf(InvalidHandlerException.class)
+                .hasMessageStartingWith("Handler StopFlagOnCreate.create(DaemonStopped): only daemons and timers get a DaemonStopped parameter");
+    }
+
+    @Test
+    void daemonsAndTimersAreRegisteredWithTheirOptionsInSeconds() {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(DaemonAndTimer.class, registry);
+        assertThat(registry.size()).isEqualTo(2);
+        assertThatThrownBy(() -> HandlerScanner.scan(ZeroInterval.class, new HandlerRegistry()))
+                .isInstanceOf(InvalidHandlerException.class)
+                .hasMessage("Handler ZeroInterval.tick(): interval must be positive, got PT0S");
+    }
+
+    public static class ZeroInterval {
+        @io.kopf4j.Timer(value = "kopfexamples", interval = 0)
+        public void tick() {
+        }
+    }
+
     @Test
     void mismatchedTypeFailsWithTheExpectedType() {
         assertThatThrownBy(() -> HandlerScanner.scan(WrongType.class, new HandlerRegistry()))

@@ -263,7 +263,7 @@ public final class Observer {
      * The resources the handlers' selectors resolve to. At startup, a bare name that resolves to
      * nothing is an error (most likely a typo); a name with a group waits for its CRD, with Kopf's
      * warning. A name found in several groups is not served, with a warning, as in Kopf. A resource
-     * that cannot be listed, watched (and patched, for changing handlers) is an error.
+     * that cannot be listed, watched (and patched, for changing handlers, daemons and timers) is an error.
      */
     private List<Resource> resolveResources(boolean startup) {
         Set<ResourceSelector> selectors = registry.selectors();
@@ -298,7 +298,7 @@ public final class Observer {
                 continue;
             }
             for (Resource resource : resolution.resources()) {
-                List<String> needed = registry.changingHandlers(resource).isEmpty()
+                List<String> needed = registry.changingHandlers(resource).isEmpty() && !registry.hasSpawningHandlers(resource)
                         ? List.of("list", "watch") : List.of("list", "watch", "patch");
                 if (resource.verbs().containsAll(needed)) {
                     resolved.add(resource);

@@ -7,6 +7,7 @@ import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import java.util.function.Predicate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,7 +34,11 @@ public final class Orchestrator {
     private final Function<Resource, Predicate<Map<String, Object>>> strays;
     private final Map<WatcherKey, ResourceWatcher> watchers = new ConcurrentHashMap<>();
     private final Map<Resource, ObjectQueues> queues = new ConcurrentHashMap<>();
+    private final List<PauseListener> pauseListeners = new ArrayList<>();
     private boolean paused;
+
+    private record PauseListener(Runnable onPause, Runnable onResume) {
+    }
     private boolean stopped;
 
     /**
@@ -90,13 +95,23 @@ public final class Orchestrator {
             paused = true;
             LOG.info("Pausing the operator's watching of {} stream(s).", watchers.size());
             watchers.values().forEach(ResourceWatcher::stop);
+            pauseListeners.forEach(listener -> listener.onPause().run());
         }
+    }
+
+    /**
+     * Also told of every pause and resume: the engines that run beside the watching (daemons and
+     * timers), so that whoever pauses (peering, leadership, sharding) pauses them too.
+     */
+    public synchronized void addPauseListener(Runnable onPause, Runnable onResume) {
+        pauseListeners.add(new PauseListener(onPause, onResume));
     }
 
     /** Resumes after a pause: every watcher lists its resource again and watches on. Idempotent. */
     public synchronized void resume() {
         if (paused && !stopped) {
             paused = false;
+            pauseListeners.forEach(listener -> listener.onResume().run());
             LOG.info("Resuming the operator's watching of {} stream(s).", watchers.size());
             watchers.replaceAll((key, old) -> {
                 ResourceWatcher fresh = newWatcher(key);

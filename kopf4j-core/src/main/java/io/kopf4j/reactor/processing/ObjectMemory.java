@@ -1,5 +1,6 @@
 package io.kopf4j.reactor.processing;
 
+import io.kopf4j.Body;
 import io.kopf4j.Memo;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,12 @@ final class ObjectMemory {
     Set<String> supersededVersions = Set.of();
     /** Patch functions that met a newer object, for the next cycle. */
     List<Consumer<Map<String, Object>>> remainingFns = List.of();
+    /** The latest body processed: what daemons' live views show, and what a recheck processes again. */
+    volatile Map<String, Object> latest;
+    /** The object as daemons and timers see it: always the latest body. */
+    final Body live = Body.live(() -> latest);
+    /** The object's daemons and timers; null until its first event with spawning handlers. */
+    ObjectSpawns spawns;
 
     ObjectMemory(Memo memo, boolean noticedByListing) {
         this.memo = memo;

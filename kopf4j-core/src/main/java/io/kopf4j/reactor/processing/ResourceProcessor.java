@@ -15,6 +15,7 @@ import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.WatchingCause;
 import io.kopf4j.intents.Causes;
 import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.intents.SpawningCause;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.queueing.EventProcessor;
 import io.kopf4j.reactor.queueing.Pressure;
@@ -35,8 +36,8 @@ import java.util.function.Consumer;
 
 /**
  * Processes every event of one resource's objects, as Kopf's {@code process_resource_event}: the
- * event handlers at once, for every event; then, once our own last patch is seen (or its wait timed
- * out), the change-detecting handlers on the object's essence; the finalizer added or released;
+ * event handlers at once, for every event; the daemons and timers spawned or stopped; then, once
+ * our own last patch is seen (or its wait timed out), the change-detecting handlers on the object's essence; the finalizer added or released;
  * and one application of the accumulated patch at the end. Unexpected errors throttle the object.
  */
 public final class ResourceProcessor implements EventProcessor {
@@ -49,13 +50,15 @@ public final class ResourceProcessor implements EventProcessor {
     private final ChangeHandling changes;
     private final Application application;
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
+    private final Spawning spawning;
+    private volatile Consumer<WatchEvent> rechecks = event -> { };
 
     /** What the causes of one event left to do: sleep for the delays, and whether handlers were concerned. */
     private record Handled(List<Duration> delays, boolean matched) {
     }
 
     public ResourceProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, Memo operatorMemo,
-                             ObjectPatching patcher, EventSink poster, Execution execution) {
+                             ObjectPatching patcher, EventSink poster, Execution execution, Spawning spawning) {
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
@@ -64,6 +67,12 @@ public final class ResourceProcessor implements EventProcessor {
         this.execution = execution;
         this.changes = new ChangeHandling(resource, registry, settings, execution);
         this.application = new Application(resource, settings, patcher);
+        this.spawning = spawning;
+    }
+
+    /** Where the objects' rechecks go: the queues of this resource, made after the processor. */
+    public void recheckThrough(Consumer<WatchEvent> queue) {
+        this.rechecks = queue;
     }
 
     /** Objects remembered: seen and not yet deleted. */
@@ -73,12 +82,20 @@ public final class ResourceProcessor implements EventProcessor {
 
     @Override
     public String process(WatchEvent event, Pressure pressure, Instant consistencyDeadline) throws InterruptedException {
-        Map<String, Object> raw = event.object();
         String key = event.key();
-        ObjectMemory memory = memories.computeIfAbsent(key,
-                k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
+        ObjectMemory memory = event.isRecheck() ? memories.get(key)
+                : memories.computeIfAbsent(key, k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
+        if (memory == null) {
+            return null;   // a recheck of an object deleted meanwhile
+        }
+        // Kopf's live body: daemons see every event's state, the DELETED one included.
+        memory.latest = event.isRecheck() ? memory.latest : event.object();
+        Map<String, Object> raw = memory.latest;
         if (event.isDeleted()) {
             memories.remove(key);
+            if (memory.spawns != null) {
+                memory.spawns.gone();
+            }
         }
         ObjectLogger local = ObjectLogger.local(raw);
         if (!memory.throttler.admits(pressure, local)) {
@@ -124,7 +141,7 @@ public final class ResourceProcessor implements EventProcessor {
         boolean deleting = Finalizers.isDeletionOngoing(raw);
         boolean blocked = Finalizers.isDeletionBlocked(raw, finalizer);
 
-        if (registry.hasWatchingHandlers(resource)) {
+        if (registry.hasWatchingHandlers(resource) && !event.isRecheck()) {
             Map<String, Object> rawEvent = new LinkedHashMap<>();
             rawEvent.put("type", event.type());
             rawEvent.put("object", raw);
@@ -136,6 +153,15 @@ public final class ResourceProcessor implements EventProcessor {
                     Results.deliver(patch, id, outcome.result());
                 }
             });
+        }
+
+        // Daemons are spawned before the changing handlers and stopped after them (Kopf's order).
+        SpawningCause spawningCause = null;
+        boolean holding = false;
+        if (registry.hasSpawningHandlers(resource) && !event.isDeleted()) {
+            spawningCause = new SpawningCause(resource, raw, memory.live, patch, ObjectLogger.posting(raw, poster),
+                    memory.memo, !diff.isEmpty());
+            holding = spawnsOf(memory, event.key(), raw).handle(spawningCause, deleting);
         }
 
         ChangingCause changing = null;
@@ -150,7 +176,9 @@ public final class ResourceProcessor implements EventProcessor {
             }
         }
 
-        boolean mustBlock = changing != null && registry.requiresFinalizer(changing);
+        boolean mustBlock = (changing != null && registry.requiresFinalizer(changing))
+                || (spawningCause != null
+                    && !registry.spawningHandlers(spawningCause, memory.spawns.foreverStopped()).isEmpty());
         if (mustBlock && !blocked && !deleting) {
             local.debug("Adding the finalizer, thus preventing the actual deletion.");
             patch.fns().add(Finalizers.blockDeletion(finalizer));
@@ -180,7 +208,7 @@ public final class ResourceProcessor implements EventProcessor {
 
         List<Duration> delays = changing == null ? List.of() : changes.handle(changing, memory);
         // Released once: when no handler requires the finalizer, it went above, with the changes skipped.
-        if (mustBlock && !event.isDeleted() && deleting && blocked && delays.isEmpty()) {
+        if (mustBlock && !event.isDeleted() && deleting && blocked && delays.isEmpty() && !holding) {
             local.debug("Removing the finalizer, thus allowing the actual deletion.");
             patch.fns().add(Finalizers.allowDeletion(finalizer));
         }
@@ -202,5 +230,19 @@ public final class ResourceProcessor implements EventProcessor {
         Map<String, Object> edited = Json.deepCopy(raw);
         fns.forEach(fn -> fn.accept(edited));
         return Json.equal(edited, raw) ? List.of() : fns;
+    }
+
+    /** The object's daemons and timers, made at its first event that has any. */
+    private ObjectSpawns spawnsOf(ObjectMemory memory, String key, Map<String, Object> raw) {
+        if (memory.spawns == null) {
+            memory.spawns = spawning.object(resource, memory.live, memory.memo, ObjectLogger.posting(raw, poster),
+                    () -> {
+                        Map<String, Object> latest = memory.latest;
+                        if (memories.get(key) == memory && latest != null) {
+                            rechecks.accept(WatchEvent.recheck(latest));
+                        }
+                    });
+        }
+        return memory.spawns;
     }
 }

@@ -15,6 +15,21 @@ public record WatchEvent(String type, Map<String, Object> object, long received)
         this(type, object, System.nanoTime());
     }
 
+    private static final String RECHECK = "kopf4j-recheck";
+
+    /**
+     * Not from the watch: the object's latest body queued again by the operator itself, when
+     * something that held it (a stopping daemon) has changed, so that it is processed again without
+     * polling or touching the object.
+     */
+    public static WatchEvent recheck(Map<String, Object> latest) {
+        return new WatchEvent(RECHECK, latest);
+    }
+
+    public boolean isRecheck() {
+        return RECHECK.equals(type);
+    }
+
     public boolean isListing() {
         return type == null;
     }

@@ -1,0 +1,118 @@
+package io.kopf4j.engines.daemons;
+
+import io.kopf4j.Body;
+import io.kopf4j.DaemonStoppingReason;
+import io.kopf4j.Memo;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Resource;
+import io.kopf4j.actions.Execution;
+import io.kopf4j.clients.ObjectPatching;
+import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.reactor.processing.ObjectSpawns;
+import io.kopf4j.reactor.processing.Spawning;
+import io.kopf4j.runtime.Metrics;
+import io.kopf4j.runtime.OperatorThreads;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+
+/**
+ * Daemons and timers (Kopf's {@code kopf/_core/engines/daemons.py}): each object's
+ * {@link ObjectDaemons}, the pause and the exit of them all. Every daemon and timer runs on its
+ * own virtual thread, so ten thousand of them cost ten thousand parked virtual threads, not a
+ * thread pool that starves (Kopf runs sync daemons in its handler pool).
+ *
+ * <pre>{@code
+ * Spawning.Factory daemons = DaemonsEngine.factory(registry, threads, settings, metrics);
+ * }</pre>
+ */
+public final class DaemonsEngine implements Spawning {
+    private final HandlerRegistry registry;
+    private final OperatorThreads threads;
+    private final OperatorSettings.Background settings;
+    private final Metrics metrics;
+    private final Execution execution;
+    private final ObjectPatching patcher;
+    private final Escalation escalation;
+    private final Set<ObjectDaemons> objects = ConcurrentHashMap.newKeySet();
+    private volatile boolean paused;
+
+    private DaemonsEngine(HandlerRegistry registry, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
+                          Execution execution, ObjectPatching patcher) {
+        this.registry = registry;
+        this.threads = threads;
+        this.settings = settings.background;
+        this.metrics = metrics;
+        this.execution = execution;
+        this.patcher = patcher;
+        this.escalation = new Escalation(threads, settings.background, metrics);
+    }
+
+    /** The engine as the reactor makes it, once the execution and the patcher exist. */
+    public static Spawning.Factory factory(HandlerRegistry registry, OperatorThreads threads, OperatorSettings settings,
+                                           Metrics metrics) {
+        return (execution, patcher) -> new DaemonsEngine(registry, threads, settings, metrics, execution, patcher);
+    }
+
+    @Override
+    public ObjectSpawns object(Resource resource, Body body, Memo memo, Logger logger, Runnable recheck) {
+        Iteration iteration = new Iteration(execution, patcher, resource);
+        ObjectDaemons daemons = new ObjectDaemons(this, resource, iteration, body, memo, logger, recheck);
+        objects.add(daemons);
+        return daemons;
+    }
+
+    /**
+     * Stops every daemon with {@code OPERATOR_PAUSING}. The flag is set before the sweep, and each
+     * object's daemons are stopped under the object's lock, so a daemon spawned by an event being
+     * processed meanwhile is either stopped by the sweep or never spawned (Kopf needs a re-sweep
+     * every second for it).
+     */
+    @Override
+    public void pause() {
+        paused = true;
+        objects.forEach(daemons -> daemons.stopAll(DaemonStoppingReason.OPERATOR_PAUSING));
+    }
+
+    @Override
+    public void resume() {
+        paused = false;
+    }
+
+    @Override
+    public void stopAll() {
+        paused = true;
+        objects.forEach(daemons -> daemons.stopAll(DaemonStoppingReason.OPERATOR_EXITING));
+    }
+
+    boolean paused() {
+        return paused;
+    }
+
+    HandlerRegistry registry() {
+        return registry;
+    }
+
+    OperatorThreads threads() {
+        return threads;
+    }
+
+    OperatorSettings.Background settings() {
+        return settings;
+    }
+
+    Metrics metrics() {
+        return metrics;
+    }
+
+    Escalation escalation() {
+        return escalation;
+    }
+
+    /** The object is gone: kept only while its daemons still run, so that the exit stops them too. */
+    void forgetIfIdle(ObjectDaemons daemons) {
+        if (daemons.idle()) {
+            objects.remove(daemons);
+        }
+    }
+}
