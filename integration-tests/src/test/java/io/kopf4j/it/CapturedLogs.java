@@ -24,6 +24,11 @@ final class CapturedLogs implements AutoCloseable {
         return lines.list.stream().anyMatch(line -> line.getFormattedMessage().contains(fragment));
     }
 
+    /** {@return how many lines contain the fragment so far} */
+    long count(String fragment) {
+        return lines.list.stream().filter(line -> line.getFormattedMessage().contains(fragment)).count();
+    }
+
     @Override
     public void close() {
         logger.detachAppender(lines);

@@ -40,8 +40,24 @@ class WatchingTest {
             throws Exception {
         OperatorSettings settings = new OperatorSettings();
         settings.watching.serverTimeout = Duration.ofSeconds(1);
-        // The server ends each watch after a second; resuming it then meets an expired resourceVersion.
-        eventsStillFlowAfter(cluster, namespace, settings, "the resourceVersion expired (410 Gone); listing again");
+        // The server ends each watch after a second, without a message: fabric8 calls that a 410.
+        eventsStillFlowAfter(cluster, namespace, settings, "the stream ended at once without a message; watching again from");
+    }
+
+    @Test
+    void aWatchEndedSilentlyIsWatchedAgainBeforeTheResourceIsListedAgain(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        OperatorSettings settings = new OperatorSettings();
+        settings.watching.serverTimeout = Duration.ofSeconds(1);
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        String watching = "Watching kopfexamples.v1.kopf.dev in " + namespace.name() + ": ";
+        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.reactor.orchestration.ResourceWatcher");
+             Operator operator = fixture.start(fixture.operator().settings(settings)
+                     .handler(Handler.create("kopfexamples").id("create").handle(context -> "created")))) {
+            await().atMost(WAIT).until(() -> lines.contains(watching + "the resourceVersion expired (410 Gone); listing again"));
+            assertThat(lines.count(watching + "the stream ended at once without a message; watching again from"))
+                    .as("silent ends before the first re-list").isGreaterThanOrEqualTo(2);
+        }
     }
 
     private static void eventsStillFlowAfter(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings,

@@ -38,6 +38,15 @@ import org.slf4j.LoggerFactory;
 public final class ResourceWatcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceWatcher.class);
     private static final Duration ERROR_BACKOFF = Duration.ofSeconds(1);
+    /**
+     * How fabric8 (7.8, AbstractWatchManager.watchEnded) reports a watch that the server closed
+     * cleanly within 2 s without a single message: as a 410 of its own making. The API server does
+     * that when it drops a lagging watcher under load, or at a short {@code serverTimeout}; a
+     * version that really expired comes as the server's own 410 event, with another message.
+     */
+    private static final String SILENT_CLOSE = "resourceVersion too old";
+    /** Silent closes in a row after which the version is taken as expired after all (a proxy's bare close). */
+    private static final int SILENT_CLOSES_BEFORE_LISTING = 3;
 
     private final KubernetesClient client;
     private final io.kopf4j.Resource resource;
@@ -54,6 +63,8 @@ public final class ResourceWatcher implements Runnable {
     private volatile boolean stopped;
     private volatile long lastActivity;
     private volatile String lastVersion;
+    /** Watches in a row that ended silently at once (no event, not even a bookmark). */
+    private volatile int silentCloses;
 
     /**
      * @param labelSelector a server-side label selector ({@code app=web,!legacy}), or null
@@ -187,6 +198,7 @@ public final class ResourceWatcher implements Runnable {
             @Override
             public void eventReceived(Action action, GenericKubernetesResource object) {
                 lastActivity = System.nanoTime();
+                silentCloses = 0;
                 if (object != null && object.getMetadata() != null && object.getMetadata().getResourceVersion() != null) {
                     lastVersion = object.getMetadata().getResourceVersion();
                 }
@@ -229,7 +241,17 @@ public final class ResourceWatcher implements Runnable {
                 }
                 try {
                     WatcherException cause = closed.get(left, TimeUnit.NANOSECONDS);
+                    if (cause != null && cause.isHttpGone() && SILENT_CLOSE.equals(cause.getMessage())
+                            && ++silentCloses < SILENT_CLOSES_BEFORE_LISTING) {
+                        // A re-list would deliver every object again, as stale as the listing, and cost the
+                        // API server most under the very load that made it drop the watch: watch on instead.
+                        LOG.debug("Watching {}: the stream ended at once without a message; watching again from {}",
+                                describe(), lastVersion);
+                        metrics.watchRestart(resource, "silent-close");
+                        return lastVersion;
+                    }
                     if (cause != null && cause.isHttpGone()) {
+                        silentCloses = 0;
                         LOG.debug("Watching {}: the resourceVersion expired (410 Gone); listing again", describe());
                         metrics.watchRestart(resource, "gone");
                         return null;
