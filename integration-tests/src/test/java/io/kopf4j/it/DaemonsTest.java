@@ -18,6 +18,11 @@ import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -368,6 +373,60 @@ class DaemonsTest {
         } finally {
             release.countDown();
             logs.close();
+        }
+    }
+
+    @Test
+    void aBlockingDaemonTakesNoHandlerSlotAndLeavesTheProbesHealthy(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        List<Object> updated = new CopyOnWriteArrayList<>();
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        OperatorSettings settings = new OperatorSettings();
+        settings.execution.maxWorkers = 1;   // a daemon holding the one slot would starve the update handler
+        settings.probes.progressTimeout = Duration.ofSeconds(2);
+        HttpClient http = HttpClient.newHttpClient();
+        try (Operator operator = fixture.start(fixture.operator().settings(settings).healthProbeAddress("127.0.0.1:0")
+                .handler(Handler.daemon("kopfexamples").id("blocking").handle(context -> release.await(2, TimeUnit.MINUTES)))
+                .handler(Handler.update("kopfexamples").id("update").handle(context -> updated.add(context.spec().get("a")))))) {
+            examples.create("ex", Map.of("a", 1));
+            await().atMost(WAIT).until(() -> examples.finalizers("ex").contains(KopfExamples.FINALIZER));
+            examples.patch("ex", Map.of("spec", Map.of("a", 2)));
+            await().atMost(WAIT).until(() -> updated.contains(2L) || updated.contains(2));
+            URI base = URI.create("http://127.0.0.1:" + operator.healthProbeAddress().getPort());
+            for (String path : List.of("/healthz", "/readyz")) {
+                HttpResponse<String> reply = http.send(HttpRequest.newBuilder(base.resolve(path)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(reply.statusCode()).as(path).isEqualTo(200);
+            }
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void anInitialDelayPostponesTheFirstCallAndTheGaugeCountsRunningDaemons(LocalCluster cluster,
+                                                                           TemporaryNamespace namespace) throws Exception {
+        List<Long> firstCalls = new CopyOnWriteArrayList<>();
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        try (Operator operator = fixture.start(fixture.operator().meterRegistry(registry)
+                .handler(Handler.daemon("kopfexamples").id("late").initialDelay(Duration.ofSeconds(1)).handle(context -> {
+                    firstCalls.add(System.nanoTime());
+                    context.stopped().await();
+                    return null;
+                })))) {
+            long created = System.nanoTime();
+            examples.create("ex", Map.of("a", 1));
+            await().atMost(WAIT).until(() -> firstCalls.size() == 1);
+            assertThat(Duration.ofNanos(firstCalls.get(0) - created)).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+            assertThat(registry.get("kopf4j.daemons.running").tag("kind", "daemon").tag("handler", "late").gauge().value())
+                    .isEqualTo(1.0);
+            examples.delete("ex");
+            await().atMost(WAIT).until(() -> !examples.exists("ex"));
+            await().atMost(WAIT).until(() -> registry.get("kopf4j.daemons.running").tag("handler", "late").gauge().value() == 0.0);
         }
     }
 }
