@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.kopf4j.Handler;
 import io.kopf4j.On;
 import io.kopf4j.Operator;
+import io.kopf4j.OperatorSettings;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
@@ -114,6 +115,27 @@ class ProbesTest {
                 assertThat(get(liveness, "/healthz").status()).isEqualTo(200);
                 assertThat(get(operator.healthProbeAddress(), "/healthz")).isEqualTo(new Reply(200, "ok"));
             }
+        }
+    }
+
+    /** Turns the probes' cache off from a startup handler, as Kopf's settings are set. */
+    public static class Uncached {
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.probes.livenessCache = Duration.ZERO;
+        }
+    }
+
+    @Test
+    void theLivenessCacheSetByAStartupHandlerApplies(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        try (Operator operator = new OperatorFixture(cluster, namespace).operator().handlers(Probes.class, Uncached.class)
+                .liveness(URI.create("http://127.0.0.1:0/healthz")).build()) {
+            operator.start();
+            get(operator.livenessAddress(), "/healthz");
+            int calls = PROBED.get();
+            get(operator.livenessAddress(), "/healthz");
+            assertThat(PROBED.get()).as("not cached: the endpoint, made before the startup handlers, reads the setting")
+                    .isGreaterThan(calls);
         }
     }
 }

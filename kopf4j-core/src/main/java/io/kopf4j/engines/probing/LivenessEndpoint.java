@@ -30,7 +30,6 @@ public final class LivenessEndpoint implements AutoCloseable {
     private final Memo memo;
     private final OperatorSettings settings;
     private final Supplier<KubernetesClient> client;
-    private final Duration cache;
     private Map<String, Object> results;
     private long collectedAt;
 
@@ -45,7 +44,6 @@ public final class LivenessEndpoint implements AutoCloseable {
         this.memo = memo;
         this.settings = settings;
         this.client = client;
-        this.cache = settings.probes.livenessCache;
         this.http = new HttpEndpoints(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()));
         String path = endpoint.getPath() == null || endpoint.getPath().isEmpty() ? "/" : endpoint.getPath();
         http.route(path, uri -> respond());
@@ -59,6 +57,8 @@ public final class LivenessEndpoint implements AutoCloseable {
 
     private synchronized HttpEndpoints.Response respond() {
         try {
+            // Read at each request: the endpoint answers before the startup handlers, which may change it.
+            Duration cache = settings.probes.livenessCache;
             if (results == null || System.nanoTime() - collectedAt >= cache.toNanos()) {
                 results = Activities.run(ActivityHandler.PROBE, probes, settings, memo, client.get());
                 collectedAt = System.nanoTime();
