@@ -30,6 +30,7 @@ module io.kopf4j {
     requires transitive micrometer.core;
 
     requires kubernetes.model.core;
+    requires io.fabric8.kubernetes.client.jdkhttp;   // VirtualThreadHttpClientFactory
     requires zjsonpatch;
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.databind;

@@ -71,7 +71,7 @@ public record Connection(String server, String caPath, String caData, boolean in
         AuthorizationInterceptor authorization = new AuthorizationInterceptor(vault, this);
         // HTTP/1.1: the JDK's HTTP/2 client fails requests beyond a connection's stream limit (250 on
         // the API server) instead of opening another connection, and every watch holds a stream.
-        return new KubernetesClientBuilder().withConfig(config)
+        return new KubernetesClientBuilder().withConfig(config).withHttpClientFactory(new VirtualThreadHttpClientFactory())
                 .withHttpClientBuilderConsumer(builder -> builder.preferHttp11()
                         .addOrReplaceInterceptor(AuthorizationInterceptor.NAME, authorization))
                 .build();
