@@ -26,7 +26,7 @@ final class ObjectMemory {
     Set<String> supersededVersions = Set.of();
     /** Patch functions that met a newer object, for the next cycle. */
     List<Consumer<Map<String, Object>>> remainingFns = List.of();
-    /** The latest body processed: what daemons' live views show, and what a recheck processes again. */
+    /** With daemons or timers: the latest body processed, what their live views show and a recheck processes again. */
     volatile Map<String, Object> latest;
     /** The object as daemons and timers see it: always the latest body. */
     final Body live = Body.live(() -> latest);

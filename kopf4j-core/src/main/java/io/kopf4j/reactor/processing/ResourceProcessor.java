@@ -51,6 +51,8 @@ public final class ResourceProcessor implements EventProcessor {
     private final Application application;
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
     private final Spawning spawning;
+    /** The resource has daemons or timers: only then is each object's latest body kept (their live view). */
+    private final boolean spawns;
     private volatile Consumer<WatchEvent> rechecks = event -> { };
 
     /** What the causes of one event left to do: sleep for the delays, and whether handlers were concerned. */
@@ -68,6 +70,7 @@ public final class ResourceProcessor implements EventProcessor {
         this.changes = new ChangeHandling(resource, registry, settings, execution);
         this.application = new Application(resource, settings, patcher);
         this.spawning = spawning;
+        this.spawns = registry.hasSpawningHandlers(resource);
     }
 
     /** Where the objects' rechecks go: the queues of this resource, made after the processor. */
@@ -88,9 +91,10 @@ public final class ResourceProcessor implements EventProcessor {
         if (memory == null) {
             return null;   // a recheck of an object deleted meanwhile
         }
-        // Kopf's live body: daemons see every event's state, the DELETED one included.
-        memory.latest = event.isRecheck() ? memory.latest : event.object();
-        Map<String, Object> raw = memory.latest;
+        Map<String, Object> raw = event.isRecheck() ? memory.latest : event.object();
+        if (spawns) {
+            memory.latest = raw;   // Kopf's live body: daemons see every event's state, the DELETED one included
+        }
         if (event.isDeleted()) {
             memories.remove(key);
             if (memory.spawns != null) {
@@ -158,7 +162,7 @@ public final class ResourceProcessor implements EventProcessor {
         // Daemons are spawned before the changing handlers and stopped after them (Kopf's order).
         SpawningCause spawningCause = null;
         boolean holding = false;
-        if (registry.hasSpawningHandlers(resource) && !event.isDeleted()) {
+        if (spawns && !event.isDeleted()) {
             spawningCause = new SpawningCause(resource, raw, memory.live, patch, ObjectLogger.posting(raw, poster),
                     memory.memo, !diff.isEmpty());
             holding = spawnsOf(memory, event.key(), raw).handle(spawningCause, deleting);
