@@ -1,13 +1,10 @@
 package io.kopf4j.bench;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Request counts keyed as {@code "VERB resource"} or {@code "VERB resource/subresource"}, e.g.
@@ -23,8 +20,6 @@ import java.util.regex.Pattern;
  */
 record ApiRequests(Map<String, Double> counts) {
     static final Set<String> RESOURCES = Set.of("kopfexamples", "events");
-    private static final Pattern SERIES = Pattern.compile("^apiserver_request_total\\{(.*)} (\\S+)$", Pattern.MULTILINE);
-    private static final Pattern LABEL = Pattern.compile("(\\w+)=\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH", "DELETE", "DELETECOLLECTION");
 
     ApiRequests {
@@ -38,17 +33,11 @@ record ApiRequests(Map<String, Double> counts) {
     /** The followed resources' counts in the API server's metrics text. */
     static ApiRequests fromMetrics(String metrics) {
         Map<String, Double> counts = new TreeMap<>();
-        Matcher series = SERIES.matcher(metrics);
-        while (series.find()) {
-            Map<String, String> labels = new LinkedHashMap<>();
-            Matcher label = LABEL.matcher(series.group(1));
-            while (label.find()) {
-                labels.put(label.group(1), label.group(2));
-            }
-            String resource = labels.getOrDefault("resource", "");
+        for (PrometheusText.Sample sample : PrometheusText.samples(metrics, "apiserver_request_total")) {
+            String resource = sample.labels().getOrDefault("resource", "");
             if (RESOURCES.contains(resource)) {
-                String subresource = labels.getOrDefault("subresource", "");
-                counts.merge(key(labels.get("verb"), resource, subresource), Double.parseDouble(series.group(2)), Double::sum);
+                String subresource = sample.labels().getOrDefault("subresource", "");
+                counts.merge(key(sample.labels().get("verb"), resource, subresource), sample.value(), Double::sum);
             }
         }
         return new ApiRequests(counts);

@@ -43,10 +43,9 @@ enum OperatorKind {
     }
 
     /**
-     * The operator's command line. kopf4j runs as users run it, through the {@code kopf4j} launcher
-     * (with its JVM options, and {@code KOPF4J_BENCH_JVM_OPTS} passed on as {@code KOPF4J_JAVA_OPTS});
-     * the floor runs with the same JVM options, so that neither spends the shared cores on a JIT
-     * compiler the other does without.
+     * The operator's command line. kopf4j runs as users run it ({@link Kopf4jCommand}); the floor
+     * runs with the same JVM options, so that neither spends the shared cores on a JIT compiler the
+     * other does without.
      */
     ProcessBuilder process(Path root, Path kubeconfig, String namespace) throws IOException, InterruptedException {
         if (this == FLOOR) {
@@ -57,14 +56,9 @@ enum OperatorKind {
                     kubeconfig.toString(), namespace));
             return new ProcessBuilder(command);
         }
-        List<String> command = new ArrayList<>(List.of(root.resolve("kopf4j").toString(), "run", "-n", namespace,
-                "--kubeconfig", kubeconfig.toString(), root.resolve("bench/BenchHandlers.java").toString()));
-        if (this == KOPF4J_QUIET) {
-            command.add(root.resolve("bench/BenchHandlersQuiet.java").toString());
-        }
-        ProcessBuilder process = new ProcessBuilder(command);
-        process.environment().put("KOPF4J_JAVA_OPTS", System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", ""));
-        return process;
+        List<String> handlers = this == KOPF4J_QUIET ? List.of("bench/BenchHandlers.java", "bench/BenchHandlersQuiet.java")
+                : List.of("bench/BenchHandlers.java");
+        return Kopf4jCommand.process(root, kubeconfig, namespace, List.of(), handlers);
     }
 
     /** What {@code scripts/jvm-options.sh} says for this Java, without the user's additions. */

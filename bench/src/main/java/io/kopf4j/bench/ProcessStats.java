@@ -11,6 +11,7 @@ import java.nio.file.Path;
  * <pre>{@code
  * double cpu = ProcessStats.cpuSeconds(process.pid());
  * double peak = ProcessStats.memoryMiB(process.pid(), "VmHWM");
+ * long osThreads = ProcessStats.threads(process.pid());
  * }</pre>
  */
 final class ProcessStats {
@@ -29,9 +30,21 @@ final class ProcessStats {
 
     /** A memory field of /proc/PID/status in MiB: {@code VmRSS} (now) or {@code VmHWM} (the peak RSS). */
     static double memoryMiB(long pid, String field) throws IOException {
+        return statusField(pid, field) / 1024.0;   // the file gives kB
+    }
+
+    /**
+     * The process's OS threads now ({@code Threads:} of /proc/PID/status): the JVM's own and the
+     * carriers of virtual threads, not the virtual threads themselves.
+     */
+    static long threads(long pid) throws IOException {
+        return statusField(pid, "Threads");
+    }
+
+    private static long statusField(long pid, String field) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
             if (line.startsWith(field + ":")) {
-                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+                return Long.parseLong(line.replaceAll("[^0-9]", ""));
             }
         }
         throw new IOException("no " + field + " in /proc/" + pid + "/status");

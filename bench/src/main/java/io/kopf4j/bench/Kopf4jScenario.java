@@ -1,0 +1,89 @@
+package io.kopf4j.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The frame of a kopf4j-only scenario (daemons, timers): a fresh cluster ({@link BenchCluster}) with
+ * the object {@code ex-startup} in it, and kopf4j spawned through the launcher with the scenario's
+ * options and handler files, its output to a temporary log file; closing stops the operator, then
+ * the cluster. {@code ex-startup} exists before the spawn so that the scenario can tell when the
+ * operator has started (it lists it and handles it first).
+ *
+ * <pre>{@code
+ * try (Kopf4jScenario scenario = Kopf4jScenario.start("timers", root, 1000, options, List.of("bench/BenchTimers.java"))) {
+ *     scenario.print("...");
+ *     double cpu = ProcessStats.cpuSeconds(scenario.operator().pid());
+ * }
+ * }</pre>
+ */
+final class Kopf4jScenario implements AutoCloseable {
+    private final String name;
+    private final int n;
+    private final BenchCluster cluster;
+    private final OperatorProcess operator;
+
+    private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator) {
+        this.name = name;
+        this.n = n;
+        this.cluster = cluster;
+        this.operator = operator;
+    }
+
+    /** The checkout's root: a scenario's first argument. */
+    static Path root(String[] args) {
+        return Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
+    }
+
+    /** N: a scenario's second argument. */
+    static int n(String[] args, int defaultN) {
+        return args.length > 1 ? Integer.parseInt(args[1]) : defaultN;
+    }
+
+    /** @param handlerFiles relative to the root, e.g. {@code bench/BenchDaemons.java} */
+    static Kopf4jScenario start(String name, Path root, int n, List<String> options, List<String> handlerFiles) throws IOException {
+        Path log = Files.createTempFile("kopf4j-bench-" + name + "-" + n + "-", ".log");
+        BenchCluster cluster = BenchCluster.start(root);
+        try {
+            cluster.examples().create(Examples.STARTUP);
+            Kopf4jScenario scenario = new Kopf4jScenario(name, n, cluster, OperatorProcess.start(
+                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log));
+            scenario.print(Runtime.getRuntime().availableProcessors() + " CPUs; Kubernetes " + cluster.serverVersion()
+                    + "; kopf4j JVM options: " + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)")
+                    + "; the operator: " + String.join(" ", options) + " " + String.join(" ", handlerFiles)
+                    + "; its output: " + log);
+            return scenario;
+        } catch (IOException | RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    int n() {
+        return n;
+    }
+
+    BenchCluster cluster() {
+        return cluster;
+    }
+
+    OperatorProcess operator() {
+        return operator;
+    }
+
+    /** A line of progress, e.g. {@code [daemons N=10000] idle: RSS 180 MiB ...}. */
+    void print(String line) {
+        System.out.println("[" + name + " N=" + n + "] " + line);
+    }
+
+    @Override
+    public void close() {
+        try {
+            operator.close();
+        } finally {
+            cluster.close();
+        }
+    }
+}
