@@ -37,7 +37,7 @@ public class BenchTimers {
 
     /** Results of each reading fresh, not the 10-s cache's (the readings are 30 s apart anyway). */
     @On.Startup
-    public void configure(OperatorSettings settings) {
+    public void uncachedProbes(OperatorSettings settings) {
         settings.probes.livenessCache = Duration.ZERO;
     }
 
