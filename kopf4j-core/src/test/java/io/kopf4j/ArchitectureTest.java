@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The package dependencies run one way (docs/architecture.md): structures and storage at the
  * bottom, then the runtime and the API clients, the intents, the actions, the reactor (observation →
- * orchestration → queueing → processing), and the engines beside the flow on top. The public
- * package {@code io.kopf4j} is both the users' vocabulary (used by all) and the entry point (using
- * all), so it is left out of the slices.
+ * orchestration → queueing → processing), the engines beside the flow, and the kits (helpers for
+ * handlers, used through the public API) on top. The public package {@code io.kopf4j} is both the
+ * users' vocabulary (used by all) and the entry point (using all), so it is left out of the slices.
  */
 class ArchitectureTest {
     private static final JavaClasses CLASSES = new ClassFileImporter()
@@ -38,6 +38,12 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..",
                         "io.kopf4j.reactor..", "io.kopf4j.engines..", "io.kopf4j.logging..", "io.kopf4j.loading..")
                 .check(CLASSES);
+    }
+
+    @Test
+    void theKitsServeThePublicApiOnly() {
+        noClasses().that().resideOutsideOfPackages("io.kopf4j", "io.kopf4j.kits..")
+                .should().dependOnClassesThat().resideInAPackage("io.kopf4j.kits..").check(CLASSES);
     }
 
     @Test
