@@ -30,9 +30,10 @@ import java.util.Map;
  * <p><b>Objects.</b> The {@code objects} to change are one object or many: a {@code Map} body (the
  * object must be mutable; its {@code metadata}, {@code labels} and {@code ownerReferences} are put
  * back as mutable copies), a fabric8 {@code HasMetadata} (a typed model such as {@code Pod} or
- * {@code StatefulSet}, or a {@code GenericKubernetesResource}), or an {@code Iterable} or array of
- * them, at any depth. Anything else fails with an {@link IllegalArgumentException}, as Kopf's
- * "K8s object class is not supported". The objects are changed in place; nothing is sent.
+ * {@code StatefulSet}, or a {@code GenericKubernetesResource}), a part of one with its own metadata
+ * (e.g. a {@code PodTemplateSpec}), or an {@code Iterable} or array of them, at any depth. Anything
+ * else fails with an {@link IllegalArgumentException}, as Kopf's "K8s object class is not
+ * supported". The objects are changed in place; nothing is sent.
  *
  * <p><b>Owners.</b> An {@code owner} is a {@code Map} body (e.g. the handler's {@link Body}) or a
  * fabric8 {@code HasMetadata}. The methods without an owner, name, namespace or labels (or given
@@ -369,7 +370,8 @@ public final class Hierarchies {
      * @param blockOwnerDeletion the {@code blockOwnerDeletion} field; null leaves it out
      * @return a new mutable map
      */
-    public static Map<String, Object> buildOwnerReference(Object owner, Boolean controller, Boolean blockOwnerDeletion) {
+    public static Map<String, Object> buildOwnerReference(Object owner, Boolean controller,
+                                                          Boolean blockOwnerDeletion) {
         return Owner.of(owner).ownerReference(controller, blockOwnerDeletion);
     }
 
@@ -408,7 +410,7 @@ public final class Hierarchies {
                 .map(owner -> buildOwnerReference(owner, controller, blockOwnerDeletion)).toList());
     }
 
-    /** The given owner, or the object of the resource handler running on this thread, as Kopf's {@code _guess_owner}. */
+    /** The given owner, or the object of the handler running on this thread, as Kopf's {@code _guess_owner}. */
     private static Owner owner(Object owner, String method) {
         if (owner != null) {
             return Owner.of(owner);

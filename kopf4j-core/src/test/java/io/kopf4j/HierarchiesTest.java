@@ -266,6 +266,14 @@ class HierarchiesTest {
     }
 
     @Test
+    void aTemplateAloneIsLabelledAsAnObject() {
+        StatefulSet set = statefulSet();
+        Hierarchies.label(set.getSpec().getTemplate(), Map.of("app", "web"));
+        assertThat(set.getSpec().getTemplate().getMetadata().getLabels()).isEqualTo(Map.of("app", "web"));
+        assertThat(set.getMetadata()).isNull();
+    }
+
+    @Test
     void aNestedValueWithoutMetadataIsNotAnObject() {
         Map<String, Object> obj = body(Map.entry("spec", Map.of("replicas", 3)));
         assertThatThrownBy(() -> Hierarchies.label(obj, Map.of("a", "b"), false, "spec.replicas"))

@@ -45,7 +45,7 @@ final class Fields {
     }
 
     /**
-     * The typed {@code metadata} of a nested fabric8 model that is not an object itself (e.g. a
+     * The typed {@code metadata} of a fabric8 model that is a part of an object (e.g. a
      * {@code PodTemplateSpec}), created and set if it has none.
      *
      * @throws IllegalArgumentException if the model has no {@code ObjectMeta metadata}

@@ -23,15 +23,14 @@ final class JsonMetadata implements ObjectMetadata {
         Map<String, Object> metadata = section(object, "metadata");
         List<Object> references = ownerReferences(metadata);
         Object uid = reference.get("uid");
-        if (references.stream().noneMatch(existing -> existing instanceof Map<?, ?> map && Objects.equals(map.get("uid"), uid))) {
+        if (references.stream().noneMatch(existing -> hasUid(existing, uid))) {
             references.add(new LinkedHashMap<>(reference));
         }
     }
 
     @Override
     public void removeOwnerReference(String uid) {
-        ownerReferences(section(object, "metadata"))
-                .removeIf(existing -> existing instanceof Map<?, ?> map && Objects.equals(map.get("uid"), uid));
+        ownerReferences(section(object, "metadata")).removeIf(existing -> hasUid(existing, uid));
     }
 
     @Override
@@ -66,6 +65,11 @@ final class JsonMetadata implements ObjectMetadata {
         if (forced || absent) {
             section(object, "metadata").put("namespace", namespace);
         }
+    }
+
+    /** Kopf's {@code ref.get('uid') == uid}: references are the same owner's by uid alone. */
+    private static boolean hasUid(Object reference, Object uid) {
+        return reference instanceof Map<?, ?> map && Objects.equals(map.get("uid"), uid);
     }
 
     /** Kopf's {@code setdefault(key, {})}, as a mutable copy put back. */

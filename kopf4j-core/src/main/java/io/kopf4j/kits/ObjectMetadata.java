@@ -22,7 +22,8 @@ import java.util.Map;
 public sealed interface ObjectMetadata permits JsonMetadata, TypedMetadata {
 
     /**
-     * The metadata of each object (flattened as {@link K8sObjects#walk} says), each followed by the
+     * The metadata of each object (flattened as {@link K8sObjects#walk} says; a part of an object, such
+     * as a {@code PodTemplateSpec}, counts as one if it has metadata), each followed by the
      * metadata of its nested objects at these dotted paths (e.g. a StatefulSet's
      * {@code spec.template}) where they exist, as Kopf's {@code dicts.walk(objs, nested=...)}.
      *
@@ -47,7 +48,7 @@ public sealed interface ObjectMetadata permits JsonMetadata, TypedMetadata {
         return switch (object) {
             case Map<?, ?> body -> new JsonMetadata((Map<String, Object>) body);
             case HasMetadata typed -> TypedMetadata.of(typed);
-            case KubernetesResource nested -> new TypedMetadata(Fields.metadata(nested));
+            case KubernetesResource part -> new TypedMetadata(Fields.metadata(part));
             default -> throw K8sObjects.unsupported(object);
         };
     }
