@@ -87,6 +87,22 @@
  * {@link org.slf4j.Logger}, {@code int retry}, {@code KubernetesClient} (cleanup and probe handlers: startup
  * and login handlers run before the login) or one {@link io.kopf4j.ActivityContext}.
  *
+ * <h2>Children</h2>
+ *
+ * <p>Handlers create children with the operator's own client ({@code KubernetesClient}), and
+ * {@link io.kopf4j.Hierarchies} (Kopf's {@code kopf.adopt} and its parts) makes them the handled
+ * object's own before they are sent: owner reference, name, namespace and labels.
+ *
+ * <pre>{@code
+ * @On.Create("kopfexamples")
+ * public void create(KubernetesClient client) {
+ *     Pod pod = new PodBuilder().withNewSpec().addNewContainer().withName("main").withImage("busybox")
+ *             .endContainer().endSpec().build();
+ *     Hierarchies.adopt(pod);
+ *     client.pods().resource(pod).create();
+ * }
+ * }</pre>
+ *
  * <h2>Errors</h2>
  *
  * <p>As in Kopf, what a handler throws decides what happens next:
@@ -148,8 +164,8 @@
  * <h2>More</h2>
  *
  * <p>The repository's {@code docs/} folder goes further: {@code handlers.md} (kinds, filters,
- * sub-handlers, Kopf compatibility), {@code settings.md}, {@code login.md},
- * {@code embedding.md}, {@code logging.md}, {@code metrics.md} (metrics and health probes),
+ * sub-handlers, Kopf compatibility), {@code hierarchies.md} (children), {@code settings.md},
+ * {@code login.md}, {@code embedding.md}, {@code logging.md}, {@code metrics.md} (metrics and health probes),
  * {@code operations.md} (running in a cluster), {@code testing.md} (testing operators against a
  * real API server with kopf4j-testing) and {@code performance.md}.
  */

@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The package dependencies run one way (docs/architecture.md): structures and storage at the
  * bottom, then the runtime and the API clients, the intents, the actions, the reactor (observation →
- * orchestration → queueing → processing), and the engines beside the flow on top. The public
- * package {@code io.kopf4j} is both the users' vocabulary (used by all) and the entry point (using
- * all), so it is left out of the slices.
+ * orchestration → queueing → processing), and on top the engines beside the flow and the kits
+ * (toolkits for handlers, used through the public API). The public package {@code io.kopf4j} is
+ * both the users' vocabulary (used by all) and the entry point (using all), so it is left out of
+ * the slices.
  */
 class ArchitectureTest {
     private static final JavaClasses CLASSES = new ClassFileImporter()
@@ -38,6 +39,14 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..",
                         "io.kopf4j.reactor..", "io.kopf4j.engines..", "io.kopf4j.logging..", "io.kopf4j.loading..")
                 .check(CLASSES);
+    }
+
+    @Test
+    void theFlowDoesNotDependOnTheKits() {
+        noClasses().that().resideInAnyPackage("io.kopf4j.structs..", "io.kopf4j.storage..", "io.kopf4j.runtime..",
+                        "io.kopf4j.clients..", "io.kopf4j.intents..", "io.kopf4j.actions..", "io.kopf4j.reactor..",
+                        "io.kopf4j.logging..", "io.kopf4j.loading..")
+                .should().dependOnClassesThat().resideInAPackage("io.kopf4j.kits..").check(CLASSES);
     }
 
     @Test

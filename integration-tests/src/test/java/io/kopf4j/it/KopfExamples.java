@@ -47,10 +47,15 @@ final class KopfExamples {
     }
 
     GenericKubernetesResource create(String name, Map<String, Object> spec, Map<String, String> annotations) {
+        return create(name, spec, annotations, Map.of());
+    }
+
+    GenericKubernetesResource create(String name, Map<String, Object> spec, Map<String, String> annotations,
+                                     Map<String, String> labels) {
         return objects()
                 .resource(new GenericKubernetesResourceBuilder()
                         .withApiVersion(apiVersion).withKind(kind)
-                        .withNewMetadata().withName(name).withAnnotations(annotations).endMetadata()
+                        .withNewMetadata().withName(name).withAnnotations(annotations).withLabels(labels).endMetadata()
                         .addToAdditionalProperties("spec", spec)
                         .build())
                 .create();

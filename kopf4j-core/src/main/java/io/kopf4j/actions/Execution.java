@@ -122,7 +122,7 @@ public final class Execution {
                     Object returned = null;
                     try {
                         returned = spawned instanceof TimerHandler ? callSync(spawned.function(), context)
-                                : poster.within(() -> spawned.function().call(context));
+                                : onThisThread(spawned.function(), context);
                         return awaited(returned);
                     } catch (CancellationException e) {
                         throw new Cancelled(e);
@@ -305,8 +305,9 @@ public final class Execution {
     }
 
     /**
-     * The sync part holds a slot, if limited, and finds the poster for {@link io.kopf4j.Events} on
-     * its thread; awaiting a returned CompletionStage does neither.
+     * The sync part holds a slot, if limited, and finds the poster for {@link io.kopf4j.Events} and
+     * its own context ({@link RunningHandler}) on its thread; awaiting a returned CompletionStage does
+     * none of these.
      */
     private Object call(HandlerFn function, InvocationContext context) throws Exception {
         return awaited(callSync(function, context));
@@ -316,16 +317,24 @@ public final class Execution {
     private Object callSync(HandlerFn function, InvocationContext context) throws Exception {
         Object result;
         if (handlerSlots == null) {
-            result = poster.within(() -> function.call(context));
+            result = onThisThread(function, context);
         } else {
             handlerSlots.acquire();
             try {
-                result = poster.within(() -> function.call(context));
+                result = onThisThread(function, context);
             } finally {
                 handlerSlots.release();
             }
         }
         return result;
+    }
+
+    /**
+     * Calls the function on this thread, which finds its operator's poster ({@link io.kopf4j.Events})
+     * and its own context ({@link RunningHandler}) while it runs.
+     */
+    private Object onThisThread(HandlerFn function, InvocationContext context) throws Exception {
+        return poster.within(() -> RunningHandler.within(context, () -> function.call(context)));
     }
 
     /** A returned CompletionStage's value, its failure thrown as the handler's own (Errors included). */

@@ -2,8 +2,6 @@ package io.kopf4j.structs;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,30 +34,26 @@ public final class ObjectReferences {
     }
 
     /**
-     * The references of one object or of many, as Kopf's {@code dicts.walk}: an object is a
-     * {@link Map} (a body or a reference) or a fabric8 {@link HasMetadata}; iterables and arrays of
-     * them are flattened, at any depth; null is no object.
+     * The reference of one object given as a {@link Map} or a fabric8 {@link HasMetadata}.
      *
      * @throws IllegalArgumentException for anything else, naming its type
      */
-    public static List<Map<String, Object>> walk(Object objects) {
-        List<Map<String, Object>> references = new ArrayList<>();
-        walk(objects, references);
-        return references;
+    public static Map<String, Object> of(Object object) {
+        return switch (object) {
+            case Map<?, ?> body -> of(body);
+            case HasMetadata typed -> of(typed);
+            case null -> throw new IllegalArgumentException("an object reference needs an object; got null");
+            default -> throw K8sObjects.unsupported(object);
+        };
     }
 
-    private static void walk(Object objects, List<Map<String, Object>> references) {
-        switch (objects) {
-            case null -> {
-            }
-            case Map<?, ?> body -> references.add(of(body));
-            case HasMetadata object -> references.add(of(object));
-            case Iterable<?> many -> many.forEach(object -> walk(object, references));
-            case Object[] many -> Arrays.asList(many).forEach(object -> walk(object, references));
-            default -> throw new IllegalArgumentException("Events are posted to objects given as a Body or a Map (a body"
-                    + " or an object reference), a fabric8 HasMetadata, or an Iterable of them; got a "
-                    + objects.getClass().getName() + ": " + objects);
-        }
+    /**
+     * The references of one object or of many, flattened as {@link K8sObjects#walk} says.
+     *
+     * @throws IllegalArgumentException for anything but maps, fabric8 objects and iterables or arrays of them
+     */
+    public static List<Map<String, Object>> walk(Object objects) {
+        return K8sObjects.walk(objects).stream().map(ObjectReferences::of).toList();
     }
 
     /** Kopf keeps only the fields with values: e.g. no namespace for cluster-scoped objects. */
