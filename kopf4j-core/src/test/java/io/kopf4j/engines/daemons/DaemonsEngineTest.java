@@ -61,7 +61,10 @@ class DaemonsEngineTest {
 
         engine.pause();
         await().atMost(Duration.ofSeconds(10)).until(() -> running.get() == 0);
-        assertThat(stops).containsExactly(Set.of(DaemonStoppingReason.OPERATOR_PAUSING));
+        // Without cancellation options a daemon not gone within the instant exit is also abandoned (Kopf's stop_daemon).
+        assertThat(stops).hasSize(1);
+        assertThat(stops.get(0)).contains(DaemonStoppingReason.OPERATOR_PAUSING)
+                .doesNotContain(DaemonStoppingReason.OPERATOR_EXITING);
         daemons.handle(cause, false);   // an event processed while paused spawns nothing
         assertThat(spawns.get()).isEqualTo(1);
         assertThat(daemons.foreverStopped()).as("asked to stop: not ended on its own").isEmpty();
@@ -72,7 +75,8 @@ class DaemonsEngineTest {
         assertThat(spawns.get()).isEqualTo(2);
         engine.stopAll();
         await().atMost(Duration.ofSeconds(10)).until(() -> running.get() == 0);
-        assertThat(stops.get(1)).containsExactly(DaemonStoppingReason.OPERATOR_EXITING);
+        assertThat(stops.get(1)).contains(DaemonStoppingReason.OPERATOR_EXITING)
+                .doesNotContain(DaemonStoppingReason.OPERATOR_PAUSING);
     }
 
     private HandlerRegistry registry() {

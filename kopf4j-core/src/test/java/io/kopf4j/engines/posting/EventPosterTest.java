@@ -72,7 +72,7 @@ class EventPosterTest {
     void unknownObjectsAreRefusedByType() {
         assertThatThrownBy(() -> captured.poster.info("ex", "Told", "a name is not an object"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("got a java.lang.String: ex");
+                .hasMessageContaining("K8s object class is not supported: java.lang.String (ex)");
     }
 
     @Test
