@@ -370,6 +370,7 @@ class DaemonsTest {
             assertThat(reasons).containsExactly(Set.of(DaemonStoppingReason.OPERATOR_EXITING));
             assertThat(logs.contains("Daemon 'deaf' did not exit in time. Leaving it orphaned.")).isTrue();
             assertThat(logs.contains("Daemon 'polite' has exited on request and will not be retried or restarted.")).isTrue();
+            assertThat(logs.contains("Daemon 'polite' did not exit in time")).as("it ended within its instant exit").isFalse();
         } finally {
             release.countDown();
             logs.close();

@@ -26,6 +26,14 @@ import org.slf4j.Logger;
  * as Kopf never cancels a sync daemon.
  */
 final class Escalation {
+    /**
+     * Kopf's instant exit lets a stopped daemon end within a few cycles of its event loop, which
+     * runs every waiting coroutine at once. Java's threads have no such cycle: a daemon woken from
+     * its flag needs a carrier first. Without this grace (or {@code settings.background.instantExitTimeout})
+     * every busy shutdown would abandon daemons that were ending anyway, with a warning each.
+     */
+    private static final Duration INSTANT_EXIT_GRACE = Duration.ofMillis(100);
+
     private final OperatorThreads threads;
     private final OperatorSettings.Background settings;
     private final Metrics metrics;
@@ -42,6 +50,9 @@ final class Escalation {
             return;
         }
         threads.start("kopf4j-daemon-stop-" + daemon.handler.id(), () -> {
+            if (exits(daemon, instantExitGrace())) {
+                return;
+            }
             Duration backoff = option(daemon, true);
             Duration timeout = option(daemon, false);
             Duration polling = polling(daemon);
@@ -70,11 +81,11 @@ final class Escalation {
         if (!daemon.escalatingForOperator.compareAndSet(false, true)) {
             return;
         }
-        if (daemon.exited.isDone()) {
-            logger.debug("{} has exited gracefully.", daemon.title());
-            return;
-        }
         threads.start("kopf4j-daemon-stop-" + daemon.handler.id(), () -> {
+            if (exits(daemon, instantExitGrace())) {
+                logger.debug("{} has exited gracefully.", daemon.title());
+                return;
+            }
             Duration backoff = option(daemon, true);
             Duration timeout = option(daemon, false);
             if (backoff != null && signal(daemon, logger, backoff)) {
@@ -145,6 +156,10 @@ final class Escalation {
             return backoff ? handler.cancellationBackoff() : handler.cancellationTimeout();
         }
         return null;
+    }
+
+    private Duration instantExitGrace() {
+        return settings.instantExitTimeout != null ? settings.instantExitTimeout : INSTANT_EXIT_GRACE;
     }
 
     private Duration polling(RunningDaemon daemon) {
