@@ -1,0 +1,207 @@
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.InstanceOfAssertFactories.LIST;
+import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServicePort;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.batch.v1beta1.CronJob;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Runs examples/database as `kopf4j run` does, against a real API server (Kubernetes 1.20: CronJobs
+ * are batch/v1beta1 there), as the service account of deploy/rbac.yaml: a verb missing from its
+ * ClusterRole fails these tests. The local cluster runs no controllers: the test plays the
+ * StatefulSet controller (its ready replicas) and sees no garbage collection.
+ */
+@ExtendWith(LocalClusterExtension.class)
+class DatabaseOperatorTest {
+    private static final String OPERATOR = "database/DatabaseOperator.java";
+    /** The service account's user name and groups, as the API server authenticates its token. */
+    private static final String SERVICE_ACCOUNT = "system:serviceaccount:database-operator:database-operator";
+    private static final String[] SERVICE_ACCOUNT_GROUPS = {"system:serviceaccounts", "system:serviceaccounts:database-operator"};
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private LocalCluster cluster;
+    private KubernetesClient client;
+    private String namespace;
+
+    @BeforeEach
+    void setUp(LocalCluster cluster, TemporaryNamespace namespace) {
+        this.cluster = cluster;
+        this.client = cluster.client();
+        this.namespace = namespace.name();
+        cluster.apply(Path.of("database/crd.yaml"), Path.of("database/deploy/namespace.yaml"),
+                Path.of("database/deploy/rbac.yaml"), Path.of("database/deploy/deployment.yaml"));
+    }
+
+    @Test
+    void provisionsWaitsForReadinessScalesTogglesBackupsAndCleansUp() throws Exception {
+        try (KopfRunner runner = startOperator()) {
+            GenericKubernetesResource database;
+            try (InputStream yaml = Files.newInputStream(Path.of("database/database.yaml"))) {
+                database = databases().load(yaml).create();
+            }
+            String prefix = "[" + namespace + "/orders-db] ";
+
+            // Created: the children, owned by the Database; it waits for the StatefulSet's replicas.
+            await().atMost(WAIT).until(() -> runner.output().contains(prefix
+                    + "Handler 'create' failed temporarily: Waiting for the StatefulSet: 0 of 2 replicas are ready"));
+            StatefulSet set = statefulSet();
+            assertOwnedAndLabelled(set, database);
+            assertThat(set.getSpec().getReplicas()).isEqualTo(2);
+            assertThat(set.getSpec().getServiceName()).isEqualTo("orders-db");
+            assertThat(set.getSpec().getTemplate().getMetadata().getLabels()).containsEntry("team", "orders");
+            assertThat(set.getSpec().getTemplate().getSpec().getContainers().get(0).getImage()).isEqualTo("postgres:16");
+            assertThat(set.getSpec().getVolumeClaimTemplates().get(0).getSpec().getResources().getRequests())
+                    .containsEntry("storage", new Quantity("100Gi"));
+            Service service = client.services().inNamespace(namespace).withName("orders-db").get();
+            assertOwnedAndLabelled(service, database);
+            assertThat(service.getSpec().getClusterIP()).isEqualTo("None");
+            assertThat(service.getSpec().getPorts()).extracting(ServicePort::getPort).containsExactly(5432);
+            await().atMost(WAIT).until(() -> backupCronJob() != null);
+            CronJob backups = backupCronJob();
+            assertOwnedAndLabelled(backups, database);
+            assertThat(backups.getSpec().getSchedule()).isEqualTo("0 2 * * *");
+            assertThat(backups.getSpec().getJobTemplate().getSpec().getTemplate().getMetadata().getLabels())
+                    .containsEntry("team", "orders");
+            await().atMost(WAIT).untilAsserted(() -> assertThat(status())
+                    .containsEntry("state", "Provisioning").containsEntry("readyReplicas", 0)
+                    .containsEntry("endpoint", "orders-db." + namespace + ".svc.cluster.local:5432"));
+            assertThat(readyCondition()).containsEntry("status", "False").containsEntry("reason", "ReplicasNotReady");
+
+            // Ready: the create handler's next attempt succeeds.
+            cluster.setStatus("apps/v1", "StatefulSet", namespace, "orders-db", Map.of("replicas", 2, "readyReplicas", 2));
+            await().atMost(WAIT).until(() -> runner.output().contains(prefix + "Handler 'create' succeeded."));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(status())
+                    .containsEntry("state", "Ready").containsEntry("readyReplicas", 2));
+            assertThat(readyCondition()).containsEntry("status", "True").containsEntry("reason", "DatabaseReady");
+
+            // Scaled: the update handler scales the StatefulSet; the timer reports the replicas as they get ready.
+            patchSpec("{\"spec\":{\"replicas\":3}}");
+            await().atMost(WAIT).until(() -> statefulSet().getSpec().getReplicas() == 3);
+            assertThat(runner.output()).contains(prefix + "Scaling orders-db from 2 to 3 replicas");
+            await().atMost(WAIT).untilAsserted(() -> assertThat(status()).containsEntry("state", "Degraded"));
+            assertThat(readyCondition()).containsEntry("status", "False").containsEntry("message", "2 of 3 replicas are ready");
+            cluster.setStatus("apps/v1", "StatefulSet", namespace, "orders-db", Map.of("replicas", 3, "readyReplicas", 3));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(status())
+                    .containsEntry("state", "Ready").containsEntry("readyReplicas", 3));
+
+            // Backups off, then on again: the field handler deletes and recreates the CronJob.
+            patchSpec("{\"spec\":{\"backupEnabled\":false}}");
+            await().atMost(WAIT).until(() -> backupCronJob() == null);
+            assertThat(runner.output()).contains(prefix + "Disabled backups for orders-db");
+            patchSpec("{\"spec\":{\"backupEnabled\":true}}");
+            await().atMost(WAIT).until(() -> backupCronJob() != null);
+
+            // Deleted: the delete handler removes the backups, then the finalizer is released.
+            databases().withName("orders-db").delete();
+            await().atMost(WAIT).until(() -> databases().withName("orders-db").get() == null);
+            assertThat(runner.output()).contains(prefix + "Database orders-db cleanup complete")
+                    .contains(prefix + "Handler 'delete' succeeded.");
+            assertThat(backupCronJob()).isNull();
+        }
+    }
+
+    @Test
+    void appliesTheSchemaAndItsDefaultsAndFailsForGoodOnAnUnsupportedVersion() {
+        assertThatThrownBy(() -> databases().resource(database("oracle-db", "oracle", "19")).create())
+                .isInstanceOf(KubernetesClientException.class)
+                .hasMessageContaining("spec.engine: Unsupported value: \"oracle\"");
+        try (KopfRunner runner = startOperator()) {
+            GenericKubernetesResource legacy = databases().resource(database("legacy-db", "postgresql", "9.6")).create();
+            assertThat(legacy.getAdditionalProperties().get("spec")).isEqualTo(Map.of("engine", "postgresql",
+                    "version", "9.6", "storage", "1Gi", "replicas", 1, "backupEnabled", true));
+
+            String problem = "Unsupported postgresql version '9.6': expected one of [14, 15, 16, 17]";
+            await().atMost(WAIT).until(() -> runner.output().contains(
+                    "[" + namespace + "/legacy-db] Handler 'create' failed permanently: " + problem));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(databases().withName("legacy-db").get()
+                    .getAdditionalProperties().get("status")).asInstanceOf(MAP)
+                    .containsEntry("state", "Failed")
+                    .extractingByKey("conditions").asInstanceOf(LIST)
+                    .singleElement().asInstanceOf(MAP)
+                    .containsEntry("type", "Ready").containsEntry("status", "False")
+                    .containsEntry("reason", "InvalidSpec").containsEntry("message", problem));
+            assertThat(client.apps().statefulSets().inNamespace(namespace).list().getItems()).isEmpty();
+            assertThat(client.batch().v1beta1().cronjobs().inNamespace(namespace).list().getItems()).isEmpty();
+        }
+    }
+
+    private KopfRunner startOperator() {
+        return KopfRunner.start(cluster.kubeconfigFor(SERVICE_ACCOUNT, SERVICE_ACCOUNT_GROUPS), "run", "-v", "-n", namespace,
+                OPERATOR);
+    }
+
+    private static void assertOwnedAndLabelled(HasMetadata child, GenericKubernetesResource database) {
+        assertThat(child.getMetadata().getNamespace()).isEqualTo(database.getMetadata().getNamespace());
+        assertThat(child.getMetadata().getOwnerReferences()).singleElement()
+                .extracting(OwnerReference::getApiVersion, OwnerReference::getKind, OwnerReference::getName,
+                        OwnerReference::getUid, OwnerReference::getController, OwnerReference::getBlockOwnerDeletion)
+                .containsExactly("techoral.com/v1", "Database", "orders-db", database.getMetadata().getUid(), true, true);
+        assertThat(child.getMetadata().getLabels()).containsEntry("team", "orders")
+                .containsEntry("app.kubernetes.io/instance", "orders-db")
+                .containsEntry("app.kubernetes.io/managed-by", "database-operator");
+    }
+
+    private static GenericKubernetesResource database(String name, String engine, String version) {
+        return new GenericKubernetesResourceBuilder().withApiVersion("techoral.com/v1").withKind("Database")
+                .withNewMetadata().withName(name).endMetadata()
+                .addToAdditionalProperties("spec", Map.of("engine", engine, "version", version, "storage", "1Gi"))
+                .build();
+    }
+
+    private NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> databases() {
+        return client.genericKubernetesResources("techoral.com/v1", "Database").inNamespace(namespace);
+    }
+
+    private void patchSpec(String mergePatch) {
+        databases().withName("orders-db").patch(PatchContext.of(PatchType.JSON_MERGE), mergePatch);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> status() {
+        Object status = databases().withName("orders-db").get().getAdditionalProperties().get("status");
+        return status == null ? Map.of() : (Map<String, Object>) status;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> readyCondition() {
+        return ((List<Map<String, Object>>) status().get("conditions")).stream()
+                .filter(condition -> "Ready".equals(condition.get("type"))).findFirst().orElseThrow();
+    }
+
+    private StatefulSet statefulSet() {
+        return client.apps().statefulSets().inNamespace(namespace).withName("orders-db").get();
+    }
+
+    private CronJob backupCronJob() {
+        return client.batch().v1beta1().cronjobs().inNamespace(namespace).withName("orders-db-backup").get();
+    }
+}
