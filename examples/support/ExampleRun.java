@@ -82,10 +82,6 @@ final class ExampleRun implements AutoCloseable {
         return "[" + namespace + "/" + OBJECT + "] ";
     }
 
-    String namespace() {
-        return namespace;
-    }
-
     /** {@code kubectl apply -f obj.yaml} into the run's namespace. */
     void createObject() {
         try (InputStream yaml = Files.newInputStream(Path.of("obj.yaml"))) {
@@ -100,11 +96,6 @@ final class ExampleRun implements AutoCloseable {
     void deleteObject() {
         object().delete();
         await().atMost(WAIT).until(() -> object().get() == null);
-    }
-
-    /** The object of obj.yaml as the API server has it now, or null. */
-    GenericKubernetesResource currentObject() {
-        return object().get();
     }
 
     /** Waits until the output matches any of the regular expressions (Kopf's stop words). */
