@@ -20,7 +20,7 @@ import org.slf4j.Logger;
  *
  *   ./kopf4j run --local-cluster --liveness http://127.0.0.1:8080/healthz examples/13-hooks/HooksExample.java
  *   kubectl run kopf-pod --image=busybox -- sleep 3600
- *   curl http://127.0.0.1:8080/healthz        # {"tasks_count": 1, "monitored_objects": {"default": ["kopf-pod"]}}
+ *   curl http://127.0.0.1:8080/healthz        # ... "tasks_count":1 ... "monitored_objects":{"default":["kopf-pod"]} ...
  *
  * Kopf's startup handler creates an asyncio lock, which needs the running loop; Java needs no such
  * thing: the stop flags are kept in a concurrent map, which also makes their creation atomic.
