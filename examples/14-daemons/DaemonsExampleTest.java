@@ -1,44 +1,30 @@
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Runs examples/14-daemons as Kopf's E2E test runs its example 14, against a real API server. */
 @ExtendWith(LocalClusterExtension.class)
 class DaemonsExampleTest {
-    private static final Duration WAIT = Duration.ofSeconds(60);
-
     @Test
-    void daemonsRetryPingAndStopWhenTheObjectIsDeleted(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        cluster.apply(Path.of("crd.yaml"));
-        KubernetesClient client = cluster.client();
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
-                "14-daemons/DaemonsExample.java")) {
-            try (InputStream yaml = Files.newInputStream(Path.of("obj.yaml"))) {
-                client.genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace.name()).load(yaml).create();
-            }
-            String prefix = "[" + namespace.name() + "/kopf-example-1] ";
-            await().atMost(WAIT).until(() -> runner.output().contains(prefix + "=> Ping from a sync daemon: field=value, retry=3")
-                    && runner.output().contains(prefix + "=> Ping from an async daemon: field=value"));
-            assertThat(runner.output().split("Daemon 'backgroundSync' failed temporarily: Simulated failure.", -1)).hasSize(4);
+    void daemonsRetryPingAndStopWhenTheObjectIsDeleted(LocalCluster cluster, TemporaryNamespace namespace) {
+        try (ExampleRun run = ExampleRun.start(cluster, namespace, "14-daemons/DaemonsExample.java")) {
+            run.createObject();
+            String prefix = run.prefix();
+            run.awaitOutput(Pattern.quote(prefix + "=> Ping from a sync daemon: field=value, retry=3"));
+            run.awaitOutput(Pattern.quote(prefix + "=> Ping from an async daemon: field=value"));
+            assertThat(run.output().split("Daemon 'backgroundSync' failed temporarily: Simulated failure.", -1)).hasSize(4);
 
-            client.genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace.name())
-                    .withName("kopf-example-1").delete();
-            await().atMost(WAIT).until(() -> client.genericKubernetesResources("kopf.dev/v1", "KopfExample")
-                    .inNamespace(namespace.name()).withName("kopf-example-1").get() == null);
-            assertThat(runner.output()).contains(prefix + "Daemon 'backgroundAsync' is cancelled. Will escalate.",
+            run.deleteObject();
+            assertThat(run.output()).contains(prefix + "Daemon 'backgroundAsync' is cancelled. Will escalate.",
                     prefix + "Daemon 'backgroundSync' succeeded.");
-            assertThat(runner.output().split("Daemon 'backgroundSync' succeeded.", -1)).hasSize(2);
+            assertThat(run.output().split("Daemon 'backgroundSync' succeeded.", -1)).hasSize(2);
+            run.assertFailureCounts(Map.of());
         }
     }
 }

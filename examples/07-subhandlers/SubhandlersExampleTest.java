@@ -1,0 +1,26 @@
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Runs examples/07-subhandlers as Kopf's E2E test runs its example 07, against a real API server. */
+@ExtendWith(LocalClusterExtension.class)
+class SubhandlersExampleTest {
+    @Test
+    void eachItemIsHandledOnceByItsOwnSubhandler(LocalCluster cluster, TemporaryNamespace namespace) {
+        try (ExampleRun run = ExampleRun.start(cluster, namespace, "07-subhandlers/SubhandlersExample.java")) {
+            run.createObject();
+            run.awaitOutput("Creation is processed:");
+            run.deleteObject();
+
+            assertThat(run.output()).contains(run.prefix() + "=== Handling creation for item1. ===",
+                    run.prefix() + "=== Handling creation for item2. ===");
+            run.assertSuccessCounts(Map.of("create_fn", 1, "create_fn/item1", 1, "create_fn/item2", 1));
+            run.assertEverySuccessOnceAndNoFailures();
+        }
+    }
+}

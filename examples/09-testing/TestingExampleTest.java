@@ -1,0 +1,45 @@
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Kopf's test_example_09.py, as a user would write it: the LocalClusterExtension starts a
+ * kube-apiserver for the test class and gives each test a namespace of its own; KopfRunner runs the
+ * operator in this JVM, as {@code kopf4j run} would, and collects its log lines.
+ */
+@ExtendWith(LocalClusterExtension.class)
+class TestingExampleTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Test
+    void theOperatorHandlesTheResourceLifecycle(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        cluster.apply(Path.of("crd.yaml"));
+        var examples = cluster.client().genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace.name());
+        String prefix = "[" + namespace.name() + "/kopf-example-1] ";
+
+        // Run an operator and simulate some activity with the operated resource.
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "--verbose", "-n", namespace.name(),
+                "09-testing/TestingExample.java")) {
+            try (InputStream yaml = Files.newInputStream(Path.of("obj.yaml"))) {
+                examples.load(yaml).create();
+            }
+            await().atMost(WAIT).until(() -> runner.output().contains(prefix + "Handler 'create_fn' succeeded."));
+            examples.withName("kopf-example-1").delete();
+            await().atMost(WAIT).until(() -> examples.withName("kopf-example-1").get() == null);
+
+            // There are usually more than these messages, but we only check for the certain ones.
+            assertThat(runner.output()).contains(prefix + "Creation is in progress:", prefix + "Something was logged here.");
+        }
+        // Closing the runner stopped the operator, and would have thrown what made it fail, if anything had.
+    }
+}

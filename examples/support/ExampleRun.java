@@ -1,0 +1,173 @@
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One run of an example as Kopf's E2E test ({@code tests/e2e/test_examples.py}) runs it: the
+ * operator through {@code kopf4j run -v -n <namespace>}, Kopf's obj.yaml applied and deleted, its
+ * output awaited for the example's stop words, and the handlers' outcomes counted in the output.
+ *
+ * <pre>{@code
+ * try (ExampleRun run = ExampleRun.start(cluster, namespace, "05-handlers/HandlersExample.java")) {
+ *     run.createObject();
+ *     run.awaitOutput("Creation is processed");
+ *     run.deleteObject();
+ *     run.awaitOutput("Deleted, really deleted");
+ *     run.assertEverySuccessOnceAndNoFailures();
+ * }
+ * }</pre>
+ */
+final class ExampleRun implements AutoCloseable {
+    /** Kopf's E2E test gives its operator 60 seconds. */
+    static final Duration WAIT = Duration.ofSeconds(60);
+    /** The name of the object in obj.yaml. */
+    static final String OBJECT = "kopf-example-1";
+
+    /*
+     * Kopf's E2E patterns, anchored to the start of a message (a line, or after the level's or the
+     * object's bracket), so that the same words inside a logged body (a progress annotation's
+     * message, in "Creation is in progress: {...}") are not counted again.
+     */
+    private static final String OUTCOME = "(?m)(?:^|\\] )(?:Handler|Activity|Daemon|Timer) '([^']+)' ";
+    private static final Pattern SUCCESS = Pattern.compile(OUTCOME + "succeeded");
+    private static final Pattern FAILURE = Pattern.compile(OUTCOME + "failed (?:permanently|with an exception and will stop)");
+
+    private final LocalCluster cluster;
+    private final String namespace;
+    private final KopfRunner runner;
+
+    private ExampleRun(LocalCluster cluster, String namespace, KopfRunner runner) {
+        this.cluster = cluster;
+        this.namespace = namespace;
+        this.runner = runner;
+    }
+
+    /**
+     * Installs Kopf's CRD and runs the example's file (relative to examples/) in the namespace,
+     * verbosely, as {@code kopf4j run} does, with more options of {@code kopf4j run} if given.
+     */
+    static ExampleRun start(LocalCluster cluster, TemporaryNamespace namespace, String example, String... options) {
+        cluster.apply(Path.of("crd.yaml"));
+        List<String> args = new ArrayList<>(List.of("run", "-v", "-n", namespace.name()));
+        args.addAll(List.of(options));
+        args.add(example);
+        return new ExampleRun(cluster, namespace.name(), KopfRunner.start(cluster.kubeconfig(), WAIT, args.toArray(String[]::new)));
+    }
+
+    /** Everything the operator has logged so far. */
+    String output() {
+        return runner.output();
+    }
+
+    /** The prefix of the log lines about the object of obj.yaml: {@code [namespace/kopf-example-1] }. */
+    String prefix() {
+        return "[" + namespace + "/" + OBJECT + "] ";
+    }
+
+    /** {@code kubectl apply -f obj.yaml} into the run's namespace. */
+    void createObject() {
+        try (InputStream yaml = Files.newInputStream(Path.of("obj.yaml"))) {
+            cluster.client().genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace)
+                    .load(yaml).create();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code kubectl delete -f obj.yaml}: returns once the object is gone (its finalizers released). */
+    void deleteObject() {
+        object().delete();
+        await().atMost(WAIT).until(() -> object().get() == null);
+    }
+
+    /** Waits until the output matches any of the regular expressions (Kopf's stop words). */
+    void awaitOutput(String... stopWords) {
+        Pattern[] patterns = Arrays.stream(stopWords).map(Pattern::compile).toArray(Pattern[]::new);
+        await("any of " + Arrays.toString(stopWords)).atMost(WAIT)
+                .until(() -> Arrays.stream(patterns).anyMatch(pattern -> pattern.matcher(output()).find()));
+    }
+
+    /** How many times each handler or activity logged {@code '<id>' succeeded}. */
+    Map<String, Integer> successCounts() {
+        return successCounts(output());
+    }
+
+    /** How many times each handler or activity failed for good (Kopf's E2E test's failure pattern). */
+    Map<String, Integer> failureCounts() {
+        return failureCounts(output());
+    }
+
+    /**
+     * Kopf's {@code E2E_SUCCESS_COUNTS}: the handlers named have succeeded exactly so many times (others,
+     * such as the built-in login activity, are not counted).
+     */
+    void assertSuccessCounts(Map<String, Integer> expected) {
+        assertSuccessCounts(output(), expected);
+    }
+
+    /** Kopf's {@code E2E_FAILURE_COUNTS}: these handlers, and no others, have failed for good so many times. */
+    void assertFailureCounts(Map<String, Integer> expected) {
+        assertThat(failureCounts()).as("failures").isEqualTo(expected);
+    }
+
+    /** Kopf's E2E default: once a handler succeeds it never runs again, and none fails for good. */
+    void assertEverySuccessOnceAndNoFailures() {
+        assertThat(successCounts()).isNotEmpty().allSatisfy((id, times) -> assertThat(times).as(id).isEqualTo(1));
+        assertFailureCounts(Map.of());
+    }
+
+    /** Stops the operator gracefully; rethrows its failure, if any. */
+    @Override
+    public void close() {
+        runner.close();
+    }
+
+    /** As {@link #successCounts()}, in any operator's output. */
+    static Map<String, Integer> successCounts(String output) {
+        return count(SUCCESS, output);
+    }
+
+    /** As {@link #failureCounts()}, in any operator's output. */
+    static Map<String, Integer> failureCounts(String output) {
+        return count(FAILURE, output);
+    }
+
+    /** As {@link #assertSuccessCounts(Map)}, in any operator's output. */
+    static void assertSuccessCounts(String output, Map<String, Integer> expected) {
+        Map<String, Integer> counted = successCounts(output);
+        counted.keySet().retainAll(expected.keySet());
+        assertThat(counted).as("successes").isEqualTo(expected);
+    }
+
+    private static Map<String, Integer> count(Pattern pattern, String output) {
+        Map<String, Integer> counts = new TreeMap<>();
+        Matcher matcher = pattern.matcher(output);
+        while (matcher.find()) {
+            counts.merge(matcher.group(1), 1, Integer::sum);
+        }
+        return counts;
+    }
+
+    private Resource<GenericKubernetesResource> object() {
+        return cluster.client().genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace)
+                .withName(OBJECT);
+    }
+}
