@@ -12,6 +12,7 @@ import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.Reactor;
 import io.kopf4j.engines.daemons.DaemonsEngine;
+import io.kopf4j.engines.indexing.IndexingEngine;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -147,7 +148,7 @@ public final class Operator implements AutoCloseable {
             poster = new EventPoster(login.client(), settings.posting);
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
-                    this::fail);
+                    IndexingEngine.factory(registry, settings), this::fail);
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
