@@ -93,8 +93,8 @@ public final class Operator implements AutoCloseable {
         this.settings = builder.settings;
         this.memo = builder.memo;
         this.endpointsConfig = new Endpoints.Config(builder.livenessEndpoint, builder.healthProbeAddress,
-                new LinkedHashMap<>(builder.livenessChecks), new LinkedHashMap<>(builder.readinessChecks),
-                builder.metricsAddress, builder.meterRegistry);
+                new LinkedHashMap<>(builder.livenessChecks), readinessChecks(builder), builder.metricsAddress,
+                builder.meterRegistry);
         this.threads = new OperatorThreads(id);
     }
 
@@ -119,6 +119,21 @@ public final class Operator implements AutoCloseable {
     /** {@return a name unique in this JVM; log lines of this operator's threads carry it in the MDC} */
     public String id() {
         return id;
+    }
+
+    /** The user's readiness checks, after {@code indexes-ready} if the operator has indexes: complete, or not ready. */
+    private Map<String, HealthCheck> readinessChecks(Builder builder) {
+        Map<String, HealthCheck> checks = new LinkedHashMap<>();
+        if (!builder.registry.indexingHandlers().isEmpty()) {
+            checks.put("indexes-ready", () -> {
+                Reactor current = reactor;
+                if (current == null || !current.indexed()) {
+                    throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
+                }
+            });
+        }
+        checks.putAll(builder.readinessChecks);
+        return checks;
     }
 
     /**
