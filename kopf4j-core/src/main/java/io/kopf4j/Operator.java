@@ -315,7 +315,7 @@ public final class Operator implements AutoCloseable {
             if (reactor != null) {
                 try {
                     Activities.run(ActivityHandler.CLEANUP, registry.activities(ActivityHandler.CLEANUP), settings, memo,
-                            login.handlerClient());
+                            login.handlerClient(), null);
                 } catch (OperatorException e) {
                     LOG.error("Cleanup failed: {}", e.getMessage());
                 }

@@ -2,6 +2,7 @@ package io.kopf4j.reactor;
 
 import io.kopf4j.logging.EventSink;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Index;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
@@ -117,6 +118,15 @@ public final class Reactor {
     /** True once every index is complete: every watched resource listed and indexed; never blocks. */
     public boolean indexed() {
         return barrier.ready();
+    }
+
+    /**
+     * The index of an id, for the probes (handlers reach it through their context).
+     *
+     * @throws IllegalArgumentException if the operator has no such index
+     */
+    public Index<?, ?> index(String id) {
+        return indexing.index(id);
     }
 
     public Progress progress() {

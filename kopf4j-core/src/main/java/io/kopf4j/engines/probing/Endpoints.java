@@ -53,7 +53,13 @@ public final class Endpoints implements AutoCloseable {
     public Endpoints(Config config, List<ActivityHandler> probes, Memo memo, OperatorSettings settings,
                      Supplier<Reactor> reactor, Supplier<KubernetesClient> client) {
         liveness = config.liveness() == null ? null
-                : new LivenessEndpoint(config.liveness(), probes, memo, settings, client);
+                : new LivenessEndpoint(config.liveness(), probes, memo, settings, client, id -> {
+                    Reactor current = reactor.get();
+                    if (current == null) {
+                        throw new IllegalStateException("the operator has not started its indexes yet");
+                    }
+                    return current.index(id);
+                });
         health = config.healthProbeAddress() == null ? null
                 : new HealthEndpoints(config.healthProbeAddress(), livenessChecks(config, settings, reactor),
                         readinessChecks(config, reactor));
