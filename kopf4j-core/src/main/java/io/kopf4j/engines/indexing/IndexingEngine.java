@@ -84,7 +84,7 @@ public final class IndexingEngine implements Indexing {
             Map<String, Object> rawEvent = new LinkedHashMap<>();
             rawEvent.put("type", event.type());
             rawEvent.put("object", raw);
-            WatchingCause cause = new WatchingCause(resource, raw, new Body(raw), new Patch(), ObjectLogger.local(raw),
+            WatchingCause cause = new WatchingCause(resource, raw, new Body(raw), new Patch(), ObjectLogger.terse(raw),
                     memo, event.type(), rawEvent);
             Instant now = Instant.now();
             Map<String, Instant> skips = skipped.getOrDefault(object, Map.of());
