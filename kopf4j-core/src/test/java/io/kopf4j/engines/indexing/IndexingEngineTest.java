@@ -53,6 +53,16 @@ class IndexingEngineTest {
         return IndexingEngine.factory(registry, new OperatorSettings()).create(execution);
     }
 
+    /** Indexes the object's name under "k", or throws the failure while one is set. */
+    private static HandlerFn failingWith(AtomicReference<RuntimeException> failure) {
+        return context -> {
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+            return Map.of("k", context.name());
+        };
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<Object, List<Object>> contents(Indexing indexing, String id) {
         Index<Object, Object> index = (Index<Object, Object>) indexing.index(id);
@@ -128,12 +138,7 @@ class IndexingEngineTest {
     @Test
     void anIgnoredErrorKeepsTheObjectsOldValues() {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        Indexing indexing = engine("idx", context -> {
-            if (failure.get() != null) {
-                throw failure.get();
-            }
-            return Map.of("k", context.name());
-        });
+        Indexing indexing = engine("idx", failingWith(failure));
         indexing.index(PODS, new WatchEvent(null, pod("a", "web")), new Memo());
         failure.set(new IllegalStateException("boom"));
         indexing.index(PODS, new WatchEvent("MODIFIED", pod("a", "web")), new Memo());
@@ -146,10 +151,7 @@ class IndexingEngineTest {
         int[] calls = {0};
         Indexing indexing = engine("idx", context -> {
             calls[0]++;
-            if (failure.get() != null) {
-                throw failure.get();
-            }
-            return Map.of("k", context.name());
+            return failingWith(failure).call(context);
         });
         indexing.index(PODS, new WatchEvent(null, pod("a", "web")), new Memo());
         failure.set(new PermanentError("no"));
@@ -167,12 +169,7 @@ class IndexingEngineTest {
     @Test
     void aTemporaryErrorRemovesTheValuesAndSkipsTheObjectForItsDelay() {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        Indexing indexing = engine("idx", context -> {
-            if (failure.get() != null) {
-                throw failure.get();
-            }
-            return Map.of("k", context.name());
-        });
+        Indexing indexing = engine("idx", failingWith(failure));
         indexing.index(PODS, new WatchEvent(null, pod("a", "web")), new Memo());
         failure.set(new TemporaryError("later", Duration.ofHours(1)));
         indexing.index(PODS, new WatchEvent("MODIFIED", pod("a", "web")), new Memo());
@@ -191,12 +188,7 @@ class IndexingEngineTest {
     void errorsModePermanentTurnsArbitraryErrorsIntoRemoval() {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         Indexing indexing = engine(HandlerSpec.function(HandlerKind.INDEX, "pods").id("idx").errors(ErrorsMode.PERMANENT),
-                context -> {
-                    if (failure.get() != null) {
-                        throw failure.get();
-                    }
-                    return Map.of("k", context.name());
-                });
+                failingWith(failure));
         indexing.index(PODS, new WatchEvent(null, pod("a", "web")), new Memo());
         failure.set(new IllegalStateException("boom"));
         indexing.index(PODS, new WatchEvent("MODIFIED", pod("a", "web")), new Memo());
