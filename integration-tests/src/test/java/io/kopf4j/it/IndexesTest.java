@@ -17,6 +17,10 @@ import io.kopf4j.Timer;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +75,7 @@ class IndexesTest {
 
     @Test
     void aCreateHandlerAndATimerReadAnIndexOfPodsByLabelAsItChanges(LocalCluster cluster, TemporaryNamespace namespace)
-            throws InterruptedException {
+            throws Exception {
         PodsByApp.SEEN.clear();
         PodsByApp.TIMER.clear();
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
@@ -79,10 +83,19 @@ class IndexesTest {
         pod(client, namespace.name(), "web-1", "web");
         pod(client, namespace.name(), "web-2", "web");
         pod(client, namespace.name(), "db-1", "db");
-        try (Operator operator = fixture.start(fixture.operator().handlers(new PodsByApp()))) {
+        try (Operator operator = fixture.start(fixture.operator().healthProbeAddress("127.0.0.1:0")
+                .handlers(new PodsByApp()))) {
             fixture.examples().create("ex", Map.of("app", "web"));
             await().atMost(WAIT).until(() -> PodsByApp.SEEN.containsKey("ex"));
             assertThat(PodsByApp.SEEN.get("ex")).containsExactly("web-1", "web-2");
+            HttpResponse<String> ready;
+            try (HttpClient http = HttpClient.newHttpClient()) {
+                ready = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + operator.healthProbeAddress().getPort() + "/readyz?verbose")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+            }
+            assertThat(ready.statusCode()).isEqualTo(200);
+            assertThat(ready.body()).contains("[+]indexes-ready ok");
 
             await().atMost(WAIT).until(() -> Integer.valueOf(2).equals(PodsByApp.TIMER.get("ex")));
             pod(client, namespace.name(), "web-3", "web");
