@@ -42,6 +42,17 @@ public interface ActivityContext {
      */
     KubernetesClient client();
 
+    /**
+     * The operator's index of this id, as {@link HandlerContext#index(String)}: for probe handlers
+     * (Kopf's example 16 counts the pods of an index). Probes may also declare it as a parameter named
+     * like the index: {@code Index<String, Boolean> isRunning}.
+     *
+     * @throws IllegalStateException in startup, login and cleanup handlers, which run without the indexes
+     */
+    default <K, V> Index<K, V> index(String id) {
+        throw new IllegalStateException("only probe handlers reach the indexes (the index '" + id + "' asked for)");
+    }
+
     /** The handler's {@code param}, as declared with it; null if none. */
     Object param();
 }

@@ -140,6 +140,22 @@ public final class Handler {
         return new TimerBuilder(resource);
     }
 
+    /**
+     * An indexing function (Kopf's {@code @kopf.index}): its id names the index, which handlers get
+     * as a parameter of that name or through {@link HandlerContext#index(String)}; see {@link Indexer}.
+     *
+     * <pre>{@code
+     * Handler.index("pods").id("podsByApp").label("app")
+     *         .handle(context -> Map.of(context.labels().get("app"), context.name()));
+     * }</pre>
+     *
+     * @param resource the resource selector, as in the {@link On} annotations
+     * @return the builder of the function's options
+     */
+    public static Builder index(String... resource) {
+        return new Builder(HandlerKind.INDEX, resource);
+    }
+
     /** Adds this handler to a registry; used by {@link Operator.Builder#handler(Handler...)}. */
     void registerIn(HandlerRegistry registry) {
         spec.register(function, registry);

@@ -95,6 +95,25 @@ public interface HandlerContext {
     }
 
     /**
+     * The operator's index of this id ({@link Indexer}); handlers may also declare it as a parameter
+     * named like the index: {@code Index<String, String> podsByApp}.
+     *
+     * <pre>{@code
+     * Store<String> pods = context.<String, String>index("podsByApp").get("web");
+     * }</pre>
+     *
+     * @param id the index id (the indexing function's id)
+     * @param <K> the keys
+     * @param <V> the values
+     * @return the index, read-only and always current
+     * @throws IllegalArgumentException if the operator has no such index
+     * @throws IllegalStateException where there is no operator behind the context (a test's own context)
+     */
+    default <K, V> Index<K, V> index(String id) {
+        throw new IllegalStateException("this handler context has no indexes: only the operator's contexts have them");
+    }
+
+    /**
      * The stop flag of a daemon or timer (Kopf's {@code stopped}): see {@link DaemonStopped}.
      *
      * @return the flag

@@ -12,6 +12,7 @@ import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.Reactor;
 import io.kopf4j.engines.daemons.DaemonsEngine;
+import io.kopf4j.engines.indexing.IndexingEngine;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -92,8 +93,8 @@ public final class Operator implements AutoCloseable {
         this.settings = builder.settings;
         this.memo = builder.memo;
         this.endpointsConfig = new Endpoints.Config(builder.livenessEndpoint, builder.healthProbeAddress,
-                new LinkedHashMap<>(builder.livenessChecks), new LinkedHashMap<>(builder.readinessChecks),
-                builder.metricsAddress, builder.meterRegistry);
+                new LinkedHashMap<>(builder.livenessChecks), readinessChecks(builder), builder.metricsAddress,
+                builder.meterRegistry);
         this.threads = new OperatorThreads(id);
     }
 
@@ -118,6 +119,21 @@ public final class Operator implements AutoCloseable {
     /** {@return a name unique in this JVM; log lines of this operator's threads carry it in the MDC} */
     public String id() {
         return id;
+    }
+
+    /** The user's readiness checks, after {@code indexes-ready} if the operator has indexes: complete, or not ready. */
+    private Map<String, HealthCheck> readinessChecks(Builder builder) {
+        Map<String, HealthCheck> checks = new LinkedHashMap<>();
+        if (!builder.registry.indexingHandlers().isEmpty()) {
+            checks.put("indexes-ready", () -> {
+                Reactor current = reactor;
+                if (current == null || !current.indexed()) {
+                    throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
+                }
+            });
+        }
+        checks.putAll(builder.readinessChecks);
+        return checks;
     }
 
     /**
@@ -147,7 +163,7 @@ public final class Operator implements AutoCloseable {
             poster = new EventPoster(login.client(), settings.posting);
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
-                    this::fail);
+                    IndexingEngine.factory(registry, settings), this::fail);
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -299,7 +315,7 @@ public final class Operator implements AutoCloseable {
             if (reactor != null) {
                 try {
                     Activities.run(ActivityHandler.CLEANUP, registry.activities(ActivityHandler.CLEANUP), settings, memo,
-                            login.handlerClient());
+                            login.handlerClient(), null);
                 } catch (OperatorException e) {
                     LOG.error("Cleanup failed: {}", e.getMessage());
                 }

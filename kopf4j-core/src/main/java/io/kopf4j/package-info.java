@@ -9,6 +9,8 @@
  * change, as Kopf's {@code @kopf.on.*} decorators: {@link io.kopf4j.On.Create},
  * {@link io.kopf4j.On.Update}, {@link io.kopf4j.On.Delete}, {@link io.kopf4j.On.Resume},
  * {@link io.kopf4j.On.Field} and {@link io.kopf4j.On.Event} for objects;
+ * {@link io.kopf4j.Indexer} for in-memory {@link io.kopf4j.Index indexes} of objects (with their
+ * {@link io.kopf4j.Store stores}), which handlers declare as parameters;
  * {@link io.kopf4j.Daemon} and {@link io.kopf4j.Timer} for work beside an object while it exists
  * (with its {@link io.kopf4j.DaemonStopped stop flag} and {@link io.kopf4j.DaemonStoppingReason reasons});
  * {@link io.kopf4j.On.Startup}, {@link io.kopf4j.On.Cleanup}, {@link io.kopf4j.On.Login} and

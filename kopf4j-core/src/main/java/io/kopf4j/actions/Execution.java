@@ -7,6 +7,7 @@ import io.kopf4j.structs.DurationTexts;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.HandlerRetriesError;
 import io.kopf4j.HandlerTimeoutError;
+import io.kopf4j.Index;
 import io.kopf4j.Lifecycle;
 import io.kopf4j.Lifecycles;
 import io.kopf4j.PermanentError;
@@ -17,6 +18,7 @@ import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.WatchingCause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.DaemonCause;
+import io.kopf4j.intents.IndexingHandler;
 import io.kopf4j.intents.SpawningHandler;
 import io.kopf4j.intents.TimerHandler;
 import io.kopf4j.intents.WatchingHandler;
@@ -33,6 +35,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
+import java.util.function.Function;
 import org.slf4j.Logger;
 
 /**
@@ -55,6 +58,7 @@ public final class Execution {
     private final Semaphore handlerSlots;
     private final EventSink poster;
     private final KubernetesClient client;
+    private final Function<String, Index<?, ?>> indexes;
 
     /**
      * One attempt of one handler, bound to what it is called for.
@@ -85,6 +89,15 @@ public final class Execution {
      */
     public Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage, Metrics metrics,
                      Semaphore handlerSlots, EventSink poster, KubernetesClient client) {
+        this(lifecycle, defaultBackoff, storage, metrics, handlerSlots, poster, client, id -> {
+            throw new IllegalArgumentException("this operator has no index '" + id + "'");
+        });
+    }
+
+    private Execution(Lifecycle lifecycle, Duration defaultBackoff, ProgressStorage storage, Metrics metrics,
+                      Semaphore handlerSlots, EventSink poster, KubernetesClient client,
+                      Function<String, Index<?, ?>> indexes) {
+        this.indexes = indexes;
         this.lifecycle = lifecycle;
         this.defaultBackoff = defaultBackoff;
         this.storage = storage;
@@ -94,6 +107,15 @@ public final class Execution {
         this.client = client;
     }
 
+    /**
+     * The same execution whose handlers reach the operator's indexes ({@link io.kopf4j.HandlerContext#index}).
+     *
+     * @param lookup the index of an id; fails for unknown ids
+     */
+    public Execution withIndexes(Function<String, Index<?, ?>> lookup) {
+        return new Execution(lifecycle, defaultBackoff, storage, metrics, handlerSlots, poster, client, lookup);
+    }
+
     /** Runs the due changing handlers the lifecycle picks, and returns their outcomes by id. */
     public Map<String, Outcome> runChanging(List<ChangingHandler> handlers, State state, ChangingCause cause) {
         return runChanging(handlers, state, cause, List.of());
@@ -101,9 +123,23 @@ public final class Execution {
 
     /** Runs every event handler once; arbitrary exceptions are ignored unless their errors mode says otherwise. */
     public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, WatchingCause cause) {
+        return runEachOnce(handlers, cause, WatchingHandler::function, WatchingHandler::param);
+    }
+
+    /**
+     * Runs the indexing functions once each, as Kopf's indexing: never retried, arbitrary exceptions
+     * ignored unless their errors mode says otherwise (the caller skips the object after a failure).
+     */
+    public Map<String, Outcome> runIndexing(List<IndexingHandler> handlers, WatchingCause cause) {
+        return runEachOnce(handlers, cause, IndexingHandler::function, IndexingHandler::param);
+    }
+
+    private <H extends ExecutableHandler> Map<String, Outcome> runEachOnce(List<H> handlers, WatchingCause cause,
+                                                                           Function<H, HandlerFn> function,
+                                                                           Function<H, Object> param) {
         return runOnce(Lifecycles.allAtOnce(), handlers, State.fromScratch().withHandlers(handlers), cause.logger(),
-                ErrorsMode.IGNORED, (handler, state, subrefs) ->
-                        call(handler.function(), InvocationContext.of(cause, null, state, handler.param(), null, poster, client)));
+                ErrorsMode.IGNORED, (handler, state, subrefs) -> call(function.apply(handler),
+                        InvocationContext.of(cause, null, state, param.apply(handler), null, poster, client, indexes)));
     }
 
     /**
@@ -118,7 +154,7 @@ public final class Execution {
         return runOnce(Lifecycles.allAtOnce(), List.of(handler), state, cause.logger(), ErrorsMode.TEMPORARY,
                 (spawned, handlerState, subrefs) -> {
                     InvocationContext context = InvocationContext.of(cause, null, handlerState, spawned.param(), null,
-                            poster, client);
+                            poster, client, indexes);
                     Object returned = null;
                     try {
                         returned = spawned instanceof TimerHandler ? callSync(spawned.function(), context)
@@ -184,7 +220,7 @@ public final class Execution {
             containers.add(subrefs);
             SubHandling subhandling = new SubHandling(this, storage, cause, handler, containers);
             Object result = call(handler.function(),
-                    InvocationContext.of(cause, handler.field(), handlerState, handler.param(), subhandling, poster, client));
+                    InvocationContext.of(cause, handler.field(), handlerState, handler.param(), subhandling, poster, client, indexes));
             subhandling.executeRegistered();
             return result;
         });

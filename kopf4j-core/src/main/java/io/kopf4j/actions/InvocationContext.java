@@ -6,6 +6,7 @@ import io.kopf4j.Body;
 import io.kopf4j.DaemonStopped;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
+import io.kopf4j.Index;
 import io.kopf4j.Memo;
 import io.kopf4j.Patch;
 import io.kopf4j.Reason;
@@ -19,6 +20,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.slf4j.Logger;
 
 /**
@@ -27,17 +29,25 @@ import org.slf4j.Logger;
  * The client is the operator's handler client, the same for every handler.
  */
 record InvocationContext(Cause cause, Diff diff, Object old, Object current, int retry, Instant started,
-                         Object param, SubHandling subhandling, EventSink poster, KubernetesClient client)
+                         Object param, SubHandling subhandling, EventSink poster, KubernetesClient client,
+                         Function<String, Index<?, ?>> indexes)
         implements HandlerContext {
 
     static InvocationContext of(Cause cause, List<String> field, HandlerState state, Object param,
-                                SubHandling subhandling, EventSink poster, KubernetesClient client) {
+                                SubHandling subhandling, EventSink poster, KubernetesClient client,
+                                Function<String, Index<?, ?>> indexes) {
         if (field == null) {
             return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), state.retries(),
-                    state.started(), param, subhandling, poster, client);
+                    state.started(), param, subhandling, poster, client, indexes);
         }
         return new InvocationContext(cause, Diffs.reduce(cause.diff(), field), resolve(cause.old(), field),
-                resolve(cause.current(), field), state.retries(), state.started(), param, subhandling, poster, client);
+                resolve(cause.current(), field), state.retries(), state.started(), param, subhandling, poster, client, indexes);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <K, V> Index<K, V> index(String id) {
+        return (Index<K, V>) indexes.apply(id);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.ActivityContext;
 import io.kopf4j.ActivityFn;
 import io.kopf4j.ErrorsMode;
+import io.kopf4j.Index;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
@@ -74,11 +75,11 @@ public record ActivityHandler(String kind, String id, ErrorsMode errors, Duratio
             }
             if (type != ActivityContext.class && type != Memo.class && type != Logger.class
                     && type != OperatorSettings.class && type != int.class && type != KubernetesClient.class
-                    && !isParam(parameter)) {
+                    && type != Index.class && !isParam(parameter)) {
                 throw new InvalidHandlerException("Handler " + origin + ": unsupported parameter '" + parameter.getName()
                         + "' of type " + type.getSimpleName() + "; " + kind + " handlers may declare ActivityContext,"
-                        + " OperatorSettings, Memo, Logger, int retry, Object param and (cleanup and probe handlers)"
-                        + " KubernetesClient");
+                        + " OperatorSettings, Memo, Logger, int retry, Object param, (cleanup and probe handlers)"
+                        + " KubernetesClient and (probe handlers) an Index named like it");
             }
         }
         if (!method.trySetAccessible()) {
@@ -96,6 +97,7 @@ public record ActivityHandler(String kind, String id, ErrorsMode errors, Duratio
                         : type == OperatorSettings.class ? context.settings()
                         : type == int.class ? Integer.valueOf(context.retry())
                         : type == KubernetesClient.class ? context.client()
+                        : type == Index.class ? context.index(parameters[i].getName())
                         : context.param();
             }
             return Invocations.invoke(method, instance, arguments);

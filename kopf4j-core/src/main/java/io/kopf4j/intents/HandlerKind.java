@@ -8,7 +8,7 @@ import java.util.Locale;
  * objects, daemons and timers, sub-handlers, and the operator's activities.
  */
 public enum HandlerKind {
-    CREATE, UPDATE, DELETE, RESUME, FIELD, EVENT, DAEMON, TIMER, SUBHANDLER, STARTUP, CLEANUP, LOGIN, PROBE;
+    CREATE, UPDATE, DELETE, RESUME, FIELD, EVENT, INDEX, DAEMON, TIMER, SUBHANDLER, STARTUP, CLEANUP, LOGIN, PROBE;
 
     /** The reason a changing handler of this kind is limited to, or null for any (resume, field). */
     Reason reason() {

@@ -21,6 +21,7 @@ public final class HandlerRegistry {
     private final List<WatchingHandler> watching = new ArrayList<>();
     private final List<ActivityHandler> activities = new ArrayList<>();
     private final List<SpawningHandler> spawning = new ArrayList<>();
+    private final List<IndexingHandler> indexing = new ArrayList<>();
 
     /**
      * Adds a handler. One method under several annotations may share its id (it runs once per
@@ -56,6 +57,16 @@ public final class HandlerRegistry {
         spawning.add(handler);
     }
 
+    /** Adds an indexing function; its id names the index, so it is unique in the operator. */
+    public synchronized void add(IndexingHandler handler) {
+        for (IndexingHandler existing : indexing) {
+            if (existing.id().equals(handler.id())) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        indexing.add(handler);
+    }
+
     public synchronized void add(ActivityHandler activity) {
         for (ActivityHandler existing : activities) {
             if (existing.kind().equals(activity.kind()) && existing.id().equals(activity.id())) {
@@ -71,11 +82,12 @@ public final class HandlerRegistry {
     }
 
     public synchronized boolean isEmpty() {
-        return changing.isEmpty() && watching.isEmpty() && activities.isEmpty() && spawning.isEmpty();
+        return changing.isEmpty() && watching.isEmpty() && activities.isEmpty() && spawning.isEmpty()
+                && indexing.isEmpty();
     }
 
     public synchronized int size() {
-        return changing.size() + watching.size() + activities.size() + spawning.size();
+        return changing.size() + watching.size() + activities.size() + spawning.size() + indexing.size();
     }
 
     /** The distinct selectors of all handlers, in declaration order. */
@@ -84,6 +96,7 @@ public final class HandlerRegistry {
         changing.forEach(h -> selectors.add(h.selector()));
         watching.forEach(h -> selectors.add(h.selector()));
         spawning.forEach(h -> selectors.add(h.selector()));
+        indexing.forEach(h -> selectors.add(h.selector()));
         return selectors;
     }
 
@@ -143,6 +156,22 @@ public final class HandlerRegistry {
                 .toList();
     }
 
+    /** Every indexing function of the operator: one index each. */
+    public synchronized List<IndexingHandler> indexingHandlers() {
+        return List.copyOf(indexing);
+    }
+
+    public synchronized boolean hasIndexingHandlers(Resource resource) {
+        return indexing.stream().anyMatch(h -> h.selector().matches(resource));
+    }
+
+    /** The indexing functions of the object's resource whose filters it passes. */
+    public synchronized List<IndexingHandler> indexingHandlers(UnchangingCause cause) {
+        return indexing.stream()
+                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matchesBody(cause, cause.raw()))
+                .toList();
+    }
+
     /**
      * A label selector for watching the resource on the server side, or null: the label conditions
      * (exact, present, absent) that every handler of the resource has in common. Objects outside it
@@ -153,6 +182,7 @@ public final class HandlerRegistry {
         changingHandlers(resource).forEach(h -> all.add(h.filters()));
         watching.stream().filter(h -> h.selector().matches(resource)).forEach(h -> all.add(h.filters()));
         spawning.stream().filter(h -> h.selector().matches(resource)).forEach(h -> all.add(h.filters()));
+        indexing.stream().filter(h -> h.selector().matches(resource)).forEach(h -> all.add(h.filters()));
         if (all.isEmpty()) {
             return null;
         }

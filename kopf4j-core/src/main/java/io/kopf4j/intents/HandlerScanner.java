@@ -6,6 +6,7 @@ import io.kopf4j.Filter;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.On;
 import io.kopf4j.Daemon;
+import io.kopf4j.Indexer;
 import io.kopf4j.DaemonStopped;
 import io.kopf4j.Timer;
 import java.lang.annotation.Annotation;
@@ -22,7 +23,7 @@ import java.util.Set;
 public final class HandlerScanner {
     private static final Set<Class<? extends Annotation>> ANNOTATIONS = Set.of(On.Create.class, On.Update.class,
             On.Delete.class, On.Resume.class, On.Field.class, On.Event.class, On.Probe.class, On.Startup.class,
-            On.Cleanup.class, On.Login.class, Daemon.class, Timer.class);
+            On.Cleanup.class, On.Login.class, Daemon.class, Timer.class, Indexer.class);
 
     private HandlerScanner() {
     }
@@ -139,6 +140,9 @@ public final class HandlerScanner {
             case Timer a -> timer(a, spec(HandlerKind.TIMER, method, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")));
+            case Indexer a -> spec(HandlerKind.INDEX, method, a.value(),
+                    new Execution(a.id(), a.param(), a.errors(), -1, -1, a.backoff()),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
             default -> null;
         };
     }

@@ -298,6 +298,13 @@ public final class HandlerSpec {
         } else if (kind == HandlerKind.TIMER) {
             registry.add(new TimerHandler(fullId(), errors, timeout, retries, backoff, param, filters(), selector(),
                     function, origin(), initialDelay, interval, sharp, idle));
+        } else if (kind == HandlerKind.INDEX) {
+            if (timeout != null || retries != null) {
+                throw invalid("indexing functions take no timeout or retries (they are never retried)");
+            }
+            // The index is named by its id alone: handlers get it as a parameter of that name.
+            registry.add(new IndexingHandler(id == null ? defaultId : id, errors, backoff, param, filters(), selector(),
+                    function, origin()));
         } else if (kind == HandlerKind.EVENT) {
             if (errors != null || timeout != null || retries != null || backoff != null) {
                 // Kopf's event handlers run once per event and are never retried: these options mean nothing.

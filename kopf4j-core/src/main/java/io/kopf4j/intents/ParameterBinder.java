@@ -6,6 +6,7 @@ import io.kopf4j.Body;
 import io.kopf4j.DaemonStopped;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
+import io.kopf4j.Index;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Memo;
 import io.kopf4j.Meta;
@@ -124,10 +125,26 @@ public final class ParameterBinder {
         return text.append(')').toString();
     }
 
+    /**
+     * An {@link Index} parameter is the index of its name (Kopf's kwargs by index id). The index may be
+     * declared after the handler, so the name is looked up at the call; an unknown one fails the call.
+     */
+    private static Function<HandlerContext, Object> indexNamedBy(String origin, Parameter parameter) {
+        if (!parameter.isNamePresent()) {
+            throw new InvalidHandlerException("Handler " + origin + ": an Index parameter is the index of its name,"
+                    + " but the class was compiled without parameter names: compile it with 'javac -parameters'");
+        }
+        String id = parameter.getName();
+        return context -> context.index(id);
+    }
+
     private static Function<HandlerContext, Object> binderFor(String origin, Parameter parameter) {
         Function<HandlerContext, Object> byType = BY_TYPE.get(parameter.getType());
         if (byType != null) {
             return byType;
+        }
+        if (parameter.getType() == Index.class) {
+            return indexNamedBy(origin, parameter);
         }
         Function<HandlerContext, Object> typed = TypedParameters.binderFor(origin, parameter);
         if (typed != null) {

@@ -34,9 +34,12 @@ public final class ObjectLogger extends AbstractLogger {
     private final String prefixWithKind;
     private final transient Map<String, Object> reference;
     private final transient EventSink poster;
+    /** Kopf's terse logger: each level is logged only where the level below it would be (warnings always). */
+    private final boolean terse;
 
-    private ObjectLogger(Map<String, Object> body, EventSink poster) {
+    private ObjectLogger(Map<String, Object> body, EventSink poster, boolean terse) {
         this.poster = poster;
+        this.terse = terse;
         this.delegate = LoggerFactory.getLogger(NAME);
         this.name = delegate.getName();
         this.reference = ObjectReferences.of(body);
@@ -51,12 +54,20 @@ public final class ObjectLogger extends AbstractLogger {
      * up also become Kubernetes Events (reason {@code Logging}), if {@code settings.posting.loggers}.
      */
     public static ObjectLogger posting(Map<String, Object> body, EventSink poster) {
-        return new ObjectLogger(body, Objects.requireNonNull(poster, "a posting logger needs the poster"));
+        return new ObjectLogger(body, Objects.requireNonNull(poster, "a posting logger needs the poster"), false);
     }
 
     /** The logger of the object with this body whose messages never become Kubernetes Events. */
     public static ObjectLogger local(Map<String, Object> body) {
-        return new ObjectLogger(body, null);
+        return new ObjectLogger(body, null, false);
+    }
+
+    /**
+     * Kopf's {@code TerseObjectLogger}, for indexing functions, which run for thousands of objects at
+     * every change: a local logger whose infos show only in the verbose mode (debug), and debugs never.
+     */
+    public static ObjectLogger terse(Map<String, Object> body) {
+        return new ObjectLogger(body, null, true);
     }
 
     @Override
@@ -100,32 +111,32 @@ public final class ObjectLogger extends AbstractLogger {
 
     @Override
     public boolean isTraceEnabled() {
-        return delegate.isTraceEnabled();
+        return !terse && delegate.isTraceEnabled();
     }
 
     @Override
     public boolean isTraceEnabled(Marker marker) {
-        return delegate.isTraceEnabled(marker);
+        return !terse && delegate.isTraceEnabled(marker);
     }
 
     @Override
     public boolean isDebugEnabled() {
-        return delegate.isDebugEnabled();
+        return terse ? delegate.isTraceEnabled() : delegate.isDebugEnabled();
     }
 
     @Override
     public boolean isDebugEnabled(Marker marker) {
-        return delegate.isDebugEnabled(marker);
+        return terse ? delegate.isTraceEnabled(marker) : delegate.isDebugEnabled(marker);
     }
 
     @Override
     public boolean isInfoEnabled() {
-        return delegate.isInfoEnabled();
+        return terse ? delegate.isDebugEnabled() : delegate.isInfoEnabled();
     }
 
     @Override
     public boolean isInfoEnabled(Marker marker) {
-        return delegate.isInfoEnabled(marker);
+        return terse ? delegate.isDebugEnabled(marker) : delegate.isInfoEnabled(marker);
     }
 
     @Override

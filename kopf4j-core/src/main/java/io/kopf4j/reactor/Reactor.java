@@ -2,6 +2,7 @@ package io.kopf4j.reactor;
 
 import io.kopf4j.logging.EventSink;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Index;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
@@ -13,6 +14,8 @@ import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.reactor.observation.Observer;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.orchestration.Orchestrator;
+import io.kopf4j.reactor.processing.IndexesBarrier;
+import io.kopf4j.reactor.processing.Indexing;
 import io.kopf4j.reactor.processing.ResourceProcessor;
 import io.kopf4j.reactor.processing.Spawning;
 import io.kopf4j.reactor.queueing.ObjectQueues;
@@ -51,6 +54,9 @@ public final class Reactor {
     private Execution execution;
     private final Spawning.Factory spawningFactory;
     private Spawning spawning = Spawning.NONE;
+    private final Indexing.Factory indexingFactory;
+    private volatile Indexing indexing = Indexing.NONE;
+    private final IndexesBarrier barrier;
 
     /**
      * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
@@ -58,12 +64,15 @@ public final class Reactor {
      * @param namespaces the namespace patterns to serve; empty means cluster-wide
      * @param poster where Kubernetes Events go (the posting engine)
      * @param spawningFactory makes the daemons and timers engine once the execution exists
+     * @param indexingFactory makes the indexing engine once the execution exists
      * @param failure told when the operator cannot go on (an unrecoverable error in the processing)
      */
     public Reactor(KubernetesClient client, KubernetesClient watchClient, KubernetesClient handlerClient,
                    HandlerRegistry registry, List<String> namespaces,
                    OperatorThreads threads, OperatorSettings settings, Memo memo, Metrics metrics,
-                   EventSink poster, Spawning.Factory spawningFactory, Consumer<OperatorException> failure) {
+                   EventSink poster, Spawning.Factory spawningFactory, Indexing.Factory indexingFactory,
+                   Consumer<OperatorException> failure) {
+        this.indexingFactory = indexingFactory;
         this.poster = poster;
         this.spawningFactory = spawningFactory;
         this.failure = failure;
@@ -77,6 +86,8 @@ public final class Reactor {
         this.orchestrator = new Orchestrator(watchClient, threads, settings, metrics, this::queues,
                 registry::labelSelector, this::holdsOurFinalizer);
         this.observer = new Observer(client, watchClient, registry, namespaces, threads, settings, metrics, orchestrator);
+        this.barrier = registry.indexingHandlers().isEmpty() ? IndexesBarrier.OPEN
+                : new IndexesBarrier(true, observer::awaitListed);
         metrics.gauges(progress::waiting, () -> processors.values().stream().mapToInt(ResourceProcessor::objects).sum());
     }
 
@@ -86,7 +97,9 @@ public final class Reactor {
         patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
         Semaphore handlerSlots = settings.execution.maxWorkers == null ? null : new Semaphore(settings.execution.maxWorkers, true);
         execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
-                settings.persistence.progressStorage, metrics, handlerSlots, poster, handlerClient);
+                settings.persistence.progressStorage, metrics, handlerSlots, poster, handlerClient)
+                .withIndexes(id -> indexing.index(id));
+        indexing = indexingFactory.create(execution);
         spawning = spawningFactory.create(execution, patcher);
         orchestrator.addPauseListener(spawning::pause, spawning::resume);
         observer.start();
@@ -100,6 +113,20 @@ public final class Reactor {
     /** True once every watched resource has delivered its initial listing; never blocks. */
     public boolean listed() {
         return observer.listed();
+    }
+
+    /** True once every index is complete: every watched resource listed and indexed; never blocks. */
+    public boolean indexed() {
+        return barrier.ready();
+    }
+
+    /**
+     * The index of an id, for the probes (handlers reach it through their context).
+     *
+     * @throws IllegalArgumentException if the operator has no such index
+     */
+    public Index<?, ?> index(String id) {
+        return indexing.index(id);
     }
 
     public Progress progress() {
@@ -123,7 +150,8 @@ public final class Reactor {
 
     private ObjectQueues queues(Resource resource) {
         ResourceProcessor processor = processors.computeIfAbsent(resource,
-                r -> new ResourceProcessor(r, registry, settings, memo, patcher, poster, execution, spawning));
+                r -> new ResourceProcessor(r, registry, settings, memo, patcher, poster, execution, spawning,
+                        indexing, barrier));
         ObjectQueues queues = new ObjectQueues(resource, processor, threads, settings, progress, metrics, error -> failure.accept(
                 new OperatorException("Event processing has failed with an unrecoverable error. This seems to be a"
                         + " framework bug. The operator will stop to prevent damage.", error)));

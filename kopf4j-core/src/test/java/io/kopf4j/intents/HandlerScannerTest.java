@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.kopf4j.Body;
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;
+import io.kopf4j.Index;
+import io.kopf4j.Indexer;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Memo;
 import io.kopf4j.On;
@@ -205,5 +207,41 @@ class HandlerScannerTest {
     @Test
     void anOperatorNeedsHandlers() {
         assertThatThrownBy(() -> Operator.builder().build()).hasMessageContaining("no handlers");
+    }
+
+    public static class Indexes {
+        @Indexer(value = "kopfexamples", labels = "app")
+        public Object byApp(Map<String, String> labels, String name) {
+            return Map.of(labels.get("app"), name);
+        }
+
+        @On.Create("kopfexamples")
+        public int create(Index<String, String> byApp) {
+            return byApp.size();
+        }
+    }
+
+    @Test
+    void indexingFunctionsAreRegisteredByIdAndIndexParametersAreTheIndexesOfTheirNames() throws Exception {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(Indexes.class, registry);
+        assertThat(registry.indexingHandlers()).extracting(IndexingHandler::id).containsExactly("byApp");
+        assertThat(registry.hasIndexingHandlers(KOPFEXAMPLES)).isTrue();
+
+        Index<?, ?> sevenKeys = (Index<?, ?>) java.lang.reflect.Proxy.newProxyInstance(Index.class.getClassLoader(),
+                new Class<?>[] {Index.class}, (proxy, method, args) -> 7);
+        List<String> asked = new java.util.ArrayList<>();
+        // Only the index is asked for: any other call fails the test.
+        HandlerContext context = (HandlerContext) java.lang.reflect.Proxy.newProxyInstance(
+                HandlerContext.class.getClassLoader(), new Class<?>[] {HandlerContext.class}, (proxy, method, args) -> {
+                    if (!method.getName().equals("index")) {
+                        throw new AssertionError("unexpected call: " + method);
+                    }
+                    asked.add((String) args[0]);
+                    return sevenKeys;
+                });
+        Object result = registry.changingHandlers(KOPFEXAMPLES).get(0).function().call(context);
+        assertThat(result).isEqualTo(7);
+        assertThat(asked).containsExactly("byApp");
     }
 }

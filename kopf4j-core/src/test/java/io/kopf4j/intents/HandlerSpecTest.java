@@ -45,6 +45,17 @@ class HandlerSpecTest {
     }
 
     @Test
+    void indexingFunctionsAreNeverRetriedSoTakeNoTimeoutOrRetriesAndTheirIdIsUnique() {
+        HandlerRegistry registry = new HandlerRegistry();
+        assertThatThrownBy(() -> HandlerSpec.function(HandlerKind.INDEX, "pods").id("i").retries(3)
+                .register(context -> null, registry))
+                .hasMessage("Handler for pods 'i': indexing functions take no timeout or retries (they are never retried)");
+        HandlerSpec.function(HandlerKind.INDEX, "pods").id("i").register(context -> null, registry);
+        assertThatThrownBy(() -> HandlerSpec.function(HandlerKind.INDEX, "configmaps").id("i")
+                .register(context -> null, registry)).hasMessageContaining("the id 'i' is already used");
+    }
+
+    @Test
     void valueFiltersNeedAField() {
         assertThatThrownBy(() -> create().id("c").current(new Condition.Present()).validate())
                 .hasMessage("Handler for kopfexamples 'c': the field's value filters (value, old and new) need a field");

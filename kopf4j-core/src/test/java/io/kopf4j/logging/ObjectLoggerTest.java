@@ -58,4 +58,26 @@ class ObjectLoggerTest {
         assertThat(lines.list).extracting(ILoggingEvent::getFormattedMessage).containsExactly(
                 "[ns/ex] Kopf's prefix", "[ns/KopfExample/ex] with the kind", "[KopfExample/ex] cluster-scoped");
     }
+
+    @Test
+    void theTerseLoggerLogsInfosOnlyInTheVerboseModeAndWarningsAlways() {
+        ch.qos.logback.classic.Logger objects = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(ObjectLogger.NAME);
+        ch.qos.logback.classic.Level before = objects.getLevel();
+        ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.start();
+        objects.addAppender(lines);
+        try {
+            objects.setLevel(ch.qos.logback.classic.Level.INFO);
+            ObjectLogger.terse(BODY).info("quiet info");
+            ObjectLogger.terse(BODY).warn("loud warning");
+            objects.setLevel(ch.qos.logback.classic.Level.DEBUG);
+            ObjectLogger.terse(BODY).info("verbose info");
+            ObjectLogger.terse(BODY).debug("never a debug");
+        } finally {
+            objects.setLevel(before);
+            objects.detachAppender(lines);
+        }
+        assertThat(lines.list).extracting(ILoggingEvent::getFormattedMessage)
+                .containsExactly("[ns/ex] loud warning", "[ns/ex] verbose info");
+    }
 }

@@ -1,6 +1,8 @@
 package io.kopf4j.engines.activities;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Index;
+import java.util.function.Function;
 import io.kopf4j.ActivityContext;
 import io.kopf4j.ActivityError;
 import io.kopf4j.LoginError;
@@ -36,23 +38,25 @@ public final class Activities {
 
     /**
      * Runs handlers that run before the login (startup, login), without a client: one that asks for
-     * it fails; see {@link #run(String, List, OperatorSettings, Memo, KubernetesClient)}.
+     * it fails; see {@link #run(String, List, OperatorSettings, Memo, KubernetesClient, Function)}.
      *
      * @throws ActivityError if some handlers failed for good
      */
     public static Map<String, Object> run(String kind, List<ActivityHandler> handlers, OperatorSettings settings, Memo memo)
             throws InterruptedException {
-        return run(kind, handlers, settings, memo, null);
+        return run(kind, handlers, settings, memo, null, null);
     }
 
     /**
      * Runs the handlers until all have finished; returns their non-null results by handler id.
      *
      * @param client the operator's client for handlers, or null before the login
+     * @param indexes the operator's index of an id, for probes; null for the other activities
      * @throws ActivityError if some handlers failed for good
      */
     public static Map<String, Object> run(String kind, List<ActivityHandler> handlers, OperatorSettings settings, Memo memo,
-                                          KubernetesClient client) throws InterruptedException {
+                                          KubernetesClient client, Function<String, Index<?, ?>> indexes)
+            throws InterruptedException {
         Logger logger = LoggerFactory.getLogger("kopf.activities." + kind);
         State state = State.fromScratch().withHandlers(handlers);
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
@@ -61,7 +65,7 @@ public final class Activities {
             Execution execution = new Execution(Lifecycles.allAtOnce(), settings.execution.defaultBackoff, null,
                     new Metrics(null), null, null, null);
             Map<String, Outcome> current = execution.runOnce(Lifecycles.allAtOnce(), handlers, state, logger,
-                    ErrorsMode.TEMPORARY, (handler, handlerState, subrefs) -> invoke(kind, handler, handlerState, settings, memo, logger, client));
+                    ErrorsMode.TEMPORARY, (handler, handlerState, subrefs) -> invoke(kind, handler, handlerState, settings, memo, logger, client, indexes));
             outcomes.putAll(current);
             state = state.withOutcomes(current);
             if (Thread.interrupted()) {
@@ -94,10 +98,11 @@ public final class Activities {
     }
 
     private static Object invoke(String kind, ActivityHandler handler, HandlerState state, OperatorSettings settings,
-                                 Memo memo, Logger logger, KubernetesClient client) throws Exception {
+                                 Memo memo, Logger logger, KubernetesClient client,
+                                 Function<String, Index<?, ?>> indexes) throws Exception {
         try {
             return handler.function().call(new Context(settings, memo, logger, state.retries(), handler.param(),
-                    kind, handler.id(), client));
+                    kind, handler.id(), client, indexes));
         } catch (LoginError e) {
             throw new PermanentError(e.getMessage(), e);
         }
@@ -105,7 +110,17 @@ public final class Activities {
 
     /** An activity handler's context; {@code kind} and {@code id} name it when it asks for a client it cannot have. */
     private record Context(OperatorSettings settings, Memo memo, Logger logger, int retry, Object param,
-                           String kind, String id, KubernetesClient client) implements ActivityContext {
+                           String kind, String id, KubernetesClient client, Function<String, Index<?, ?>> indexes)
+            implements ActivityContext {
+        @Override
+        @SuppressWarnings("unchecked")
+        public <K, V> Index<K, V> index(String indexId) {
+            if (indexes == null) {
+                return ActivityContext.super.index(indexId);
+            }
+            return (Index<K, V>) indexes.apply(indexId);
+        }
+
         @Override
         public KubernetesClient client() {
             if (client == null) {

@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * results, controller-runtime's {@code /healthz} and {@code /readyz} with named checks, and
  * {@code /metrics}. They start before anything else, so that they answer while the operator logs
  * in and lists its resources; readiness ({@code watch-cache-sync}) fails until every watched
- * resource has been listed.
+ * resource has been listed, and {@code indexes-ready} until the indexes are complete.
  */
 public final class Endpoints implements AutoCloseable {
     /**
@@ -53,7 +53,13 @@ public final class Endpoints implements AutoCloseable {
     public Endpoints(Config config, List<ActivityHandler> probes, Memo memo, OperatorSettings settings,
                      Supplier<Reactor> reactor, Supplier<KubernetesClient> client) {
         liveness = config.liveness() == null ? null
-                : new LivenessEndpoint(config.liveness(), probes, memo, settings, client);
+                : new LivenessEndpoint(config.liveness(), probes, memo, settings, client, id -> {
+                    Reactor current = reactor.get();
+                    if (current == null) {
+                        throw new IllegalStateException("the operator has not started its indexes yet");
+                    }
+                    return current.index(id);
+                });
         health = config.healthProbeAddress() == null ? null
                 : new HealthEndpoints(config.healthProbeAddress(), livenessChecks(config, settings, reactor),
                         readinessChecks(config, reactor));
@@ -118,6 +124,12 @@ public final class Endpoints implements AutoCloseable {
             Reactor current = reactor.get();
             if (current == null || !current.listed()) {
                 throw new IllegalStateException("the initial listing of the watched resources is not complete");
+            }
+        });
+        checks.put("indexes-ready", () -> {
+            Reactor current = reactor.get();
+            if (current == null || !current.indexed()) {
+                throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
             }
         });
         checks.putAll(config.readinessChecks());

@@ -1,6 +1,8 @@
 package io.kopf4j.engines.probing;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Index;
+import java.util.function.Function;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.engines.activities.Activities;
@@ -30,12 +32,16 @@ public final class LivenessEndpoint implements AutoCloseable {
     private final Memo memo;
     private final OperatorSettings settings;
     private final Supplier<KubernetesClient> client;
+    private final Function<String, Index<?, ?>> indexes;
     private Map<String, Object> results;
     private long collectedAt;
 
-    /** @param client the operator's client for handlers, once it has logged in (null before) */
+    /**
+     * @param client the operator's client for handlers, once it has logged in (null before)
+     * @param indexes the operator's index of an id, for the probes
+     */
     public LivenessEndpoint(URI endpoint, List<ActivityHandler> probes, Memo memo, OperatorSettings settings,
-                            Supplier<KubernetesClient> client) {
+                            Supplier<KubernetesClient> client, Function<String, Index<?, ?>> indexes) {
         if (!"http".equals(endpoint.getScheme()) || endpoint.getPort() < 0) {
             throw new IllegalArgumentException("invalid liveness endpoint '" + endpoint
                     + "': expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:8080/healthz");
@@ -44,6 +50,7 @@ public final class LivenessEndpoint implements AutoCloseable {
         this.memo = memo;
         this.settings = settings;
         this.client = client;
+        this.indexes = indexes;
         this.http = new HttpEndpoints(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()));
         String path = endpoint.getPath() == null || endpoint.getPath().isEmpty() ? "/" : endpoint.getPath();
         http.route(path, uri -> respond());
@@ -60,7 +67,7 @@ public final class LivenessEndpoint implements AutoCloseable {
             // Read at each request: the endpoint answers before the startup handlers, which may change it.
             Duration cache = settings.probes.livenessCache;
             if (results == null || System.nanoTime() - collectedAt >= cache.toNanos()) {
-                results = Activities.run(ActivityHandler.PROBE, probes, settings, memo, client.get());
+                results = Activities.run(ActivityHandler.PROBE, probes, settings, memo, client.get(), indexes);
                 collectedAt = System.nanoTime();
             }
             return new HttpEndpoints.Response(200, "application/json", Json.compact(results) + "\n");

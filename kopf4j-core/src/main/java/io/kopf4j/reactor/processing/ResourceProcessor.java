@@ -51,6 +51,10 @@ public final class ResourceProcessor implements EventProcessor {
     private final Application application;
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
     private final Spawning spawning;
+    private final Indexing indexing;
+    private final IndexesBarrier barrier;
+    /** The resource has indexing functions: only then is each arriving event indexed. */
+    private final boolean indexed;
     /** The resource has daemons or timers: only then is each object's latest body kept (their live view). */
     private final boolean spawns;
     private volatile Consumer<WatchEvent> rechecks = event -> { };
@@ -60,7 +64,8 @@ public final class ResourceProcessor implements EventProcessor {
     }
 
     public ResourceProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, Memo operatorMemo,
-                             ObjectPatching patcher, EventSink poster, Execution execution, Spawning spawning) {
+                             ObjectPatching patcher, EventSink poster, Execution execution, Spawning spawning,
+                             Indexing indexing, IndexesBarrier barrier) {
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
@@ -71,6 +76,9 @@ public final class ResourceProcessor implements EventProcessor {
         this.application = new Application(resource, settings, patcher);
         this.spawning = spawning;
         this.spawns = registry.hasSpawningHandlers(resource);
+        this.indexing = indexing;
+        this.barrier = barrier;
+        this.indexed = registry.hasIndexingHandlers(resource);
     }
 
     /** Where the objects' rechecks go: the queues of this resource, made after the processor. */
@@ -83,8 +91,17 @@ public final class ResourceProcessor implements EventProcessor {
         return memories.size();
     }
 
+    /** Kopf indexes before anything else, at every event: here as it arrives, so that a delivered listing is indexed. */
+    @Override
+    public void arrived(WatchEvent event) {
+        if (indexed) {
+            indexing.index(resource, event, operatorMemo);
+        }
+    }
+
     @Override
     public String process(WatchEvent event, Pressure pressure, Instant consistencyDeadline) throws InterruptedException {
+        barrier.await();
         String key = event.key();
         ObjectMemory memory = event.isRecheck() ? memories.get(key)
                 : memories.computeIfAbsent(key, k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));

@@ -17,4 +17,12 @@ public interface EventProcessor {
      * @return the resourceVersion our own patch produced (to await it), or null if nothing was patched
      */
     String process(WatchEvent event, Pressure pressure, Instant consistencyDeadline) throws InterruptedException;
+
+    /**
+     * Told of every watch event (not of rechecks) on the watcher's thread as it arrives, before it is
+     * queued: for work that must be done in the stream's order before any object's turn (Kopf's
+     * indexing), so that it is done once a listing is delivered. Must be quick and never throw.
+     */
+    default void arrived(WatchEvent event) {
+    }
 }

@@ -72,6 +72,9 @@ public final class ObjectQueues {
         if (key == null || stopping) {
             return;
         }
+        if (!event.isRecheck()) {
+            processor.arrived(event);
+        }
         progress.queued();
         workers.compute(key, (k, worker) -> {
             if (worker == null) {

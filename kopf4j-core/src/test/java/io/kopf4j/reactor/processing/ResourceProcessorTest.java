@@ -100,7 +100,8 @@ class ResourceProcessorTest {
         HandlerScanner.scan(handlers, registry);
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                 new Metrics(null), null, events, null);
-        return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, events, execution, Spawning.NONE);
+        return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, events, execution, Spawning.NONE,
+                Indexing.NONE, IndexesBarrier.OPEN);
     }
 
     private void object(Map<String, Object> spec) {

@@ -1,0 +1,64 @@
+package io.kopf4j.reactor.processing;
+
+import java.time.Duration;
+
+/**
+ * Kopf's {@code operator_indexed} toggle: no handler runs until every watched resource has been
+ * listed and every listed object indexed, so that none sees a partial index. Objects are indexed
+ * on the watcher's thread as their events arrive, before they are queued ({@link ResourceProcessor#arrived}),
+ * so a resource is indexed as soon as its listing is delivered: the barrier waits for the listings only.
+ *
+ * <p>Kopf's deadlock with {@code queueing.workerLimit} (its issue #1243) cannot happen here: Kopf
+ * indexes inside the object's worker, so the workers that wait at the barrier hold every place and
+ * the objects not yet indexed never get one. Here the waiting workers hold places too, but neither
+ * the listing nor the indexing needs one.
+ *
+ * <pre>{@code
+ * IndexesBarrier barrier = new IndexesBarrier(registry.hasIndexingHandlers(), observer::awaitListed);
+ * barrier.await();   // in each object's worker, before its handlers
+ * }</pre>
+ */
+public final class IndexesBarrier {
+    /** How long one wait lasts before the listing is asked again (watchers may have been added meanwhile). */
+    private static final Duration RECHECK = Duration.ofSeconds(1);
+
+    /** Waits until every watched resource has delivered its initial listing, up to a timeout. */
+    @FunctionalInterface
+    public interface Listing {
+        boolean awaitListed(Duration timeout) throws InterruptedException;
+    }
+
+    /** For operators without indexes: never waits. */
+    public static final IndexesBarrier OPEN = new IndexesBarrier(false, timeout -> true);
+
+    private final Listing listing;
+    private volatile boolean passed;
+
+    /**
+     * @param indexed the operator has indexes (else the barrier is open from the start)
+     * @param listing the listings of the watched resources
+     */
+    public IndexesBarrier(boolean indexed, Listing listing) {
+        this.listing = listing;
+        this.passed = !indexed;
+    }
+
+    /** Returns once every watched resource is listed and indexed; at once ever after. */
+    public void await() throws InterruptedException {
+        while (!passed) {
+            passed = listing.awaitListed(RECHECK);
+        }
+    }
+
+    /** {@return whether the indexes are complete, without waiting: the readiness check {@code indexes-ready}} */
+    public boolean ready() {
+        if (!passed) {
+            try {
+                passed = listing.awaitListed(Duration.ZERO);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return passed;
+    }
+}
