@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * results, controller-runtime's {@code /healthz} and {@code /readyz} with named checks, and
  * {@code /metrics}. They start before anything else, so that they answer while the operator logs
  * in and lists its resources; readiness ({@code watch-cache-sync}) fails until every watched
- * resource has been listed, and {@code indexes-ready} until the indexes are complete.
+ * resource has been listed (and, for operators with indexes, {@code indexes-ready} until they are complete).
  */
 public final class Endpoints implements AutoCloseable {
     /**
@@ -126,13 +126,7 @@ public final class Endpoints implements AutoCloseable {
                 throw new IllegalStateException("the initial listing of the watched resources is not complete");
             }
         });
-        checks.put("indexes-ready", () -> {
-            Reactor current = reactor.get();
-            if (current == null || !current.indexed()) {
-                throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
-            }
-        });
-        checks.putAll(config.readinessChecks());
+        checks.putAll(config.readinessChecks());   // indexes-ready among them, for operators with indexes
         return checks;
     }
 
