@@ -116,6 +116,38 @@ class HandlerScannerTest {
         }
     }
 
+    /** A custom memo class, as Kopf's docs/memos.rst shows: one memo shared by the whole operator. */
+    public static class Templates extends Memo {
+        final String createTemplate;
+
+        public Templates(String createTemplate) {
+            this.createTemplate = createTemplate;
+        }
+
+        @Override
+        public Memo copyForObject() {
+            return this;
+        }
+    }
+
+    public static class WithCustomMemo {
+        @On.Create("kopfexamples")
+        public String create(Templates memo) {
+            return memo.createTemplate.formatted("x");
+        }
+    }
+
+    @Test
+    void aCustomMemoClassIsBoundByTheNameMemo() throws Exception {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(WithCustomMemo.class, registry);
+        Templates memo = new Templates("created %s");
+        HandlerContext context = (HandlerContext) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {HandlerContext.class},
+                (proxy, method, args) -> method.getName().equals("memo") ? memo.copyForObject() : null);
+        assertThat(registry.changingHandlers(KOPFEXAMPLES).get(0).function().call(context)).isEqualTo("created x");
+    }
+
     @Test
     void onlyDaemonsAndTimersMayAskForTheStopFlag() {
         assertThatThrownBy(() -> HandlerScanner.scan(StopFlagOnCreate.class, new HandlerRegistry()))
