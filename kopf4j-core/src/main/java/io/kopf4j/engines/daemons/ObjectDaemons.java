@@ -97,6 +97,7 @@ final class ObjectDaemons implements ObjectSpawns {
         if (!deleting) {
             return false;
         }
+        // Wanted before looking: a daemon that settles in between then rechecks (at worst once too often).
         recheckWanted = true;
         boolean holding = holding();
         recheckWanted = holding;

@@ -29,7 +29,7 @@ final class ObjectMemory {
     /** With daemons or timers: the latest body processed, what their live views show and a recheck processes again. */
     volatile Map<String, Object> latest;
     /** The object as daemons and timers see it: always the latest body. */
-    final Body live = Body.live(() -> latest);
+    private Body live;
     /** The object's daemons and timers; null until its first event with spawning handlers. */
     ObjectSpawns spawns;
 
@@ -41,5 +41,13 @@ final class ObjectMemory {
     /** Resume handlers are due: first seen at the start, and not yet handled since. */
     boolean initial() {
         return noticedByListing && !fullyHandledOnce;
+    }
+
+    /** The live view of {@link #latest}, made at the first need: objects without daemons never pay for it. */
+    Body live() {
+        if (live == null) {
+            live = Body.live(() -> latest);
+        }
+        return live;
     }
 }

@@ -180,7 +180,7 @@ public final class ResourceProcessor implements EventProcessor {
         SpawningCause spawningCause = null;
         boolean holding = false;
         if (spawns && !event.isDeleted()) {
-            spawningCause = new SpawningCause(resource, raw, memory.live, patch, ObjectLogger.posting(raw, poster),
+            spawningCause = new SpawningCause(resource, raw, memory.live(), patch, ObjectLogger.posting(raw, poster),
                     memory.memo, !diff.isEmpty());
             holding = spawnsOf(memory, event.key(), raw).handle(spawningCause, deleting);
         }
@@ -256,7 +256,7 @@ public final class ResourceProcessor implements EventProcessor {
     /** The object's daemons and timers, made at its first event that has any. */
     private ObjectSpawns spawnsOf(ObjectMemory memory, String key, Map<String, Object> raw) {
         if (memory.spawns == null) {
-            memory.spawns = spawning.object(resource, memory.live, memory.memo, ObjectLogger.posting(raw, poster),
+            memory.spawns = spawning.object(resource, memory.live(), memory.memo, ObjectLogger.posting(raw, poster),
                     () -> {
                         Map<String, Object> latest = memory.latest;
                         if (memories.get(key) == memory && latest != null) {
