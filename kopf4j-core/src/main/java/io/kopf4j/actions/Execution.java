@@ -123,23 +123,30 @@ public final class Execution {
 
     /** Runs every event handler once; arbitrary exceptions are ignored unless their errors mode says otherwise. */
     public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, WatchingCause cause) {
-        return runEachOnce(handlers, cause, WatchingHandler::function, WatchingHandler::param);
+        return runEachOnce(handlers, cause, WatchingHandler::function, WatchingHandler::param, true);
     }
 
     /**
      * Runs the indexing functions once each, as Kopf's indexing: never retried, arbitrary exceptions
      * ignored unless their errors mode says otherwise (the caller skips the object after a failure).
+     * They run on the watcher's thread and take no handler slot: waiting for one there would stall
+     * the watch stream behind long handlers, and the barrier's promise that indexing needs no place.
      */
     public Map<String, Outcome> runIndexing(List<IndexingHandler> handlers, WatchingCause cause) {
-        return runEachOnce(handlers, cause, IndexingHandler::function, IndexingHandler::param);
+        return runEachOnce(handlers, cause, IndexingHandler::function, IndexingHandler::param, false);
     }
 
+    /** @param slotted holds a handler slot ({@code execution.maxWorkers}) while the function runs */
     private <H extends ExecutableHandler> Map<String, Outcome> runEachOnce(List<H> handlers, WatchingCause cause,
                                                                            Function<H, HandlerFn> function,
-                                                                           Function<H, Object> param) {
+                                                                           Function<H, Object> param, boolean slotted) {
         return runOnce(Lifecycles.allAtOnce(), handlers, State.fromScratch().withHandlers(handlers), cause.logger(),
-                ErrorsMode.IGNORED, (handler, state, subrefs) -> call(function.apply(handler),
-                        InvocationContext.of(cause, null, state, param.apply(handler), null, poster, client, indexes)));
+                ErrorsMode.IGNORED, (handler, state, subrefs) -> {
+                    InvocationContext context = InvocationContext.of(cause, null, state, param.apply(handler), null,
+                            poster, client, indexes);
+                    return slotted ? call(function.apply(handler), context)
+                            : awaited(onThisThread(function.apply(handler), context));
+                });
     }
 
     /**

@@ -87,7 +87,8 @@ public final class Reactor {
                 registry::labelSelector, this::holdsOurFinalizer);
         this.observer = new Observer(client, watchClient, registry, namespaces, threads, settings, metrics, orchestrator);
         this.barrier = registry.indexingHandlers().isEmpty() ? IndexesBarrier.OPEN
-                : new IndexesBarrier(true, observer::awaitListed);
+                // Kopf waits for the indexed resources only: another resource that never lists blocks nothing.
+                : new IndexesBarrier(true, timeout -> observer.awaitListed(timeout, registry::hasIndexingHandlers));
         metrics.gauges(progress::waiting, () -> processors.values().stream().mapToInt(ResourceProcessor::objects).sum());
     }
 

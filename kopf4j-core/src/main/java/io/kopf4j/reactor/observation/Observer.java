@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.concurrent.atomic.AtomicBoolean;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.orchestration.Orchestrator;
@@ -106,11 +107,16 @@ public final class Observer {
 
     /** Waits until the namespaces and every watched resource have delivered their initial listing. */
     public boolean awaitListed(Duration timeout) throws InterruptedException {
+        return awaitListed(timeout, resource -> true);
+    }
+
+    /** Waits until the namespaces and the chosen resources (the indexed ones, say) have delivered their initial listing. */
+    public boolean awaitListed(Duration timeout, Predicate<Resource> which) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         if (namespaceWatcher != null && !namespaceWatcher.listed().await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
             return false;
         }
-        return orchestrator.awaitListed(deadline);
+        return orchestrator.awaitListed(deadline, which);
     }
 
     /** True once the namespaces and every watched resource have delivered their initial listing; never blocks. */

@@ -139,8 +139,14 @@ public final class Orchestrator {
 
     /** Waits until every watcher has delivered its initial listing. */
     public boolean awaitListed(long deadlineNanos) throws InterruptedException {
-        for (ResourceWatcher watcher : List.copyOf(watchers.values())) {
-            if (!watcher.listed().await(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+        return awaitListed(deadlineNanos, resource -> true);
+    }
+
+    /** Waits until the watchers of the resources chosen (the indexed ones, say) have delivered their initial listing. */
+    public boolean awaitListed(long deadlineNanos, Predicate<Resource> which) throws InterruptedException {
+        for (Map.Entry<WatcherKey, ResourceWatcher> entry : List.copyOf(watchers.entrySet())) {
+            if (which.test(entry.getKey().resource())
+                    && !entry.getValue().listed().await(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS)) {
                 return false;
             }
         }

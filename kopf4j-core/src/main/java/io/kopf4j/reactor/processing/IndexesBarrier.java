@@ -3,7 +3,7 @@ package io.kopf4j.reactor.processing;
 import java.time.Duration;
 
 /**
- * Kopf's {@code operator_indexed} toggle: no handler runs until every watched resource has been
+ * Kopf's {@code operator_indexed} toggle: no handler runs until every indexed resource has been
  * listed and every listed object indexed, so that none sees a partial index. Objects are indexed
  * on the watcher's thread as their events arrive, before they are queued ({@link ResourceProcessor#arrived}),
  * so a resource is indexed as soon as its listing is delivered: the barrier waits for the listings only.
@@ -22,7 +22,7 @@ public final class IndexesBarrier {
     /** How long one wait lasts before the listing is asked again (watchers may have been added meanwhile). */
     private static final Duration RECHECK = Duration.ofSeconds(1);
 
-    /** Waits until every watched resource has delivered its initial listing, up to a timeout. */
+    /** Waits until every indexed resource has delivered its initial listing, up to a timeout. */
     @FunctionalInterface
     public interface Listing {
         boolean awaitListed(Duration timeout) throws InterruptedException;
@@ -43,7 +43,7 @@ public final class IndexesBarrier {
         this.passed = !indexed;
     }
 
-    /** Returns once every watched resource is listed and indexed; at once ever after. */
+    /** Returns once every indexed resource is listed and indexed; at once ever after. */
     public void await() throws InterruptedException {
         while (!passed) {
             passed = listing.awaitListed(RECHECK);
