@@ -422,7 +422,7 @@ public final class Hierarchies {
 
     /** An owner reference without the owner's uid would match others' and be rejected by the API server. */
     private static List<ObjectMetadata> withUid(List<ObjectMetadata> objects, Owner owner) {
-        if (!objects.isEmpty() && owner.uid() == null) {
+        if (!objects.isEmpty() && (owner.uid() == null || owner.uid().isBlank())) {
             throw new IllegalArgumentException("An owner reference needs the owner's metadata.uid; the owner has none: "
                     + owner);
         }

@@ -48,12 +48,14 @@ final class Kopf4jScenario implements AutoCloseable {
         BenchCluster cluster = BenchCluster.start(root);
         try {
             cluster.examples().create(Examples.STARTUP);
-            Kopf4jScenario scenario = new Kopf4jScenario(name, n, cluster, OperatorProcess.start(
-                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log));
-            scenario.print(Runtime.getRuntime().availableProcessors() + " CPUs; Kubernetes " + cluster.serverVersion()
+            // Everything that may fail comes before the spawn: nothing but close() may leave the operator behind.
+            String header = Runtime.getRuntime().availableProcessors() + " CPUs; Kubernetes " + cluster.serverVersion()
                     + "; kopf4j JVM options: " + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)")
                     + "; the operator: " + String.join(" ", options) + " " + String.join(" ", handlerFiles)
-                    + "; its output: " + log);
+                    + "; its output: " + log;
+            Kopf4jScenario scenario = new Kopf4jScenario(name, n, cluster, OperatorProcess.start(
+                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log));
+            scenario.print(header);
             return scenario;
         } catch (IOException | RuntimeException e) {
             cluster.close();
