@@ -165,13 +165,6 @@ public final class HandlerRegistry {
         return indexing.stream().anyMatch(h -> h.selector().matches(resource));
     }
 
-    /** The indexing functions of the object's resource whose filters it passes. */
-    public synchronized List<IndexingHandler> indexingHandlers(UnchangingCause cause) {
-        return indexing.stream()
-                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matchesBody(cause, cause.raw()))
-                .toList();
-    }
-
     /**
      * A label selector for watching the resource on the server side, or null: the label conditions
      * (exact, present, absent) that every handler of the resource has in common. Objects outside it

@@ -45,6 +45,7 @@ public final class IndexingEngine implements Indexing {
     private final Map<String, ObjectIndex> indexes = new LinkedHashMap<>();
     /** Per object, the indexes that skip it after an error, until when. */
     private final Map<String, Map<String, Instant>> skipped = new ConcurrentHashMap<>();
+    private final Map<Resource, List<IndexingHandler>> byResource = new ConcurrentHashMap<>();
 
     IndexingEngine(HandlerRegistry registry, Execution execution, Duration defaultBackoff) {
         this.registry = registry;
@@ -72,8 +73,12 @@ public final class IndexingEngine implements Indexing {
     public void index(Resource resource, WatchEvent event, Memo memo) {
         // Kopf's key is (namespace, name, uid): the uid tells a re-created object from the old one.
         String object = event.key() + "/" + event.uid();
-        List<IndexingHandler> ofResource = registry.indexingHandlers().stream()
-                .filter(handler -> handler.selector().matches(resource)).toList();
+        // Every event of the resource passes here, on its watcher's thread: the registry (synchronized) once per resource.
+        List<IndexingHandler> ofResource = byResource.computeIfAbsent(resource, r -> registry.indexingHandlers().stream()
+                .filter(handler -> handler.selector().matches(r)).toList());
+        if (ofResource.isEmpty()) {
+            return;
+        }
         try {
             if (event.isDeleted()) {
                 ofResource.forEach(handler -> indexes.get(handler.id()).discard(object));
@@ -88,8 +93,9 @@ public final class IndexingEngine implements Indexing {
                     memo, event.type(), rawEvent);
             Instant now = Instant.now();
             Map<String, Instant> skips = skipped.getOrDefault(object, Map.of());
-            List<IndexingHandler> due = registry.indexingHandlers(cause).stream()
-                    .filter(handler -> !skips.getOrDefault(handler.id(), Instant.MIN).isAfter(now)).toList();
+            List<IndexingHandler> due = ofResource.stream()
+                    .filter(handler -> handler.filters().matchesBody(cause, raw)
+                            && !skips.getOrDefault(handler.id(), Instant.MIN).isAfter(now)).toList();
             Map<String, Outcome> outcomes = execution.runIndexing(due, cause);
             for (IndexingHandler handler : ofResource) {
                 apply(object, handler, outcomes.get(handler.id()), now);
