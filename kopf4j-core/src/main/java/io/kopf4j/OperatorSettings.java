@@ -50,7 +50,7 @@ public final class OperatorSettings {
     public final Peering peering = new Peering();
     /** Kopf's daemons (accepted, not implemented yet). */
     public final Background background = new Background();
-    /** Kopf's admission webhooks (not implemented yet). */
+    /** Kopf's admission webhooks: the server and the managed configurations. */
     public final Admission admission = new Admission();
 
     /**
@@ -102,8 +102,8 @@ public final class OperatorSettings {
         }
         require("background.instantExitZeroTimeCycles", background.instantExitZeroTimeCycles >= 0, "must not be negative",
                 background.instantExitZeroTimeCycles);
-        require("admission.managed", admission.managed == null,
-                "admission webhooks are not implemented in kopf4j yet; leave it unset", admission.managed);
+        require("admission.managed", admission.managed == null || !admission.managed.isBlank(), "must not be blank",
+                admission.managed);
     }
 
     private static void require(String setting, boolean valid, String rule, Object value) {
@@ -291,13 +291,23 @@ public final class OperatorSettings {
         public int instantExitZeroTimeCycles = 10;
     }
 
-    /** Kopf's admission webhooks (not implemented in kopf4j yet: setting these fails the start). */
+    /** Kopf's admission webhooks: where requests arrive, and whether kopf4j manages the configurations. */
     public static final class Admission {
         /** Kopf's defaults. */
         public Admission() {
         }
 
-        /** The name of the ValidatingWebhookConfiguration and MutatingWebhookConfiguration to manage. */
+        /**
+         * The server or tunnel that receives admission requests ({@code WebhookServer},
+         * {@code WebhookAutoServer}, ...); required when validating or mutating handlers exist.
+         */
+        public WebhookServing server = null;
+
+        /**
+         * The name of the ValidatingWebhookConfiguration and MutatingWebhookConfiguration that
+         * kopf4j creates and keeps up to date; null: configured by hand
+         * ({@code kopf4j webhook-configuration} prints them).
+         */
         public String managed = null;
     }
 

@@ -60,9 +60,8 @@ class OperatorSettingsTest {
                 "invalid setting settings.watching.listPageSize: must be at least 1, got 0");
         assertInvalid(s -> s.background.instantExitTimeout = Duration.ofSeconds(-1),
                 "invalid setting settings.background.instantExitTimeout: must not be negative, got PT-1S");
-        assertInvalid(s -> s.admission.managed = "example.com",
-                "invalid setting settings.admission.managed: admission webhooks are not implemented in kopf4j yet;"
-                        + " leave it unset, got example.com");
+        assertInvalid(s -> s.admission.managed = " ",
+                "invalid setting settings.admission.managed: must not be blank, got  ");
     }
 
     @Test
