@@ -1,5 +1,6 @@
 package io.kopf4j;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.util.function.Consumer;
 
@@ -25,12 +26,14 @@ public interface WebhookServing extends AutoCloseable {
     /**
      * Starts accepting requests and returns once it can; publishes how the API server reaches it.
      *
+     * @param client the operator's client, for servers that look at the cluster to choose the
+     *               address it can reach ({@code WebhookAutoServer}); others ignore it
      * @param requests serves one admission review; called on any thread, concurrently
      * @param configs told the client config at start, and again whenever it changes (a renewed
      *                certificate, a new tunnel address); the managed webhook configurations follow it
      * @throws IOException when it cannot listen (the operator fails to start with this message)
      */
-    void start(WebhookFn requests, Consumer<WebhookClientConfig> configs) throws IOException;
+    void start(KubernetesClient client, WebhookFn requests, Consumer<WebhookClientConfig> configs) throws IOException;
 
     /** {@return whether it accepts requests now with its certificate loaded: the {@code webhook-server} readiness check} */
     boolean ready();
