@@ -7,6 +7,7 @@ import io.kopf4j.runtime.OperatorThreads;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.MDC;
 import picocli.CommandLine;
@@ -80,6 +81,16 @@ public final class KopfRunner implements AutoCloseable {
     /** Every log line so far, formatted as {@code kopf4j run} prints them. */
     public String output() {
         return capture.output();
+    }
+
+    /** {@return how many times each handler, activity, daemon or timer has succeeded so far ({@link HandlerOutcomes})} */
+    public Map<String, Integer> successCounts() {
+        return HandlerOutcomes.successes(output());
+    }
+
+    /** {@return how many times each has failed for good so far ({@link HandlerOutcomes})} */
+    public Map<String, Integer> failureCounts() {
+        return HandlerOutcomes.failures(output());
     }
 
     /** The exit code once the operator has ended, else null. */
