@@ -43,6 +43,7 @@ public final class KopfRunner implements AutoCloseable {
     private volatile Operator operator;
     private volatile Integer exitCode;
     private volatile Throwable exception;
+    private volatile boolean closed;
 
     private KopfRunner(Path kubeconfig, Duration timeout, String[] args) {
         this.kubeconfig = kubeconfig;
@@ -114,12 +115,17 @@ public final class KopfRunner implements AutoCloseable {
     }
 
     /**
-     * Stops the operator, waits for it to end, and rethrows its failure, if any.
+     * Stops the operator, waits for it to end, and rethrows its failure, if any. A second call does
+     * nothing.
      *
      * @throws IllegalStateException if it does not end within the timeout
      */
     @Override
     public void close() {
+        if (closed) {
+            return;   // idempotent: a test's own close and its harness's do not report a failure twice
+        }
+        closed = true;
         Operator current = operator;
         if (current != null) {
             current.stop();
