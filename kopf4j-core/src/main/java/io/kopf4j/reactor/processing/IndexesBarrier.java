@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * Kopf's {@code operator_indexed} toggle: no handler runs until every indexed resource has been
- * listed and every listed object indexed, so that none sees a partial index. Objects are indexed
+ * listed and every listed object indexed (again after watchers are added), so that none sees a partial index. Objects are indexed
  * on the watcher's thread as their events arrive, before they are queued ({@link ResourceProcessor#arrived}),
  * so a resource is indexed as soon as its listing is delivered: the barrier waits for the listings only.
  *
@@ -31,34 +31,40 @@ public final class IndexesBarrier {
     /** For operators without indexes: never waits. */
     public static final IndexesBarrier OPEN = new IndexesBarrier(false, timeout -> true);
 
+    private final boolean indexed;
     private final Listing listing;
-    private volatile boolean passed;
 
     /**
      * @param indexed the operator has indexes (else the barrier is open from the start)
      * @param listing the listings of the watched resources
      */
     public IndexesBarrier(boolean indexed, Listing listing) {
+        this.indexed = indexed;
         this.listing = listing;
-        this.passed = !indexed;
     }
 
-    /** Returns once every indexed resource is listed and indexed; at once ever after. */
+    /**
+     * Returns once every indexed resource is listed and indexed. Asked at every event, not once:
+     * as Kopf's toggle, the barrier closes again while a watcher added later (a namespace that
+     * appeared, a resume after a pause) delivers its listing.
+     */
     public void await() throws InterruptedException {
-        while (!passed) {
-            passed = listing.awaitListed(RECHECK);
+        boolean listed = !indexed;
+        while (!listed) {
+            listed = listing.awaitListed(RECHECK);   // asked again with the watchers as they are by then
         }
     }
 
-    /** {@return whether the indexes are complete, without waiting: the readiness check {@code indexes-ready}} */
+    /** {@return whether the indexes are complete now, without waiting: the readiness check {@code indexes-ready}} */
     public boolean ready() {
-        if (!passed) {
-            try {
-                passed = listing.awaitListed(Duration.ZERO);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (!indexed) {
+            return true;
         }
-        return passed;
+        try {
+            return listing.awaitListed(Duration.ZERO);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 }

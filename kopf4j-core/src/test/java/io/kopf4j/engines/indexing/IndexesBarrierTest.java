@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
-/** The barrier before the handlers: closed until the listings are delivered, open for good after. */
+/** The barrier before the handlers: closed until the listings are delivered, and again while a new one is due. */
 class IndexesBarrierTest {
     @Test
     void handlersWaitUntilTheIndexedResourcesAreListed() throws Exception {
@@ -31,6 +31,28 @@ class IndexesBarrierTest {
 
         listed.countDown();
         Awaitility.await().atMost(Duration.ofSeconds(5)).untilTrue(passed);
+        assertThat(barrier.ready()).isTrue();
+    }
+
+    @Test
+    void aWatcherAddedLaterClosesTheBarrierUntilItsListingIsDelivered() throws Exception {
+        AtomicBoolean allListed = new AtomicBoolean(true);
+        IndexesBarrier barrier = new IndexesBarrier(true, timeout -> allListed.get());
+        barrier.await();
+        assertThat(barrier.ready()).isTrue();
+
+        allListed.set(false);   // e.g. a namespace appeared: its watcher lists
+        assertThat(barrier.ready()).isFalse();
+        Thread handler = Thread.ofVirtual().start(() -> {
+            try {
+                barrier.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertThat(handler.join(Duration.ofMillis(200))).as("waits for the new listing").isFalse();
+        allListed.set(true);
+        assertThat(handler.join(Duration.ofSeconds(5))).isTrue();
         assertThat(barrier.ready()).isTrue();
     }
 
