@@ -23,6 +23,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -195,6 +196,48 @@ class IndexesTest {
             // The operator's memo would have counted the first object's indexing too (2 or more).
             assertThat(fixture.examples().status("second")).containsEntry("create", Map.of("indexed", 1));
             assertThat(fixture.examples().status("first").get("create")).isEqualTo(Map.of("indexed", 1));
+        }
+    }
+
+    /** A cluster-wide index of labelled ConfigMaps by namespace; an event handler records what it holds. */
+    public static class ClusterWide {
+        static final Map<String, List<String>> SEEN = new ConcurrentHashMap<>();
+
+        @Indexer(value = "configmaps", labels = "kopf4j-test=cluster-wide-index")
+        public Map<String, String> byNamespace(String namespace, String name) {
+            return Map.of(namespace, name);
+        }
+
+        @On.Event(value = "configmaps", labels = "kopf4j-test=cluster-wide-index")
+        public void seen(Index<String, String> byNamespace) {
+            Map<String, List<String>> now = new HashMap<>();
+            byNamespace.keys().forEach(namespace -> now.put(namespace,
+                    byNamespace.get(namespace).values().stream().sorted().toList()));
+            SEEN.clear();
+            SEEN.putAll(now);
+        }
+    }
+
+    private static void labelledConfigMap(KubernetesClient client, String namespace, String name) {
+        client.configMaps().inNamespace(namespace).resource(new ConfigMapBuilder().withNewMetadata().withName(name)
+                .addToLabels("kopf4j-test", "cluster-wide-index").endMetadata().build()).create();
+    }
+
+    @Test
+    void aClusterWideIndexHoldsTheObjectsOfEveryNamespace(LocalCluster cluster, TemporaryNamespace first,
+                                                          TemporaryNamespace second) throws Exception {
+        ClusterWide.SEEN.clear();
+        KubernetesClient client = cluster.client();
+        labelledConfigMap(client, first.name(), "a");
+        try (Operator operator = Operator.builder().kubeconfig(cluster.kubeconfig()).handlers(new ClusterWide()).build()) {
+            operator.start();
+            labelledConfigMap(client, second.name(), "b");
+            labelledConfigMap(client, second.name(), "c");
+            await().atMost(WAIT).until(() -> ClusterWide.SEEN.equals(Map.of(first.name(), List.of("a"),
+                    second.name(), List.of("b", "c"))));
+            client.configMaps().inNamespace(second.name()).withName("b").delete();
+            await().atMost(WAIT).until(() -> ClusterWide.SEEN.equals(Map.of(first.name(), List.of("a"),
+                    second.name(), List.of("c"))));
         }
     }
 }
