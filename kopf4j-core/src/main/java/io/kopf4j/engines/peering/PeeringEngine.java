@@ -1,14 +1,18 @@
 package io.kopf4j.engines.peering;
 
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.clients.Discovery;
+import io.kopf4j.clients.Resources;
 import io.kopf4j.intents.NamespacePatterns;
 import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
+import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -61,11 +65,11 @@ public final class PeeringEngine {
         if (settings.peering.standalone) {
             return new PeeringEngine(orchestrator, false);
         }
-        List<PeeringObject> objects = objects(client, settings, namespaces);
+        List<PeeringObject> objects = objects(client, settings, namespaces).stream().filter(PeeringEngine::canList).toList();
         PeeringEngine engine = new PeeringEngine(orchestrator, settings.peering.mandatory && objects.isEmpty());
         if (engine.missing) {
-            LOG.warn("The peering is mandatory, but the peering CRDs are not found in the cluster: the operator is"
-                    + " paused. Apply Kopf's peering.yaml, or run with --standalone.");
+            LOG.warn("The peering is mandatory, but the peering CRDs are not found in the cluster (or may not be listed):"
+                    + " the operator is paused. Apply Kopf's peering.yaml and restart, or run with --standalone.");
         } else if (objects.isEmpty()) {
             LOG.debug("No peering resources are found; the operator runs standalone.");
         }
@@ -135,6 +139,25 @@ public final class PeeringEngine {
             }
         }
         return objects;
+    }
+
+    /**
+     * An operator without the permission to list the peering objects (RBAC of its own resources
+     * only) runs without them, rather than retrying a forbidden watch forever.
+     */
+    private static boolean canList(PeeringObject object) {
+        try {
+            Resources.collection(object.client(), object.resource(), object.namespace())
+                    .list(new ListOptionsBuilder().withLimit(1L).build());
+            return true;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
+                LOG.warn("The peering objects {} cannot be listed {} (HTTP 403); no peering there.", object.resource().plural(),
+                        object.namespace() == null ? "cluster-wide" : "in " + object.namespace());
+                return false;
+            }
+            throw e;
+        }
     }
 
     /**
