@@ -146,7 +146,8 @@ class PeeringTest {
         Path log = dir.resolve("operator.log");
         start(log, "operator");
 
-        assertThat(cli(cluster, "freeze", "-P", "default", "-n", namespace, "--lifetime", "600", "-m", "maintenance")).isZero();
+        // A glob, as Kopf's -n takes: the namespaces matching it get the manual peer.
+        assertThat(cli(cluster, "freeze", "-P", "default", "-n", namespace + "*", "--lifetime", "600", "-m", "maintenance")).isZero();
         await().atMost(WAIT).until(() -> Files.readString(log).contains("Pausing operations in favour of [<Peer "));
         assertThat(Files.readString(log)).containsPattern("in favour of \\[<Peer [^/:]+@[^/:]+: priority=100, lifetime=600,");
         fixture.examples().create("frozen", Map.of());

@@ -16,6 +16,7 @@ import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -131,7 +132,10 @@ public final class PeeringEngine {
         List<Resource> resources = new Discovery(client).resources(GROUPS).stream()
                 .filter(resource -> resource.plural().equals(plural) && resource.version().equals("v1"))
                 .toList();
-        Collection<String> where = clusterwide ? java.util.Collections.singletonList(null) : peeringNamespaces(namespaces);
+        if (resources.isEmpty()) {
+            return List.of();
+        }
+        Collection<String> where = clusterwide ? Collections.singletonList(null) : peeringNamespaces(client, namespaces);
         List<PeeringObject> objects = new ArrayList<>();
         for (Resource resource : resources) {
             for (String namespace : where) {
@@ -161,15 +165,26 @@ public final class PeeringEngine {
     }
 
     /**
-     * The namespaces whose {@code KopfPeering} this operator joins: the exact names among its
-     * patterns (globs are not followed as namespaces come and go).
+     * The namespaces whose {@code KopfPeering} this operator joins: those matching its patterns when
+     * it starts (namespaces created later are not joined), or, if namespaces may not be listed, the
+     * exact names among the patterns.
      */
-    private static Collection<String> peeringNamespaces(List<String> namespaces) {
+    private static Collection<String> peeringNamespaces(KubernetesClient client, List<String> namespaces) {
         NamespacePatterns patterns = new NamespacePatterns(namespaces);
-        if (!patterns.literal()) {
-            LOG.warn("Namespaced peering follows only the exact namespace names among {}: {}", patterns, patterns.literals());
+        if (patterns.literal()) {
+            return patterns.literals();
         }
-        return patterns.literals();
+        try {
+            return client.namespaces().list().getItems().stream().map(namespace -> namespace.getMetadata().getName())
+                    .filter(patterns::matches).toList();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != HttpURLConnection.HTTP_FORBIDDEN) {
+                throw e;
+            }
+            LOG.warn("Namespaces cannot be listed (HTTP 403); the peering is joined only in the exact namespace names"
+                    + " among {}: {}", patterns, patterns.literals());
+            return patterns.literals();
+        }
     }
 
     private static boolean clusterwide(OperatorSettings settings, List<String> namespaces) {
