@@ -129,7 +129,11 @@ public final class Neighbourhood {
             while (!stopped) {
                 WatchEvent latest = newest(next);
                 if (latest != null) {
-                    wakeup = evaluate(latest.object());
+                    try {
+                        wakeup = evaluate(latest.object());
+                    } catch (RuntimeException e) {   // a record no operator writes: the next change is evaluated anew
+                        LOG.error("The peers in {} cannot be evaluated: {}", object.describe(), e.toString());
+                    }
                 }
                 long sleep = wakeup == null ? -1 : Duration.between(Instant.now(), wakeup).toNanos();
                 if (wakeup == null) {
