@@ -11,6 +11,7 @@ import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.Reactor;
+import io.kopf4j.engines.peering.PeeringEngine;
 import io.kopf4j.engines.daemons.DaemonsEngine;
 import io.kopf4j.engines.indexing.IndexingEngine;
 import java.net.InetSocketAddress;
@@ -78,6 +79,7 @@ public final class Operator implements AutoCloseable {
     private volatile Endpoints endpoints;
     private volatile Login login;
     private volatile Reactor reactor;
+    private volatile PeeringEngine peering;
     /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
     private volatile EventPoster poster;
     private boolean started;
@@ -154,9 +156,6 @@ public final class Operator implements AutoCloseable {
                     () -> reactor, this::handlerClient);
             Activities.run(ActivityHandler.STARTUP, registry.activities(ActivityHandler.STARTUP), settings, memo);
             settings.validate();
-            if (settings.peering.mandatory && !settings.peering.standalone) {
-                LOG.warn("Peering '{}' is not implemented in kopf4j yet; this operator runs standalone.", settings.peering.name);
-            }
             login = givenClient != null ? Login.withClient(givenClient)
                     : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), kubeconfig, context, settings, memo,
                             threads, this::fail);
@@ -164,6 +163,8 @@ public final class Operator implements AutoCloseable {
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
                     IndexingEngine.factory(registry, settings), this::fail);
+            peering = PeeringEngine.start(login.client(), settings, namespaces, reactor.orchestrator(), threads,
+                    endpoints.metrics());
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -300,6 +301,9 @@ public final class Operator implements AutoCloseable {
 
     private void shutdown() {
         try {
+            if (peering != null) {
+                peering.stop();
+            }
             if (reactor != null) {
                 reactor.stop();
             }
@@ -308,6 +312,9 @@ public final class Operator implements AutoCloseable {
                 LOG.warn("Operator {}: handlers still running {} s after the stop are interrupted", id, grace.toMillis() / 1000.0);
                 threads.interruptAll();
                 threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
+            }
+            if (peering != null) {
+                peering.leave();   // only now: the peers that take over must not meet our handlers still running
             }
             if (poster != null) {
                 poster.close();

@@ -46,7 +46,7 @@ public final class OperatorSettings {
     public final Posting posting = new Posting();
     /** Following namespaces and CRDs while running. */
     public final Scanning scanning = new Scanning();
-    /** Kopf's peering (accepted, not implemented yet). */
+    /** Kopf's peering: several operators on one cluster, only the highest priority handling (docs/peering.md). */
     public final Peering peering = new Peering();
     /** Kopf's daemons (accepted, not implemented yet). */
     public final Background background = new Background();
@@ -252,22 +252,28 @@ public final class OperatorSettings {
     }
 
     /**
-     * Kopf's peering of several operators on one cluster. kopf4j does not implement peering yet:
-     * these settings (and {@code --peering}, {@code --priority}, {@code --dev}, {@code --standalone})
-     * are accepted for compatibility, and every operator runs standalone.
+     * Kopf's peering of several operators on one cluster (docs/peering.md): each keeps its record in
+     * a {@code KopfPeering} or {@code ClusterKopfPeering} object; an operator pauses while a peer of
+     * a higher (or the same) priority is alive. Set by {@code --peering}, {@code --priority},
+     * {@code --dev} and {@code --standalone}, or in a startup handler:
+     *
+     * <pre>{@code
+     * settings.peering.priority = 100;
+     * settings.peering.lifetime = Duration.ofSeconds(30);
+     * }</pre>
      */
     public static final class Peering {
         /** Kopf's defaults. */
         public Peering() {
         }
 
-        /** The KopfPeering or ClusterKopfPeering object's name. */
+        /** The KopfPeering or ClusterKopfPeering object's name; without {@code mandatory}, used only if it exists. */
         public String name = "default";
         /** Operators of a lower priority pause while one of a higher priority runs; {@code --dev} gives 666. */
         public int priority = 0;
-        /** How long an operator's keep-alive stays valid. */
+        /** How long an operator's keep-alive stays valid (whole seconds on the object); it is renewed 5-10 s before. */
         public Duration lifetime = Duration.ofSeconds(60);
-        /** Pause if the peering object is missing ({@code --peering}). */
+        /** Pause while the peering CRD or object is missing ({@code --peering}). */
         public boolean mandatory = false;
         /** No peering at all ({@code --standalone}). */
         public boolean standalone = false;

@@ -44,6 +44,21 @@ class BadInputTest {
     }
 
     @Test
+    void freezeWithoutPeeringOrLifetime() {
+        assertThat(kopf4j("freeze", "--lifetime", "60").code()).isEqualTo(2);
+        assertThat(kopf4j("freeze", "-P", "default").code()).isEqualTo(2);
+        assertThat(kopf4j("resume").code()).isEqualTo(2);
+    }
+
+    @Test
+    void freezeWithoutPeeringCrds(LocalCluster cluster) {
+        Result result = kopf4j("freeze", "-P", "default", "--lifetime", "60", "--kubeconfig", cluster.kubeconfig().toString());
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: Cannot find the peering resource for"
+                + " [kopf.dev/v1/clusterkopfpeerings, zalando.org/v1/clusterkopfpeerings].");
+    }
+
+    @Test
     void missingHandlersFile() {
         Result result = kopf4j("run", "-n", "default", "nope/Missing.java");
         assertThat(result.code()).isEqualTo(1);

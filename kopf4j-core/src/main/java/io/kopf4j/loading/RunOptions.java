@@ -78,11 +78,12 @@ public final class RunOptions {
                     + " imports a module (repeatable).")
     List<String> modules = new ArrayList<>();
 
-    @Option(names = "--standalone", description = "Run without peering (kopf4j has no peering yet: always the case).")
+    @Option(names = "--standalone", description = "Run without peering: never pause for other operators.")
     boolean standalone;
 
     @Option(names = {"-P", "--peering"}, paramLabel = "NAME",
-            description = "Kopf's mandatory peering with this name; accepted, but kopf4j has no peering yet.")
+            description = "Kopf's mandatory peering with this name: paused until the peering object exists."
+                    + " Default: the peering object 'default' if it exists, else standalone.")
     String peering;
 
     @Option(names = {"-p", "--priority"}, paramLabel = "INT", description = "Kopf's peering priority (default 0).")

@@ -104,10 +104,14 @@ public final class Orchestrator {
 
     /**
      * Also told of every pause and resume: the engines that run beside the watching (daemons and
-     * timers), so that whoever pauses (peering, leadership, sharding) pauses them too.
+     * timers), so that whoever pauses (peering, leadership, sharding) pauses them too. A listener
+     * added while paused (peering pauses before the reactor starts) is told of that pause at once.
      */
     public synchronized void addPauseListener(Runnable onPause, Runnable onResume) {
         pauseListeners.add(new PauseListener(onPause, onResume));
+        if (!pausers.isEmpty() && !stopped) {
+            onPause.run();
+        }
     }
 
     /**
