@@ -3,6 +3,8 @@ package io.kopf4j;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.engines.activities.Activities;
 import io.kopf4j.engines.activities.Login;
+import io.kopf4j.engines.leadership.Candidates;
+import io.kopf4j.engines.leadership.LeaderElection;
 import io.kopf4j.engines.probing.Endpoints;
 import io.kopf4j.engines.posting.EventPoster;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -80,6 +82,8 @@ public final class Operator implements AutoCloseable {
     private volatile Reactor reactor;
     /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
     private volatile EventPoster poster;
+    /** Leader election, if enabled: the reactor handles only while this replica holds the Lease. */
+    private volatile LeaderElection leadership;
     private boolean started;
     private boolean stopped;
 
@@ -127,7 +131,8 @@ public final class Operator implements AutoCloseable {
         if (!builder.registry.indexingHandlers().isEmpty()) {
             checks.put("indexes-ready", () -> {
                 Reactor current = reactor;
-                if (current == null || !current.indexed()) {
+                // A paused standby (leader election) builds no indexes, yet is ready: leadership gates work, not readiness.
+                if (current == null || !current.indexed() && !current.orchestrator().paused()) {
                     throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
                 }
             });
@@ -164,6 +169,11 @@ public final class Operator implements AutoCloseable {
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
                     IndexingEngine.factory(registry, settings), this::fail);
+            if (settings.leadership.enabled) {
+                leadership = LeaderElection.start(login.client(), settings.leadership,
+                        Candidates.leaseNamespace(settings.leadership.leaseNamespace, namespaces), reactor.orchestrator(),
+                        endpoints.metrics(), threads);
+            }
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -309,6 +319,7 @@ public final class Operator implements AutoCloseable {
                 threads.interruptAll();
                 threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
             }
+            releaseLeadership();   // only now: the successor must not handle beside our last handlers
             if (poster != null) {
                 poster.close();
             }
@@ -323,6 +334,7 @@ public final class Operator implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            releaseLeadership();   // at the latest (an interrupted shutdown), before the client closes
             if (endpoints != null) {
                 endpoints.close();
             }
@@ -331,6 +343,12 @@ public final class Operator implements AutoCloseable {
             }
             ready.completeExceptionally(new OperatorException("operator " + id + " stopped before it was ready"));
             terminated.countDown();
+        }
+    }
+
+    private void releaseLeadership() {
+        if (leadership != null) {
+            leadership.close();
         }
     }
 
