@@ -26,10 +26,13 @@ import org.slf4j.LoggerFactory;
  * and the replica goes on trying to lead again: the process never exits for it (controller-runtime
  * exits; an operator's process has more to keep, such as its probes and metrics).
  *
- * <p>The Lease protocol is fabric8's {@link LeaderElector} (a port of client-go's): the same record
- * and timings as client-go, so kopf4j can share a Lease's semantics with Go controllers, and
- * releasing on cancel. One elector runs one term: it ends when the Lease is lost, so a new one is
- * started after each loss.
+ * <p>The Lease protocol is fabric8's {@link LeaderElector} with a {@link LeaseLock}, not a loop of
+ * our own: it is a port of client-go's (the same record, the acquire-or-renew step with optimistic
+ * concurrency, the jitter, the release on cancel), kept and tested with the client kopf4j already
+ * uses. Its differences from client-go (the expiry judged by the local clock against the Lease's
+ * renewTime; a renewal bounded by the request timeout, not by the renew deadline) are listed in
+ * docs/leader-election.md. One elector runs one term: it ends when the Lease is lost, so a new one
+ * is started after each loss.
  *
  * <pre>{@code
  * LeaderElection election = LeaderElection.start(client, settings.leadership, "default", reactor.orchestrator(), metrics, threads);
