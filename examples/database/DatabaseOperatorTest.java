@@ -37,7 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Runs examples/database as `kopf4j run` does, against a real API server (Kubernetes 1.20: CronJobs
  * are batch/v1beta1 there), as the service account of deploy/rbac.yaml: a verb missing from its
- * ClusterRole fails these tests. The local cluster runs no controllers: the test plays the
+ * ClusterRole (or from its Role for the leader election's Lease) fails these tests. The local cluster runs no controllers: the test plays the
  * StatefulSet controller (its ready replicas) and sees no garbage collection.
  */
 @ExtendWith(LocalClusterExtension.class)
@@ -156,7 +156,9 @@ class DatabaseOperatorTest {
 
     private KopfRunner startOperator() {
         return KopfRunner.start(cluster.kubeconfigFor(SERVICE_ACCOUNT, SERVICE_ACCOUNT_GROUPS), "run", "-v", "-n", namespace,
-                OPERATOR);
+                // As deploy/deployment.yaml, with the Lease where the pod's namespace would put it.
+                "--leader-election", "--leader-election-id=database-operator",
+                "--leader-election-namespace=database-operator", OPERATOR);
     }
 
     private static void assertOwnedAndLabelled(HasMetadata child, GenericKubernetesResource database) {

@@ -3,6 +3,8 @@ package io.kopf4j;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.engines.activities.Activities;
 import io.kopf4j.engines.activities.Login;
+import io.kopf4j.engines.leadership.Candidates;
+import io.kopf4j.engines.leadership.LeaderElection;
 import io.kopf4j.engines.probing.Endpoints;
 import io.kopf4j.engines.posting.EventPoster;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -82,6 +84,8 @@ public final class Operator implements AutoCloseable {
     private volatile PeeringEngine peering;
     /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
     private volatile EventPoster poster;
+    /** Leader election, if enabled: the reactor handles only while this replica holds the Lease. */
+    private volatile LeaderElection leadership;
     private boolean started;
     private boolean stopped;
 
@@ -129,7 +133,8 @@ public final class Operator implements AutoCloseable {
         if (!builder.registry.indexingHandlers().isEmpty()) {
             checks.put("indexes-ready", () -> {
                 Reactor current = reactor;
-                if (current == null || !current.indexed()) {
+                // A paused standby (leader election) builds no indexes, yet is ready: leadership gates work, not readiness.
+                if (current == null || !current.indexed() && !current.orchestrator().paused()) {
                     throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
                 }
             });
@@ -163,6 +168,11 @@ public final class Operator implements AutoCloseable {
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
                     IndexingEngine.factory(registry, settings), this::fail);
+            if (settings.leadership.enabled) {
+                leadership = LeaderElection.start(login.client(), settings.leadership,
+                        Candidates.leaseNamespace(settings.leadership.leaseNamespace, namespaces), reactor.orchestrator(),
+                        endpoints.metrics(), threads);
+            }
             peering = PeeringEngine.start(login.client(), settings, namespaces, reactor.orchestrator(), threads,
                     endpoints.metrics());
             reactor.start();
@@ -316,6 +326,7 @@ public final class Operator implements AutoCloseable {
             if (peering != null) {
                 peering.leave();   // only now: the peers that take over must not meet our handlers still running
             }
+            releaseLeadership();   // only now: the successor must not handle beside our last handlers
             if (poster != null) {
                 poster.close();
             }
@@ -330,6 +341,7 @@ public final class Operator implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            releaseLeadership();   // at the latest (an interrupted shutdown), before the client closes
             if (endpoints != null) {
                 endpoints.close();
             }
@@ -338,6 +350,12 @@ public final class Operator implements AutoCloseable {
             }
             ready.completeExceptionally(new OperatorException("operator " + id + " stopped before it was ready"));
             terminated.countDown();
+        }
+    }
+
+    private void releaseLeadership() {
+        if (leadership != null) {
+            leadership.close();
         }
     }
 

@@ -52,6 +52,8 @@ public final class OperatorSettings {
     public final Background background = new Background();
     /** Kopf's admission webhooks: the server and the managed configurations. */
     public final Admission admission = new Admission();
+    /** Leader election with a Lease (kopf4j's own; Kopf has none): off by default. */
+    public final Leadership leadership = new Leadership();
 
     /**
      * Checks every value, as the operator does when it starts (after the startup handlers, which may
@@ -104,7 +106,34 @@ public final class OperatorSettings {
                 background.instantExitZeroTimeCycles);
         require("admission.managed", admission.managed == null || !admission.managed.isBlank(), "must not be blank",
                 admission.managed);
+        validateLeadership();
     }
+
+    /** client-go's rules for the timings (its {@code NewLeaderElector}), and the Lease's own for its name. */
+    private void validateLeadership() {
+        require("leadership.leaseName", leadership.leaseName != null && leadership.leaseName.matches(DNS_SUBDOMAIN)
+                && leadership.leaseName.length() <= 253, "must be a DNS subdomain name such as example-operator",
+                leadership.leaseName);
+        require("leadership.leaseNamespace", leadership.leaseNamespace == null
+                || leadership.leaseNamespace.matches(DNS_LABEL) && leadership.leaseNamespace.length() <= 63,
+                "must be a namespace's name (or null for the operator's own)", leadership.leaseNamespace);
+        positive("leadership.leaseDuration", leadership.leaseDuration);
+        // The Lease stores whole seconds, and the other candidates read the duration from it.
+        require("leadership.leaseDuration", leadership.leaseDuration.toMillis() % 1000 == 0,
+                "must be whole seconds", leadership.leaseDuration);
+        positive("leadership.renewDeadline", leadership.renewDeadline);
+        positive("leadership.retryPeriod", leadership.retryPeriod);
+        require("leadership.renewDeadline", leadership.renewDeadline.compareTo(leadership.leaseDuration) < 0,
+                "must be shorter than leadership.leaseDuration (" + leadership.leaseDuration + ")", leadership.renewDeadline);
+        // client-go's JitterFactor: a retry within the deadline, however the attempts are jittered.
+        require("leadership.retryPeriod",
+                leadership.retryPeriod.multipliedBy(12).dividedBy(10).compareTo(leadership.renewDeadline) < 0,
+                "times 1.2 must be shorter than leadership.renewDeadline (" + leadership.renewDeadline + ")",
+                leadership.retryPeriod);
+    }
+
+    private static final String DNS_LABEL = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+    private static final String DNS_SUBDOMAIN = DNS_LABEL + "(\\." + DNS_LABEL + ")*";
 
     private static void require(String setting, boolean valid, String rule, Object value) {
         if (!valid) {
@@ -315,6 +344,41 @@ public final class OperatorSettings {
          * ({@code kopf4j webhook-configuration} prints them).
          */
         public String managed = null;
+    }
+
+    /**
+     * Leader election (kopf4j's own; Kopf has none): of the replicas with the same Lease, one
+     * handles and the others stand by, paused, until it goes. The timings are controller-runtime's
+     * defaults. See docs/leader-election.md.
+     *
+     * <pre>{@code
+     * settings.leadership.enabled = true;
+     * settings.leadership.leaseName = "example-operator";
+     * }</pre>
+     */
+    public static final class Leadership {
+        /** controller-runtime's defaults; off. */
+        public Leadership() {
+        }
+
+        /** Elect a leader ({@code --leader-election}); off: every replica handles. */
+        public boolean enabled = false;
+        /**
+         * The Lease's name ({@code --leader-election-id}): replicas with the same name and namespace
+         * elect one leader. Different operators in one namespace need different names.
+         */
+        public String leaseName = "kopf4j-leader";
+        /**
+         * The Lease's namespace ({@code --leader-election-namespace}); null: the pod's own namespace
+         * in a cluster, else the one namespace served ({@code -n NAME}), else {@code default}.
+         */
+        public String leaseNamespace = null;
+        /** How long standbys wait after the leader's last renewal before they take over (whole seconds). */
+        public Duration leaseDuration = Duration.ofSeconds(15);
+        /** How long the leader goes on retrying a failed renewal before it pauses, shorter than the lease. */
+        public Duration renewDeadline = Duration.ofSeconds(10);
+        /** How often the candidates try to acquire, and the leader to renew (with up to 1.2 times more jitter). */
+        public Duration retryPeriod = Duration.ofSeconds(2);
     }
 
     /** Requests to the API server. */

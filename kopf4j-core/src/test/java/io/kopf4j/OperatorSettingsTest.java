@@ -1,5 +1,6 @@
 package io.kopf4j;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -62,6 +63,55 @@ class OperatorSettingsTest {
                 "invalid setting settings.background.instantExitTimeout: must not be negative, got PT-1S");
         assertInvalid(s -> s.admission.managed = " ",
                 "invalid setting settings.admission.managed: must not be blank, got  ");
+    }
+
+    @Test
+    void leaderElectionHasControllerRuntimesTimings() {
+        OperatorSettings.Leadership defaults = new OperatorSettings().leadership;
+        assertThat(defaults.enabled).isFalse();
+        assertThat(defaults.leaseName).isEqualTo("kopf4j-leader");
+        assertThat(defaults.leaseNamespace).isNull();
+        assertThat(List.of(defaults.leaseDuration, defaults.renewDeadline, defaults.retryPeriod))
+                .containsExactly(Duration.ofSeconds(15), Duration.ofSeconds(10), Duration.ofSeconds(2));
+    }
+
+    @Test
+    void shortLeaderElectionTimingsAreValidAsLongAsTheyNest() {
+        OperatorSettings settings = new OperatorSettings();
+        settings.leadership.leaseDuration = Duration.ofSeconds(4);
+        settings.leadership.renewDeadline = Duration.ofSeconds(3);
+        settings.leadership.retryPeriod = Duration.ofMillis(500);
+        settings.leadership.leaseName = "example.com-operator";
+        settings.leadership.leaseNamespace = "operators";
+        assertThatCode(settings::validate).doesNotThrowAnyException();
+    }
+
+    @Test
+    void leaderElectionTimingsFollowClientGosRules() {
+        assertInvalid(s -> s.leadership.renewDeadline = Duration.ofSeconds(15),
+                "invalid setting settings.leadership.renewDeadline: must be shorter than leadership.leaseDuration (PT15S),"
+                        + " got PT15S");
+        assertInvalid(s -> s.leadership.retryPeriod = Duration.ofMillis(8500),
+                "invalid setting settings.leadership.retryPeriod: times 1.2 must be shorter than leadership.renewDeadline"
+                        + " (PT10S), got PT8.5S");
+        assertInvalid(s -> s.leadership.leaseDuration = Duration.ofMillis(15500),
+                "invalid setting settings.leadership.leaseDuration: must be whole seconds, got PT15.5S");
+        assertInvalid(s -> s.leadership.retryPeriod = Duration.ZERO,
+                "invalid setting settings.leadership.retryPeriod: must be positive, got PT0S");
+        assertInvalid(s -> s.leadership.renewDeadline = null,
+                "invalid setting settings.leadership.renewDeadline: must be set");
+    }
+
+    @Test
+    void theLeaseNeedsAValidNameAndNamespace() {
+        assertInvalid(s -> s.leadership.leaseName = "Not_A_Name",
+                "invalid setting settings.leadership.leaseName: must be a DNS subdomain name such as example-operator,"
+                        + " got Not_A_Name");
+        assertInvalid(s -> s.leadership.leaseName = null,
+                "invalid setting settings.leadership.leaseName: must be a DNS subdomain name such as example-operator");
+        assertInvalid(s -> s.leadership.leaseNamespace = "a.b",
+                "invalid setting settings.leadership.leaseNamespace: must be a namespace's name (or null for the"
+                        + " operator's own), got a.b");
     }
 
     @Test

@@ -153,6 +153,8 @@ class BadInputTest {
                 .isEqualTo("kopf4j: error: --standalone and -P/--peering exclude each other");
         assertThat(kopf4j("run", "--dev", "-p", "5", source).lastErrorLine())
                 .isEqualTo("kopf4j: error: --dev (priority 666) and -p/--priority exclude each other");
+        assertThat(kopf4j("run", "--leader-election-id", "example", source).lastErrorLine())
+                .isEqualTo("kopf4j: error: --leader-election-id and --leader-election-namespace need --leader-election");
         assertThat(kopf4j("run", "-A", "-n", "default", source).lastErrorLine())
                 .isEqualTo("kopf4j: error: -A/--all-namespaces and -n/--namespace exclude each other");
         Result nothing = kopf4j("run", "-n", "default");
@@ -186,6 +188,7 @@ class BadInputTest {
         assertThat(help.code()).isZero();
         assertThat(help.out()).contains("Examples:", "kopf4j run --local-cluster", "-m, --module=NAME", "--standalone",
                 "-P, --peering=NAME", "--dev", "--health-probe-bind-address", "--metrics-bind-address", "KOPF4J_RUN_",
+                "--leader-election", "--leader-election-id=NAME", "--leader-election-namespace=NAMESPACE",
                 "Exit codes:", "3  did not stop within settings.process.ultimateExitingTimeout");
         Result version = kopf4j("--version");
         assertThat(version.code()).isZero();

@@ -92,6 +92,21 @@ public final class RunOptions {
     @Option(names = "--dev", description = "Kopf's development mode: peering priority 666.")
     boolean dev;
 
+    @Option(names = "--leader-election",
+            description = "Elect a leader with a Lease: of the replicas, only the one holding it handles; the others"
+                    + " stand by, ready, and take over when it goes.")
+    boolean leaderElection;
+
+    @Option(names = "--leader-election-id", paramLabel = "NAME",
+            description = "The Lease's name: replicas with the same one elect one leader; different operators in one"
+                    + " namespace need different names. Default: kopf4j-leader.")
+    String leaderElectionId;
+
+    @Option(names = "--leader-election-namespace", paramLabel = "NAMESPACE",
+            description = "The Lease's namespace. Default: the pod's own in a cluster, else the one -n namespace,"
+                    + " else default.")
+    String leaderElectionNamespace;
+
     @Parameters(paramLabel = "HANDLERS", arity = "0..*",
             description = "Where the handlers are: .java source files, .jar files, or class names on the classpath.")
     List<String> handlers = new ArrayList<>();
@@ -128,6 +143,11 @@ public final class RunOptions {
         if (priority != null || dev) {
             settings.peering.priority = dev ? 666 : priority;
         }
+        settings.leadership.enabled = leaderElection;
+        if (leaderElectionId != null) {
+            settings.leadership.leaseName = leaderElectionId;
+        }
+        settings.leadership.leaseNamespace = leaderElectionNamespace;
         return settings;
     }
 
@@ -150,6 +170,9 @@ public final class RunOptions {
         }
         if (standalone && peering != null) {
             throw new OperatorException("--standalone and -P/--peering exclude each other");
+        }
+        if (!leaderElection && (leaderElectionId != null || leaderElectionNamespace != null)) {
+            throw new OperatorException("--leader-election-id and --leader-election-namespace need --leader-election");
         }
         if (dev && priority != null) {
             throw new OperatorException("--dev (priority 666) and -p/--priority exclude each other");

@@ -93,6 +93,22 @@ public final class Metrics {
                 .register(registry).increment();
     }
 
+    /**
+     * Whether this replica leads (1) or stands by (0), read on every scrape: one gauge per Lease.
+     *
+     * @param lease the Lease, as {@code namespace/name}
+     */
+    public void leader(String lease, Supplier<Number> leading) {
+        Gauge.builder("kopf4j.leader", leading).description("1 while this replica holds the leader Lease, else 0")
+                .tag("lease", lease).strongReference(true).register(registry);
+    }
+
+    /** This replica became the leader ({@code change} = acquired) or stopped being it (lost, released). */
+    public void leadershipChange(String lease, String change) {
+        Counter.builder("kopf4j.leadership.changes").description("Leadership acquired, lost or released by this replica")
+                .tag("lease", lease).tag("change", change).register(registry).increment();
+    }
+
     /** How late a timer's run started, after the moment it was planned for. */
     public void timerLag(String handler, Duration lag) {
         Timer.builder("kopf4j.timer.lag").tag("handler", handler).publishPercentileHistogram().register(registry)

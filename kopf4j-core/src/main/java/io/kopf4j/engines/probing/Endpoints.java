@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * results, controller-runtime's {@code /healthz} and {@code /readyz} with named checks, and
  * {@code /metrics}. They start before anything else, so that they answer while the operator logs
  * in and lists its resources; readiness ({@code watch-cache-sync}) fails until every watched
- * resource has been listed (and, for operators with indexes, {@code indexes-ready} until they are complete).
+ * resource has been listed (and, for operators with indexes, {@code indexes-ready} until they are complete);
+ * a paused operator, such as a leader election's standby, is ready.
  */
 public final class Endpoints implements AutoCloseable {
     /**
@@ -122,7 +123,8 @@ public final class Endpoints implements AutoCloseable {
         Map<String, HealthCheck> checks = new LinkedHashMap<>();
         checks.put("watch-cache-sync", () -> {
             Reactor current = reactor.get();
-            if (current == null || !current.listed()) {
+            // A paused standby (leader election) watches nothing, yet is ready: leadership gates work, not readiness.
+            if (current == null || !current.listed() && !current.orchestrator().paused()) {
                 throw new IllegalStateException("the initial listing of the watched resources is not complete");
             }
         });
