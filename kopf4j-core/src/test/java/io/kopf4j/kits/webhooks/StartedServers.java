@@ -1,5 +1,6 @@
 package io.kopf4j.kits.webhooks;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookFn;
 import io.kopf4j.WebhookRequest;
@@ -31,10 +32,15 @@ final class StartedServers implements AfterEachCallback {
         this.answers = answers;
     }
 
-    /** Starts the server with a recording engine; returns the config it published. */
+    /** Starts the server with a recording engine and no cluster; returns the config it published. */
     WebhookClientConfig start(WebhookServing server) throws IOException {
+        return start(server, null);
+    }
+
+    /** Starts the server with a recording engine; returns the config it published. */
+    WebhookClientConfig start(WebhookServing server, KubernetesClient client) throws IOException {
         servers.add(server);
-        server.start(null, (review, request) -> {
+        server.start(client, (review, request) -> {
             requests.add(request);
             reviews.add(review);
             return answers.serve(review, request);
