@@ -142,6 +142,11 @@ public class WebhookNgrokTunnel implements WebhookServing {
         configs.accept(WebhookClientConfig.url(url, null));
     }
 
+    /** {@return the local server}, which a {@link WebhookAutoTunnel} may serve with directly */
+    WebhookServer localServer() {
+        return local;
+    }
+
     @Override
     public boolean ready() {
         NgrokAgent running = agent;

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.WebhookAutoServer;
+import io.kopf4j.WebhookAutoTunnel;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookDockerDesktopServer;
 import io.kopf4j.WebhookK3dServer;
@@ -67,13 +68,18 @@ class ClusterDetectorTest {
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl(apiserver.url())
                 .withTrustCerts(true).withRequestRetryBackoffLimit(0).build()).build()) {
             ApiServerFacts facts = ApiServerFacts.read(client);
-            WebhookAutoServer auto = new WebhookAutoServer();
-            servers.start(auto, client);
+            WebhookClientConfig autoServer = servers.start(new WebhookAutoServer(), client);
+            WebhookAutoTunnel tunnel = new WebhookAutoTunnel();
+            tunnel.path("/hooks").binary(Path.of("/no/ngrok/needed"));
+            WebhookClientConfig autoTunnel = servers.start(tunnel, client);
 
             assertThat(facts.subjectCn()).isEqualTo("k3s");
             assertThat(facts.issuerCn()).isEqualTo("k3s-server-ca@1700000000");
             assertThat(facts.host()).isEqualTo("127.0.0.1");
-            assertThat(servers.configs.getLast().url()).startsWith("https://host.k3d.internal:");
+            assertThat(autoServer.url()).startsWith("https://host.k3d.internal:");
+            assertThat(autoTunnel.url()).startsWith("https://host.k3d.internal:").endsWith("/hooks");
+            assertThat(autoTunnel.caBundle()).isNotNull();
+            assertThat(tunnel.ready()).isTrue();
         }
     }
 }
