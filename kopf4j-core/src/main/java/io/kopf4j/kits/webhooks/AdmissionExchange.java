@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
  */
 record AdmissionExchange(String rootPath, WebhookFn requests) implements HttpHandler {
     private static final Logger LOGGER = LoggerFactory.getLogger(AdmissionExchange.class);
+    private static final Map<Integer, String> PHRASES = Map.of(400, "Bad Request", 404, "Not Found", 409, "Conflict");
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
@@ -98,9 +99,10 @@ record AdmissionExchange(String rootPath, WebhookFn requests) implements HttpHan
         }
     }
 
-    /** aiohttp's text for HTTP errors: "400: the reason". */
+    /** aiohttp's text for HTTP errors: "400: the reason", or the status's own phrase without one. */
     private static byte[] text(int status, String reason) {
-        return (status + ": " + reason).getBytes(StandardCharsets.UTF_8);
+        String phrase = reason == null || reason.isEmpty() ? PHRASES.getOrDefault(status, "Error") : reason;
+        return (status + ": " + phrase).getBytes(StandardCharsets.UTF_8);
     }
 
     private static void respond(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {

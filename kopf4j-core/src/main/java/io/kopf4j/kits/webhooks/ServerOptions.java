@@ -3,6 +3,8 @@ package io.kopf4j.kits.webhooks;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * A webhook server's options, as {@code io.kopf4j.WebhookServer} collects them (Kopf's
@@ -53,6 +55,6 @@ public record ServerOptions(String addr, Integer port, String path, String host,
 
     /** {@return the files whose changes reload the certificates: certfile, pkeyfile, cafile as given} */
     public List<Path> watchedFiles() {
-        return java.util.stream.Stream.of(certfile, pkeyfile, cafile).filter(java.util.Objects::nonNull).toList();
+        return Stream.of(certfile, pkeyfile, cafile).filter(Objects::nonNull).toList();
     }
 }

@@ -6,9 +6,11 @@ import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookFn;
+import io.kopf4j.kits.pki.Pem;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
@@ -142,6 +144,9 @@ public final class WebhookListener implements AutoCloseable {
 
     /** Loads the renewed files; on a failure (a pair of files half-replaced) keeps the old ones, retried on the next check. */
     private boolean reload() {
+        if (!listening) {
+            return true;  // closed meanwhile: nothing to renew, nothing to publish
+        }
         try {
             ServerCertificates.Loaded loaded = ServerCertificates.load(options);
             keys.use(loaded.material());
@@ -161,10 +166,10 @@ public final class WebhookListener implements AutoCloseable {
             LOGGER.debug("Loading a CA for client certificate verification.");
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);
-            String pem = (verification.cafile() == null ? "" : java.nio.file.Files.readString(verification.cafile()))
+            String pem = (verification.cafile() == null ? "" : Files.readString(verification.cafile()))
                     + (verification.cadata() == null ? "" : "\n" + verification.cadata());
             int index = 0;
-            for (X509Certificate ca : io.kopf4j.kits.pki.Pem.certificates(pem)) {
+            for (X509Certificate ca : Pem.certificates(pem)) {
                 store.setCertificateEntry("client-ca-" + index++, ca);
             }
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());

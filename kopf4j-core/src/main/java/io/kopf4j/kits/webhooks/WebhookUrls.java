@@ -3,6 +3,7 @@ package io.kopf4j.kits.webhooks;
 import io.kopf4j.kits.pki.CertificateBuilder;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 
 /**
  * Where the API server reaches a listening server: Kopf's {@code _get_accessible_addr} and
@@ -77,8 +78,8 @@ public final class WebhookUrls {
         if (bestStart < 0) {
             return String.join(":", groups);
         }
-        return String.join(":", java.util.Arrays.copyOfRange(groups, 0, bestStart)) + "::"
-                + String.join(":", java.util.Arrays.copyOfRange(groups, bestStart + bestLength, groups.length));
+        return String.join(":", Arrays.copyOfRange(groups, 0, bestStart)) + "::"
+                + String.join(":", Arrays.copyOfRange(groups, bestStart + bestLength, groups.length));
     }
 
     /** Parses an IP literal without a DNS lookup (the JDK looks up only names, not literals). */

@@ -26,6 +26,7 @@ class WebhookServerTest {
         case "400" -> throw WebhookError.missingData("User info is missing.");
         case "404" -> throw WebhookError.unknownResource("No handlers for kopfexamples.");
         case "409" -> throw WebhookError.ambiguousResource("Too many kopfexamples.");
+        case "blank" -> throw WebhookError.unknownResource("");
         default -> Map.of("apiVersion", "admission.k8s.io/v1", "kind", "AdmissionReview",
                 "response", Map.of("uid", "123", "allowed", true, "webhook", String.valueOf(request.webhook())));
     });
@@ -74,6 +75,7 @@ class WebhookServerTest {
         HttpResponse<String> missing = WebhookClients.post(client, config.url() + "/hook", "{\"fail\": 400}");
         HttpResponse<String> unknown = WebhookClients.post(client, config.url() + "/hook", "{\"fail\": 404}");
         HttpResponse<String> ambiguous = WebhookClients.post(client, config.url() + "/hook", "{\"fail\": 409}");
+        HttpResponse<String> unexplained = WebhookClients.post(client, config.url() + "/hook", "{\"fail\": \"blank\"}");
 
         assertThat(badJson.statusCode()).isEqualTo(400);
         assertThat(notAnObject.statusCode()).isEqualTo(400);
@@ -83,7 +85,9 @@ class WebhookServerTest {
         assertThat(unknown.body()).isEqualTo("404: No handlers for kopfexamples.");
         assertThat(ambiguous.statusCode()).isEqualTo(409);
         assertThat(ambiguous.body()).isEqualTo("409: Too many kopfexamples.");
-        assertThat(servers.reviews).hasSize(3);
+        assertThat(unexplained.statusCode()).isEqualTo(404);
+        assertThat(unexplained.body()).isEqualTo("404: Not Found");
+        assertThat(servers.reviews).hasSize(4);
     }
 
     @Test
