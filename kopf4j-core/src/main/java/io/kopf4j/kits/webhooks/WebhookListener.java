@@ -8,6 +8,7 @@ import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookFn;
 import io.kopf4j.kits.pki.Pem;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,15 +66,8 @@ public final class WebhookListener implements AutoCloseable {
         InetSocketAddress address = options.addr() == null
                 ? new InetSocketAddress(portOrFree())
                 : new InetSocketAddress(options.addr(), portOrFree());
-        if (loaded.material() == null) {
-            keys = null;
-            server = HttpServer.create(address, 0);
-        } else {
-            keys = new ReloadingKeyManager(loaded.material());
-            HttpsServer https = HttpsServer.create(address, 0);
-            https.setHttpsConfigurator(new Configurator(sslContext(keys, options.verification()), options.verification()));
-            server = https;
-        }
+        keys = loaded.material() == null ? null : new ReloadingKeyManager(loaded.material());
+        server = bind(address, keys, options.verification());
         server.setExecutor(executor);
         server.createContext("/", new AdmissionExchange(options.rootPath(), requests));
         String scheme = keys == null ? "http" : "https";
@@ -156,6 +150,20 @@ public final class WebhookListener implements AutoCloseable {
         } catch (IOException | GeneralSecurityException | RuntimeException e) {
             LOGGER.warn("Cannot load the renewed SSL certificate files, serving with the old ones: {}", e.getMessage());
             return false;
+        }
+    }
+
+    private static HttpServer bind(InetSocketAddress address, ReloadingKeyManager keys, ClientVerification verification)
+            throws IOException, GeneralSecurityException {
+        try {
+            if (keys == null) {
+                return HttpServer.create(address, 0);
+            }
+            HttpsServer https = HttpsServer.create(address, 0);
+            https.setHttpsConfigurator(new Configurator(sslContext(keys, verification), verification));
+            return https;
+        } catch (BindException e) {
+            throw new BindException("Cannot listen for webhooks at " + address + ": " + e.getMessage());
         }
     }
 

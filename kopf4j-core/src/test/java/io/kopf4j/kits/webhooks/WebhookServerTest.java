@@ -8,6 +8,8 @@ import io.kopf4j.WebhookError;
 import io.kopf4j.WebhookRequest;
 import io.kopf4j.WebhookServer;
 import java.io.IOException;
+import java.net.BindException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -113,6 +115,17 @@ class WebhookServerTest {
         assertThat(server.ready()).isFalse();
         assertThatThrownBy(() -> WebhookClients.post(WebhookClients.trusting(config), config.url() + "/hook", "{}"))
                 .isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void aTakenPortIsOneClearError() throws Exception {
+        WebhookClientConfig config = start(new WebhookServer().addr("127.0.0.1"));
+        int port = URI.create(config.url()).getPort();
+        WebhookServer second = new WebhookServer().addr("127.0.0.1").port(port);
+
+        assertThatThrownBy(() -> start(second)).isInstanceOf(BindException.class)
+                .hasMessageStartingWith("Cannot listen for webhooks at /127.0.0.1:" + port + ": ");
+        assertThat(second.ready()).isFalse();
     }
 
     @Test
