@@ -47,8 +47,4 @@ record KeyMaterial(List<X509Certificate> chain, PrivateKey key) {
             return false;
         }
     }
-
-    X509Certificate certificate() {
-        return chain.getFirst();
-    }
 }

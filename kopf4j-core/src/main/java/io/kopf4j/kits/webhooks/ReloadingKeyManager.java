@@ -39,10 +39,6 @@ final class ReloadingKeyManager extends X509ExtendedKeyManager {
         current = new Aliased(ALIAS_PREFIX + generation++, renewed);
     }
 
-    X509Certificate certificate() {
-        return current.material().certificate();
-    }
-
     private KeyMaterial byAlias(String alias) {
         Aliased now = current;
         Aliased before = previous;

@@ -67,7 +67,14 @@ public final class WebhookListener implements AutoCloseable {
                 ? new InetSocketAddress(portOrFree())
                 : new InetSocketAddress(options.addr(), portOrFree());
         keys = loaded.material() == null ? null : new ReloadingKeyManager(loaded.material());
-        server = bind(address, keys, options.verification());
+        watch = keys == null || options.watchedFiles().isEmpty() ? null
+                : FileWatch.start(options.watchedFiles(), options.fileCheckInterval(), this::reload);
+        try {
+            server = bind(address, keys, options.verification());
+        } catch (IOException | GeneralSecurityException | RuntimeException e) {
+            stopThreads();
+            throw e;
+        }
         server.setExecutor(executor);
         server.createContext("/", new AdmissionExchange(options.rootPath(), requests));
         String scheme = keys == null ? "http" : "https";
@@ -75,8 +82,6 @@ public final class WebhookListener implements AutoCloseable {
         String path = options.path() == null ? "" : options.path();
         int port = server.getAddress().getPort();
         url = WebhookUrls.build(scheme, host, port, path);
-        watch = keys == null || options.watchedFiles().isEmpty() ? null
-                : FileWatch.start(options.watchedFiles(), options.fileCheckInterval(), this::reload);
         server.start();
         listening = true;
         LOGGER.debug("Listening for webhooks at {}", WebhookUrls.build(scheme, options.addr() == null ? "*" : options.addr(), port, path));
@@ -107,21 +112,6 @@ public final class WebhookListener implements AutoCloseable {
         }
     }
 
-    /** {@return the port it listens on} */
-    public int port() {
-        return server.getAddress().getPort();
-    }
-
-    /** {@return the URL the API server reaches it at} */
-    public String url() {
-        return url;
-    }
-
-    /** {@return the certificate it presents now, or null for plain HTTP} */
-    public X509Certificate certificate() {
-        return keys == null ? null : keys.certificate();
-    }
-
     /** {@return whether it listens with its certificate loaded} */
     public boolean ready() {
         return listening;
@@ -139,7 +129,7 @@ public final class WebhookListener implements AutoCloseable {
     /** Loads the renewed files; on a failure (a pair of files half-replaced) keeps the old ones, retried on the next check. */
     private boolean reload() {
         if (!listening) {
-            return true;  // closed meanwhile: nothing to renew, nothing to publish
+            return false;  // not yet started (the change is reported again), or closed (the watch ends)
         }
         try {
             ServerCertificates.Loaded loaded = ServerCertificates.load(options);
@@ -212,14 +202,18 @@ public final class WebhookListener implements AutoCloseable {
         }
     }
 
+    private void stopThreads() {
+        if (watch != null) {
+            watch.close();
+        }
+        executor.shutdown();
+    }
+
     /** Stops listening at once (in-flight requests are cut: the API server retries or fails them by its policy). */
     @Override
     public void close() {
         listening = false;
-        if (watch != null) {
-            watch.close();
-        }
+        stopThreads();
         server.stop(0);
-        executor.shutdown();
     }
 }

@@ -17,7 +17,7 @@ class KeyMaterialTest {
         for (KeyPair keys : List.of(CertificateBuilder.ecKeys(), CertificateBuilder.rsaKeys())) {
             X509Certificate certificate = new CertificateBuilder("CN=localhost", keys.getPublic()).selfSigned(keys.getPrivate());
 
-            assertThat(new KeyMaterial(List.of(certificate), keys.getPrivate()).certificate()).isEqualTo(certificate);
+            assertThat(new KeyMaterial(List.of(certificate), keys.getPrivate()).chain()).containsExactly(certificate);
         }
     }
 
