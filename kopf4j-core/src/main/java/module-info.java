@@ -14,13 +14,15 @@ module io.kopf4j {
     exports io.kopf4j.storage;
 
     // Internal, not API (they may change without notice), yet exported to everyone: kopf4j-cli and
-    // kopf4j-testing parse the run options and load handlers (loading), set up logging (logging) and
-    // tag log lines with the operator's MDC key (runtime). A qualified export would reach them only as
-    // named modules, and they are often unnamed: the kopf4j command runs with -cp, and Surefire puts a
-    // modular project's test-scoped jars (kopf4j-testing) on the classpath beside io.kopf4j.
+    // kopf4j-testing parse the run options and load handlers (loading), set up logging (logging),
+    // tag log lines with the operator's MDC key (runtime) and make certificates (kits.pki). A
+    // qualified export would reach them only as named modules, and they are often unnamed: the
+    // kopf4j command runs with -cp, and Surefire puts a modular project's test-scoped jars
+    // (kopf4j-testing) on the classpath beside io.kopf4j.
     exports io.kopf4j.loading;
     exports io.kopf4j.logging;
     exports io.kopf4j.runtime;
+    exports io.kopf4j.kits.pki;
     // picocli sets the @Option fields of RunOptions by reflection.
     opens io.kopf4j.loading to info.picocli;
 
@@ -36,6 +38,7 @@ module io.kopf4j {
     requires com.fasterxml.jackson.databind;
     requires micrometer.registry.prometheus;
     requires org.bouncycastle.provider;
+    requires org.bouncycastle.pkix;   // the webhook servers' certificates
     requires info.picocli;
     // Not used by kopf4j itself: modules that fabric8 needs at run time (kubeconfig YAML, its object
     // mapper's modules). fabric8's jars are automatic modules, which declare no requires, and these
@@ -49,5 +52,5 @@ module io.kopf4j {
 
     requires java.compiler;   // SourceCompiler: handler .java files compiled in memory
     requires java.net.http;   // the JDK HTTP client's timeouts, retried as Kopf retries them
-    requires jdk.httpserver;  // the liveness, /healthz, /readyz and /metrics endpoints
+    requires jdk.httpserver;  // the liveness, /healthz, /readyz and /metrics endpoints; the webhook servers
 }
