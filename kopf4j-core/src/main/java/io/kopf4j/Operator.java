@@ -3,6 +3,7 @@ package io.kopf4j;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.engines.activities.Activities;
 import io.kopf4j.engines.activities.Login;
+import io.kopf4j.engines.admission.AdmissionWebhooks;
 import io.kopf4j.engines.probing.Endpoints;
 import io.kopf4j.engines.posting.EventPoster;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -78,6 +79,8 @@ public final class Operator implements AutoCloseable {
     private volatile Endpoints endpoints;
     private volatile Login login;
     private volatile Reactor reactor;
+    /** The admission webhooks: the server and the managed configurations, if configured. */
+    private volatile AdmissionWebhooks admission;
     /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
     private volatile EventPoster poster;
     private boolean started;
@@ -154,6 +157,7 @@ public final class Operator implements AutoCloseable {
                     () -> reactor, this::handlerClient);
             Activities.run(ActivityHandler.STARTUP, registry.activities(ActivityHandler.STARTUP), settings, memo);
             settings.validate();
+            AdmissionWebhooks.verify(settings, registry);
             if (settings.peering.mandatory && !settings.peering.standalone) {
                 LOG.warn("Peering '{}' is not implemented in kopf4j yet; this operator runs standalone.", settings.peering.name);
             }
@@ -165,6 +169,16 @@ public final class Operator implements AutoCloseable {
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
                     IndexingEngine.factory(registry, settings), this::fail);
             reactor.start();
+            if (settings.admission.server != null) {
+                endpoints.addReadiness("webhook-server", () -> {
+                    AdmissionWebhooks current = admission;
+                    if (current == null || !current.ready()) {
+                        throw new IllegalStateException("the webhook server is not listening with its certificate yet");
+                    }
+                });
+            }
+            admission = AdmissionWebhooks.start(settings, registry, login.client(), reactor.execution(),
+                    reactor::recallMemo, this::fail);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             OperatorException interrupted = new OperatorException("interrupted while starting", e);
@@ -302,6 +316,9 @@ public final class Operator implements AutoCloseable {
         try {
             if (reactor != null) {
                 reactor.stop();
+            }
+            if (admission != null) {
+                admission.close();
             }
             Duration grace = settings.process.shutdownGracePeriod;
             if (!threads.awaitAll(System.nanoTime() + grace.toNanos())) {
