@@ -23,8 +23,9 @@ import java.util.Map;
  * }</pre>
  */
 public final class JsonPatches {
-    /** Plain operations (add, remove, replace), without moves and copies, as a mutating webhook should send. */
-    private static final EnumSet<DiffFlags> FLAGS = EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION);
+    /** Plain operations (add, remove without the old value, replace), no moves or copies, as Python's jsonpatch makes them. */
+    private static final EnumSet<DiffFlags> FLAGS = EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION,
+            DiffFlags.OMIT_VALUE_ON_REMOVE);
 
     private JsonPatches() {
     }
