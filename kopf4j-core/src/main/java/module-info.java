@@ -36,6 +36,7 @@ module io.kopf4j {
     requires com.fasterxml.jackson.databind;
     requires micrometer.registry.prometheus;
     requires org.bouncycastle.provider;
+    requires org.bouncycastle.pkix;   // the webhook servers' certificates
     requires info.picocli;
     // Not used by kopf4j itself: modules that fabric8 needs at run time (kubeconfig YAML, its object
     // mapper's modules). fabric8's jars are automatic modules, which declare no requires, and these
@@ -49,5 +50,5 @@ module io.kopf4j {
 
     requires java.compiler;   // SourceCompiler: handler .java files compiled in memory
     requires java.net.http;   // the JDK HTTP client's timeouts, retried as Kopf retries them
-    requires jdk.httpserver;  // the liveness, /healthz, /readyz and /metrics endpoints
+    requires jdk.httpserver;  // the liveness, /healthz, /readyz and /metrics endpoints; the webhook servers
 }

@@ -1,0 +1,113 @@
+package io.kopf4j.kits.webhooks;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpsExchange;
+import io.kopf4j.WebhookError;
+import io.kopf4j.WebhookFn;
+import io.kopf4j.WebhookRequest;
+import io.kopf4j.structs.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One admission request over HTTP(S), as Kopf's {@code _serve}: {@code POST {path}/{id}}, the JSON
+ * AdmissionReview to the admission engine, its answer as JSON (200). A malformed request
+ * ({@link WebhookError}, unparsable JSON) is answered with its status and message instead; the
+ * handler id, the headers and the client's certificate go along in a {@link WebhookRequest}.
+ *
+ * <pre>{@code
+ * server.createContext("/", new AdmissionExchange("", requests));
+ * }</pre>
+ *
+ * @param rootPath the server's root path, without a trailing slash (empty for none)
+ * @param requests the admission engine
+ */
+record AdmissionExchange(String rootPath, WebhookFn requests) implements HttpHandler {
+    private static final Logger LOGGER = LoggerFactory.getLogger(AdmissionExchange.class);
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();  // decoded: %2F and %20 become / and space
+            if (!path.startsWith(rootPath + "/")) {
+                respond(exchange, 404, "text/plain", text(404, "Not Found"));
+            } else if (!"POST".equals(exchange.getRequestMethod())) {
+                respond(exchange, 405, "text/plain", text(405, "Method Not Allowed"));
+            } else {
+                String id = path.substring(rootPath.length() + 1);
+                serve(exchange, id.isEmpty() ? null : id);
+            }
+        }
+    }
+
+    private void serve(HttpExchange exchange, String webhook) throws IOException {
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readAllBytes();
+        }
+        Map<String, Object> review;
+        try {
+            review = Json.parseMap(body);
+        } catch (IllegalArgumentException e) {
+            respond(exchange, 400, "text/plain", text(400, e.getMessage()));
+            return;
+        }
+        try {
+            WebhookRequest request = new WebhookRequest(webhook, headers(exchange), sslpeer(exchange));
+            respond(exchange, 200, "application/json", Json.mapper().writeValueAsBytes(requests.serve(review, request)));
+        } catch (WebhookError e) {
+            respond(exchange, e.httpStatus(), "text/plain", text(e.httpStatus(), e.getMessage()));
+        } catch (RuntimeException | JsonProcessingException e) {
+            LOGGER.error("Admission request failed unexpectedly.", e);
+            respond(exchange, 500, "text/plain", text(500, "Internal Server Error"));
+        }
+    }
+
+    /** The first value of each header, as aiohttp's {@code dict(request.headers)} keeps one. */
+    private static Map<String, String> headers(HttpExchange exchange) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> header : exchange.getRequestHeaders().entrySet()) {
+            if (!header.getValue().isEmpty()) {
+                headers.put(header.getKey(), header.getValue().getFirst());
+            }
+        }
+        return headers;
+    }
+
+    private static Map<String, Object> sslpeer(HttpExchange exchange) {
+        if (!(exchange instanceof HttpsExchange https) || https.getSSLSession() == null) {
+            return Map.of();
+        }
+        try {
+            Certificate[] chain = https.getSSLSession().getPeerCertificates();
+            return chain.length > 0 && chain[0] instanceof X509Certificate peer ? PeerCertificate.describe(peer) : Map.of();
+        } catch (SSLPeerUnverifiedException e) {
+            return Map.of();  // no client certificate: none asked for, or an optional one not sent
+        }
+    }
+
+    /** aiohttp's text for HTTP errors: "400: the reason". */
+    private static byte[] text(int status, String reason) {
+        return (status + ": " + reason).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void respond(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType + ("application/json".equals(contentType) ? "" : "; charset=utf-8"));
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.kopf4j.kits.webhooks;
+
+import io.kopf4j.kits.pki.CertificateBuilder;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+
+/**
+ * Where the API server reaches a listening server: Kopf's {@code _get_accessible_addr} and
+ * {@code _build_url}.
+ *
+ * <pre>{@code
+ * WebhookUrls.accessibleAddr("0.0.0.0")                      // "127.0.0.1"
+ * WebhookUrls.build("https", "::1", 9443, "/hooks")          // "https://[::1]:9443/hooks"
+ * }</pre>
+ */
+public final class WebhookUrls {
+    private WebhookUrls() {
+    }
+
+    /**
+     * A catch-all listening address made accessible: {@code localhost} for none (all interfaces),
+     * {@code 127.0.0.1} for {@code 0.0.0.0}, {@code ::1} for {@code ::}; any other as it is.
+     *
+     * @param addr the listening address, or null for all interfaces
+     * @return the host to reach it at
+     */
+    public static String accessibleAddr(String addr) {
+        if (addr == null) {
+            return "localhost";
+        }
+        if (isUnspecified(addr)) {
+            return addr.contains(":") ? "::1" : "127.0.0.1";
+        }
+        return addr;
+    }
+
+    /**
+     * {@return whether the address is an IP literal of "any address"} ({@code 0.0.0.0}, {@code ::}),
+     * which servers bind to but clients cannot connect to.
+     */
+    public static boolean isUnspecified(String addr) {
+        return CertificateBuilder.isIpLiteral(addr) && literal(addr).isAnyLocalAddress();
+    }
+
+    /**
+     * A URL with IPv6 hosts in brackets and the scheme's default port left out.
+     *
+     * @param scheme http or https
+     * @param host the host name or address
+     * @param port the port
+     * @param path the path, possibly empty
+     * @return the URL
+     */
+    public static String build(String scheme, String host, int port, String path) {
+        String netloc = host.contains(":") && CertificateBuilder.isIpLiteral(host)
+                ? "[" + compressedIpv6(host) + "]"
+                : host;
+        boolean defaultPort = ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
+        return scheme + "://" + (defaultPort ? netloc : netloc + ":" + port) + (path == null ? "" : path);
+    }
+
+    /** The canonical text of an IPv6 address (RFC 5952, as Python prints it): the longest run of zero groups as "::". */
+    static String compressedIpv6(String addr) {
+        String[] groups = literal(addr).getHostAddress().replaceAll("%.*$", "").split(":");
+        int bestStart = -1;
+        int bestLength = 1;
+        for (int start = 0; start < groups.length; start++) {
+            int length = 0;
+            while (start + length < groups.length && "0".equals(groups[start + length])) {
+                length++;
+            }
+            if (length > bestLength) {
+                bestStart = start;
+                bestLength = length;
+            }
+        }
+        if (bestStart < 0) {
+            return String.join(":", groups);
+        }
+        return String.join(":", java.util.Arrays.copyOfRange(groups, 0, bestStart)) + "::"
+                + String.join(":", java.util.Arrays.copyOfRange(groups, bestStart + bestLength, groups.length));
+    }
+
+    /** Parses an IP literal without a DNS lookup (the JDK looks up only names, not literals). */
+    private static InetAddress literal(String addr) {
+        try {
+            return InetAddress.getByName(addr);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("not an IP address: " + addr, e);
+        }
+    }
+}
