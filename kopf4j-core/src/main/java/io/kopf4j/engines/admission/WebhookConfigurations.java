@@ -117,14 +117,17 @@ public final class WebhookConfigurations {
     /**
      * Kopf's {@code _normalize_name}: a handler id as a webhook name, which Kubernetes wants a
      * lowercase RFC 1123 subdomain: slashes become dots, underscores dashes, other characters their
-     * UTF-8 bytes in hex; then the configuration's name as a suffix.
+     * UTF-8 bytes in hex; then the configuration's name as a suffix. Unlike Kopf, the name is also
+     * lower-cased: Java's method names (the default ids) are camelCase, which Kubernetes refuses
+     * (Python's are snake_case, so Kopf never needed it).
      *
      * @param id the handler id
      * @param suffix the configuration's name, or null or empty for none
-     * @return the webhook's name, e.g. {@code create-fn.spec.size.auto.kopf.dev} for {@code create_fn/spec.size}
+     * @return the webhook's name, e.g. {@code create-fn.spec.size.auto.kopf.dev} for {@code create_fn/spec.size},
+     *         {@code setdefaults.auto.kopf.dev} for {@code setDefaults}
      */
     public static String normalizeName(String id, String suffix) {
-        String name = id.replace('/', '.').replace('_', '-');
+        String name = id.replace('/', '.').replace('_', '-').toLowerCase(java.util.Locale.ROOT);
         Matcher bad = BAD_NAME.matcher(name);
         name = bad.replaceAll(match -> HexFormat.of().formatHex(match.group().getBytes(StandardCharsets.UTF_8)));
         return suffix == null || suffix.isEmpty() ? name : name + "." + suffix;

@@ -106,6 +106,7 @@ class WebhookConfigurationsTest {
                 .isEqualTo("create-fn.spec.size.auto.kopf.dev");
         assertThat(WebhookConfigurations.normalizeName("a b:c", "s")).isEqualTo("a20b3ac.s");
         assertThat(WebhookConfigurations.normalizeName("x", "")).isEqualTo("x");
+        assertThat(WebhookConfigurations.normalizeName("setDefaults", "auto.kopf.dev")).isEqualTo("setdefaults.auto.kopf.dev");
         assertThat(WebhookConfigurations.normalizeName("x", null)).isEqualTo("x");
     }
 }

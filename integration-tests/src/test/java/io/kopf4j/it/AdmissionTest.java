@@ -1,0 +1,210 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhookConfiguration;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhook;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import io.kopf4j.AdmissionError;
+import io.kopf4j.On;
+import io.kopf4j.Operator;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Patch;
+import io.kopf4j.Spec;
+import io.kopf4j.WebhookServer;
+import io.kopf4j.cli.Main;
+import io.kopf4j.testing.KopfRunner;
+import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.testing.TemporaryNamespace;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Admission webhooks on the real API server: the managed configurations with Kopf's shape, and the
+ * API server calling kopf4j's HTTPS webhook server on 127.0.0.1 (rejections, mutations, dry runs,
+ * warnings); the configurations reduced to the persistent webhooks after a graceful stop; and the
+ * start refused when admission handlers have no server.
+ */
+@ExtendWith(LocalClusterExtension.class)
+class AdmissionTest {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    /** Only objects with this label go to the test's webhooks (their objectSelector): other tests' objects never do. */
+    private static final String LABEL = "kopf4j-it-admission";
+    /** The names of the objects the validating handler saw in dry runs. */
+    static final Set<String> DRY_RUNS = ConcurrentHashMap.newKeySet();
+
+    public static class Handlers {
+        private final String managed;
+
+        public Handlers(String managed) {
+            this.managed = managed;
+        }
+
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.admission.server = new WebhookServer().addr("127.0.0.1").host("127.0.0.1");
+            settings.admission.managed = managed;
+        }
+
+        @On.Validate(value = "kopfexamples", labels = LABEL, persistent = true, ignoreFailures = true)
+        public void validate(Spec spec, String name, boolean dryrun, List<String> warnings) {
+            if (dryrun) {
+                DRY_RUNS.add(name);
+            }
+            if (spec.getInt("size", 0) > 100) {
+                throw new AdmissionError("Size must be <= 100", 422);
+            }
+            warnings.add("checked by kopf4j");
+        }
+
+        @On.Mutate(value = "kopfexamples", labels = LABEL, operations = "CREATE")
+        public void setDefaults(Spec spec, Patch patch) {
+            if (spec.get("field") == null) {
+                patch.spec().put("field", "default");
+            }
+        }
+    }
+
+    public static class HandlersWithoutServer {
+        @On.Validate("kopfexamples")
+        public void validate() {
+        }
+    }
+
+    @Test
+    void theApiServerCallsTheWebhooksOfTheManagedConfigurations(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KubernetesClient client = cluster.client();
+        String managed = namespace.name() + ".kopf4j.dev";
+        try {
+            Operator operator = fixture.start(fixture.operator().handlers(new Handlers(managed))
+                    .healthProbeAddress("127.0.0.1:0"));
+            try {
+                ValidatingWebhook webhook = configured(client, managed).getWebhooks().get(0);
+                assertThat(webhook.getName()).isEqualTo("validate." + managed);
+                assertThat(webhook.getClientConfig().getUrl()).matches("https://127\\.0\\.0\\.1:\\d+/validate");
+                assertThat(webhook.getClientConfig().getCaBundle()).isNotBlank();
+                assertThat(webhook.getFailurePolicy()).isEqualTo("Ignore");
+                assertThat(webhook.getSideEffects()).isEqualTo("None");
+                assertThat(webhook.getMatchPolicy()).isEqualTo("Equivalent");
+                assertThat(webhook.getTimeoutSeconds()).isEqualTo(30);
+                assertThat(webhook.getAdmissionReviewVersions()).containsExactly("v1", "v1beta1");
+                assertThat(webhook.getObjectSelector().getMatchExpressions()).singleElement()
+                        .satisfies(e -> assertThat(List.of(e.getKey(), e.getOperator())).containsExactly(LABEL, "Exists"));
+                assertThat(webhook.getRules()).singleElement().satisfies(rule -> {
+                    assertThat(rule.getApiGroups()).containsExactly("kopf.dev");
+                    assertThat(rule.getApiVersions()).containsExactly("v1");
+                    assertThat(rule.getResources()).containsExactly("kopfexamples");
+                    assertThat(rule.getOperations()).containsExactly("*");
+                });
+                assertThat(mutating(client, managed).getWebhooks()).singleElement().satisfies(mutation -> {
+                    assertThat(mutation.getName()).isEqualTo("setdefaults." + managed);   // lower-cased for Kubernetes
+                    assertThat(mutation.getFailurePolicy()).isEqualTo("Fail");
+                    assertThat(mutation.getRules().get(0).getOperations()).containsExactly("CREATE");
+                });
+                assertThat(ProbesTest.get(operator.healthProbeAddress(), "/readyz/webhook-server").status()).isEqualTo(200);
+
+                // The API server loads new configurations asynchronously: dry runs until it rejects.
+                await().atMost(WAIT).untilAsserted(() -> assertThatThrownBy(() -> create(client, namespace, "big", 101, true))
+                        .isInstanceOf(KubernetesClientException.class).hasMessageContaining("Size must be <= 100"));
+                assertThat(DRY_RUNS).contains("big");
+                assertThatThrownBy(() -> create(client, namespace, "big", 101, false))
+                        .hasMessageContaining("admission webhook \"validate." + managed + "\" denied the request: Size must be <= 100");
+                assertThat(fixture.examples().exists("big")).isFalse();
+
+                create(client, namespace, "small", 5, false);
+                assertThat(fixture.examples().get("small").getAdditionalProperties().get("spec"))
+                        .isEqualTo(Map.of("size", 5, "field", "default"));
+                assertThat(DRY_RUNS).doesNotContain("small");
+
+                assertThat(warnings(client, namespace, "warned")).contains("299 - \"checked by kopf4j\"");
+            } finally {
+                operator.stop();
+            }
+
+            assertThat(validating(client, managed).getWebhooks()).extracting(ValidatingWebhook::getName)
+                    .containsExactly("validate." + managed);
+            assertThat(mutating(client, managed).getWebhooks()).isNullOrEmpty();
+            // The persistent webhook stays while its server is gone: failurePolicy Ignore lets requests through.
+            create(client, namespace, "unchecked", 101, false);
+            assertThat(fixture.examples().exists("unchecked")).isTrue();
+        } finally {
+            client.admissionRegistration().v1().validatingWebhookConfigurations().withName(managed).delete();
+            client.admissionRegistration().v1().mutatingWebhookConfigurations().withName(managed).delete();
+        }
+    }
+
+    @Test
+    void admissionHandlersWithoutAServerFailTheStartWithOneLine(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exitCode = Main.execute(new String[] {"run", "-n", namespace.name(), "--kubeconfig",
+                cluster.kubeconfig().toString(), HandlersWithoutServer.class.getName()},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(exitCode).isEqualTo(KopfRunner.FAILED);
+        assertThat(err.toString()).isEqualTo("kopf4j: error: Admission handlers exist, but no admission"
+                + " server/tunnel is configured in `settings.admission.server`."
+                + " More: https://docs.kopf.dev/en/stable/admission/" + System.lineSeparator());
+        assertThat(fixture.examples().list()).isEmpty();
+    }
+
+    /** The configuration once the operator has written its webhooks. */
+    private static ValidatingWebhookConfiguration configured(KubernetesClient client, String name) {
+        return await().atMost(WAIT).until(() -> validating(client, name),
+                configuration -> configuration != null && configuration.getWebhooks() != null
+                        && !configuration.getWebhooks().isEmpty());
+    }
+
+    private static ValidatingWebhookConfiguration validating(KubernetesClient client, String name) {
+        return client.admissionRegistration().v1().validatingWebhookConfigurations().withName(name).get();
+    }
+
+    private static MutatingWebhookConfiguration mutating(KubernetesClient client, String name) {
+        return client.admissionRegistration().v1().mutatingWebhookConfigurations().withName(name).get();
+    }
+
+    private static void create(KubernetesClient client, TemporaryNamespace namespace, String name, int size, boolean dryRun) {
+        var object = new GenericKubernetesResourceBuilder().withApiVersion("kopf.dev/v1").withKind("KopfExample")
+                .withNewMetadata().withName(name).withLabels(Map.of(LABEL, "yes")).endMetadata()
+                .addToAdditionalProperties("spec", Map.of("size", size)).build();
+        var resource = client.genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace.name())
+                .resource(object);
+        if (dryRun) {
+            resource.dryRun().create();
+        } else {
+            resource.create();
+        }
+    }
+
+    /** The Warning headers of a dry-run creation: fabric8 does not expose them, so the request is made raw. */
+    private static List<String> warnings(KubernetesClient client, TemporaryNamespace namespace, String name)
+            throws Exception {
+        String body = "{\"apiVersion\": \"kopf.dev/v1\", \"kind\": \"KopfExample\", \"metadata\": {\"name\": \"" + name
+                + "\", \"labels\": {\"" + LABEL + "\": \"yes\"}}, \"spec\": {\"size\": 1}}";
+        HttpRequest request = client.getHttpClient().newHttpRequestBuilder()
+                .uri(client.getMasterUrl().toString().replaceAll("/$", "") + "/apis/kopf.dev/v1/namespaces/"
+                        + namespace.name() + "/kopfexamples?dryRun=All")
+                .post("application/json", body).build();
+        HttpResponse<String> response = client.getHttpClient().sendAsync(request, String.class).get(30, TimeUnit.SECONDS);
+        assertThat(response.code()).isEqualTo(201);
+        return response.headers("Warning");
+    }
+}
