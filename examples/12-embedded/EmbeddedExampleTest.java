@@ -3,6 +3,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.kopf4j.loading.HandlerSources;
+import io.kopf4j.testing.HandlerOutcomes;
 import io.kopf4j.testing.DefaultKubeconfig;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
@@ -44,6 +45,6 @@ class EmbeddedExampleTest {
                 "Hello, kopf-example-2!", "Good bye, kopf-example-2!");
         // Each object has its own create_fn and delete_fn, each once.
         ExampleRun.assertSuccessCounts(output, Map.of("create_fn", 3, "delete_fn", 3));
-        assertThat(ExampleRun.failureCounts(output)).isEmpty();
+        assertThat(HandlerOutcomes.failures(output)).isEmpty();
     }
 }

@@ -3,6 +3,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.kopf4j.testing.HandlerOutcomes;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.TemporaryNamespace;
@@ -16,8 +17,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -40,15 +39,6 @@ final class ExampleRun implements AutoCloseable {
     static final Duration WAIT = Duration.ofSeconds(60);
     /** The name of the object in obj.yaml. */
     static final String OBJECT = "kopf-example-1";
-
-    /*
-     * Kopf's E2E patterns, anchored to the start of a message (a line, or after the level's or the
-     * object's bracket), so that the same words inside a logged body (a progress annotation's
-     * message, in "Creation is in progress: {...}") are not counted again.
-     */
-    private static final String OUTCOME = "(?m)(?:^|\\] )(?:Handler|Activity|Daemon|Timer) '([^']+)' ";
-    private static final Pattern SUCCESS = Pattern.compile(OUTCOME + "succeeded");
-    private static final Pattern FAILURE = Pattern.compile(OUTCOME + "failed (?:permanently|with an exception and will stop)");
 
     private final LocalCluster cluster;
     private final String namespace;
@@ -107,12 +97,12 @@ final class ExampleRun implements AutoCloseable {
 
     /** How many times each handler or activity logged {@code '<id>' succeeded}. */
     Map<String, Integer> successCounts() {
-        return successCounts(output());
+        return runner.successCounts();
     }
 
     /** How many times each handler or activity failed for good (Kopf's E2E test's failure pattern). */
     Map<String, Integer> failureCounts() {
-        return failureCounts(output());
+        return runner.failureCounts();
     }
 
     /**
@@ -140,30 +130,12 @@ final class ExampleRun implements AutoCloseable {
         runner.close();
     }
 
-    /** As {@link #successCounts()}, in any operator's output. */
-    static Map<String, Integer> successCounts(String output) {
-        return count(SUCCESS, output);
-    }
-
-    /** As {@link #failureCounts()}, in any operator's output. */
-    static Map<String, Integer> failureCounts(String output) {
-        return count(FAILURE, output);
-    }
 
     /** As {@link #assertSuccessCounts(Map)}, in any operator's output. */
     static void assertSuccessCounts(String output, Map<String, Integer> expected) {
-        Map<String, Integer> counted = successCounts(output);
+        Map<String, Integer> counted = HandlerOutcomes.successes(output);
         counted.keySet().retainAll(expected.keySet());
         assertThat(counted).as("successes").isEqualTo(expected);
-    }
-
-    private static Map<String, Integer> count(Pattern pattern, String output) {
-        Map<String, Integer> counts = new TreeMap<>();
-        Matcher matcher = pattern.matcher(output);
-        while (matcher.find()) {
-            counts.merge(matcher.group(1), 1, Integer::sum);
-        }
-        return counts;
     }
 
     private Resource<GenericKubernetesResource> object() {

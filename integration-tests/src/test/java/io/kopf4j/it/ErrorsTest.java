@@ -7,16 +7,14 @@ import io.kopf4j.ErrorsMode;
 import io.kopf4j.On;
 import io.kopf4j.TemporaryError;
 import io.kopf4j.testing.KopfRunner;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.testing.KopfHarness;
+import io.kopf4j.testing.KopfTest;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Errors modes, and the retries and timeout limits with Kopf's look-ahead. */
-@ExtendWith(LocalClusterExtension.class)
+@KopfTest(scope = KopfTest.Scope.METHOD, crds = "../examples/crd.yaml", handlers = ErrorsTest.Handlers.class)
 class ErrorsTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
 
@@ -49,31 +47,29 @@ class ErrorsTest {
     }
 
     @Test
-    void errorsEndAsKopfDecides(LocalCluster cluster, TemporaryNamespace namespace) {
-        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+    void errorsEndAsKopfDecides(KopfHarness kopf, KopfRunner runner) {
+        OperatorFixture fixture = new OperatorFixture(kopf);
         KopfExamples examples = fixture.examples();
-        try (KopfRunner runner = fixture.run(Handlers.class)) {
-            examples.create("ex", Map.of("a", 1));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(runner.output()).contains(
-                    "Handler 'zzPending' failed temporarily: not now",
-                    "Handler 'permanentMode' failed with an exception and will stop now: no second chance",
-                    "Handler 'ignoredMode' failed with an exception and will ignore it: never mind",
-                    "Handler 'limitedRetries' failed with an exception and will stop now (it would exceed 2 retries on the"
-                            + " next attempt): still failing",
-                    "Handler 'limitedTime' failed temporarily but will time out after 1 seconds: come back later"));
-            assertThat(runner.output()).as("a stack trace for arbitrary exceptions")
-                    .contains("java.lang.IllegalStateException: no second chance");
-            await().atMost(WAIT).untilAsserted(() -> {
-                Map<String, String> records = examples.annotations("ex");
-                assertThat(records.get("kopf.zalando.org/permanentMode"))
-                        .contains("\"retries\":1,\"success\":false,\"failure\":true,\"message\":\"no second chance\"");
-                assertThat(records.get("kopf.zalando.org/ignoredMode")).contains("\"success\":true,\"failure\":false");
-                assertThat(records.get("kopf.zalando.org/limitedRetries")).contains("\"retries\":2,\"success\":false,\"failure\":true");
-                assertThat(records.get("kopf.zalando.org/limitedTime")).contains("\"failure\":true,\"message\":\"Handler 'limitedTime'"
-                        + " failed temporarily but will time out after 1 seconds: come back later\"");
-                assertThat(records.get("kopf.zalando.org/zzPending")).contains("\"delayed\":", "\"message\":\"not now\"");
-            });
-            assertThat(examples.status("ex")).as("failed handlers deliver no results").isEmpty();
-        }
+        examples.create("ex", Map.of("a", 1));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(runner.output()).contains(
+                "Handler 'zzPending' failed temporarily: not now",
+                "Handler 'permanentMode' failed with an exception and will stop now: no second chance",
+                "Handler 'ignoredMode' failed with an exception and will ignore it: never mind",
+                "Handler 'limitedRetries' failed with an exception and will stop now (it would exceed 2 retries on the"
+                        + " next attempt): still failing",
+                "Handler 'limitedTime' failed temporarily but will time out after 1 seconds: come back later"));
+        assertThat(runner.output()).as("a stack trace for arbitrary exceptions")
+                .contains("java.lang.IllegalStateException: no second chance");
+        await().atMost(WAIT).untilAsserted(() -> {
+            Map<String, String> records = examples.annotations("ex");
+            assertThat(records.get("kopf.zalando.org/permanentMode"))
+                    .contains("\"retries\":1,\"success\":false,\"failure\":true,\"message\":\"no second chance\"");
+            assertThat(records.get("kopf.zalando.org/ignoredMode")).contains("\"success\":true,\"failure\":false");
+            assertThat(records.get("kopf.zalando.org/limitedRetries")).contains("\"retries\":2,\"success\":false,\"failure\":true");
+            assertThat(records.get("kopf.zalando.org/limitedTime")).contains("\"failure\":true,\"message\":\"Handler 'limitedTime'"
+                    + " failed temporarily but will time out after 1 seconds: come back later\"");
+            assertThat(records.get("kopf.zalando.org/zzPending")).contains("\"delayed\":", "\"message\":\"not now\"");
+        });
+        assertThat(examples.status("ex")).as("failed handlers deliver no results").isEmpty();
     }
 }

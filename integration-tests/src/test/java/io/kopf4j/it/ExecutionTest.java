@@ -5,9 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.On;
 import io.kopf4j.testing.KopfRunner;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.testing.KopfHarness;
+import io.kopf4j.testing.KopfTest;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -15,10 +14,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Async handlers are awaited; different objects are handled at the same time. */
-@ExtendWith(LocalClusterExtension.class)
+@KopfTest(scope = KopfTest.Scope.METHOD, crds = "../examples/crd.yaml", handlers = ExecutionTest.Handlers.class)
 class ExecutionTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final int OBJECTS = 5;
@@ -39,20 +37,18 @@ class ExecutionTest {
     }
 
     @Test
-    void objectsAreHandledConcurrentlyAndAsyncResultsAwaited(LocalCluster cluster, TemporaryNamespace namespace) {
-        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+    void objectsAreHandledConcurrentlyAndAsyncResultsAwaited(KopfHarness kopf, KopfRunner runner) {
+        OperatorFixture fixture = new OperatorFixture(kopf);
         KopfExamples examples = fixture.examples();
-        try (KopfRunner runner = fixture.run(Handlers.class)) {
-            for (int i = 0; i < OBJECTS; i++) {
-                examples.create("ex-" + i, Map.of("i", i));
-            }
-            await().atMost(WAIT).untilAsserted(() -> {
-                for (int i = 0; i < OBJECTS; i++) {
-                    assertThat(examples.status("ex-" + i)).containsEntry("together", "together")
-                            .containsEntry("later", Map.of("async", "ex-" + i));
-                }
-            });
-            assertThat(runner.output()).doesNotContain("Handler 'together' failed", "Handler 'later' failed");
+        for (int i = 0; i < OBJECTS; i++) {
+            examples.create("ex-" + i, Map.of("i", i));
         }
+        await().atMost(WAIT).untilAsserted(() -> {
+            for (int i = 0; i < OBJECTS; i++) {
+                assertThat(examples.status("ex-" + i)).containsEntry("together", "together")
+                        .containsEntry("later", Map.of("async", "ex-" + i));
+            }
+        });
+        assertThat(runner.output()).doesNotContain("Handler 'together' failed", "Handler 'later' failed");
     }
 }

@@ -8,17 +8,15 @@ import io.kopf4j.HandlerContext;
 import io.kopf4j.On;
 import io.kopf4j.Status;
 import io.kopf4j.testing.KopfRunner;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.testing.KopfHarness;
+import io.kopf4j.testing.KopfTest;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 
 /** Filters decide which objects handlers see; objects no handler is for are left without a trace. */
-@ExtendWith(LocalClusterExtension.class)
+@KopfTest(scope = KopfTest.Scope.METHOD, crds = "../examples/crd.yaml", handlers = FiltersTest.Handlers.class)
 class FiltersTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
@@ -65,33 +63,31 @@ class FiltersTest {
     }
 
     @Test
-    void labelsFieldValuesAndPredicatesSelectHandlers(LocalCluster cluster, TemporaryNamespace namespace) {
-        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+    void labelsFieldValuesAndPredicatesSelectHandlers(KopfHarness kopf, KopfRunner runner) {
+        OperatorFixture fixture = new OperatorFixture(kopf);
         KopfExamples examples = fixture.examples();
-        try (KopfRunner runner = fixture.run(Handlers.class)) {
-            examples.create("plain", Map.of("size", 1));
-            examples.patch("plain", Map.of("spec", Map.of("size", 2)));
-            awaitProcessedSoFar(runner, examples, "plain");
-            assertThat(examples.annotations("plain").keySet()).noneMatch(key -> key.startsWith("kopf.zalando.org/"));
-            assertThat(examples.finalizers("plain")).isEmpty();
-            assertThat(runner.output()).doesNotContain(fixture.about("plain") + "Handling cycle");
+        examples.create("plain", Map.of("size", 1));
+        examples.patch("plain", Map.of("spec", Map.of("size", 2)));
+        awaitProcessedSoFar(runner, examples, "plain");
+        assertThat(examples.annotations("plain").keySet()).noneMatch(key -> key.startsWith("kopf.zalando.org/"));
+        assertThat(examples.finalizers("plain")).isEmpty();
+        assertThat(runner.output()).doesNotContain(fixture.about("plain") + "Handling cycle");
 
-            examples.patch("plain", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("plain")).containsEntry("create", "created"));
-            assertThat(runner.output()).as("starting to match is a creation")
-                    .contains(fixture.about("plain") + "Creation is processed: 1 succeeded; 0 failed.");
+        examples.patch("plain", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("plain")).containsEntry("create", "created"));
+        assertThat(runner.output()).as("starting to match is a creation")
+                .contains(fixture.about("plain") + "Creation is processed: 1 succeeded; 0 failed.");
 
-            examples.patch("plain", Map.of("spec", Map.of("size", 1)));
-            await().atMost(WAIT).until(() -> examples.annotations("plain")
-                    .getOrDefault("kopf.zalando.org/last-handled-configuration", "").contains("\"size\":1"));
-            examples.patch("plain", Map.of("spec", Map.of("size", 2)));
-            // The summary counts the handlers that ran for the change: 'big' would be the second.
-            await().atMost(WAIT).until(() -> runner.output().contains(fixture.about("plain") + "Updating is processed: 1 succeeded; 0 failed."));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("plain")).containsEntry("grew/spec.size", "from one to two"));
-            assertThat(examples.status("plain")).doesNotContainKey("big");
+        examples.patch("plain", Map.of("spec", Map.of("size", 1)));
+        await().atMost(WAIT).until(() -> examples.annotations("plain")
+                .getOrDefault("kopf.zalando.org/last-handled-configuration", "").contains("\"size\":1"));
+        examples.patch("plain", Map.of("spec", Map.of("size", 2)));
+        // The summary counts the handlers that ran for the change: 'big' would be the second.
+        await().atMost(WAIT).until(() -> runner.output().contains(fixture.about("plain") + "Updating is processed: 1 succeeded; 0 failed."));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("plain")).containsEntry("grew/spec.size", "from one to two"));
+        assertThat(examples.status("plain")).doesNotContainKey("big");
 
-            examples.patch("plain", Map.of("spec", Map.of("size", 12)));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("plain")).containsEntry("big", "big"));
-        }
+        examples.patch("plain", Map.of("spec", Map.of("size", 12)));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("plain")).containsEntry("big", "big"));
     }
 }

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.Index;
 import io.kopf4j.Indexer;
+import io.kopf4j.Memo;
 import io.kopf4j.On;
 import io.kopf4j.Operator;
 import io.kopf4j.OperatorSettings;
@@ -165,6 +166,35 @@ class IndexesTest {
                 assertThat(ManyConfigMaps.SIZES).as("workerLimit %s", workerLimit)
                         .containsEntry(example, expected).containsEntry("configmaps", expected);
             }
+        }
+    }
+
+    /** An indexing function counts its calls in its memo; the create handler stores what its memo holds. */
+    public static class MemoCounting {
+        @Indexer("kopfexamples")
+        public String byName(Memo memo, String name) {
+            memo.merge("indexed", 1, (a, b) -> (Integer) a + (Integer) b);
+            return name;
+        }
+
+        @On.Create("kopfexamples")
+        public Map<String, Object> create(Memo memo) {
+            return Map.of("indexed", memo.get("indexed"));
+        }
+    }
+
+    @Test
+    void indexingFunctionsShareTheObjectsMemoWithItsHandlers(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (Operator operator = fixture.start(fixture.operator().handlers(new MemoCounting()))) {
+            fixture.examples().create("first", Map.of());
+            await().atMost(WAIT).until(() -> fixture.examples().status("first").containsKey("create"));
+            fixture.examples().create("second", Map.of());
+            await().atMost(WAIT).until(() -> fixture.examples().status("second").containsKey("create"));
+            // The operator's memo would have counted the first object's indexing too (2 or more).
+            assertThat(fixture.examples().status("second")).containsEntry("create", Map.of("indexed", 1));
+            assertThat(fixture.examples().status("first").get("create")).isEqualTo(Map.of("indexed", 1));
         }
     }
 }

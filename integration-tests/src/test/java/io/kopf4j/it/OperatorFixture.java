@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.kopf4j.Operator;
+import io.kopf4j.testing.KopfHarness;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.TemporaryNamespace;
@@ -44,9 +45,18 @@ final class OperatorFixture {
 
     /** Installs the KopfExample CRD (if not yet there), for objects in the namespace. */
     OperatorFixture(LocalCluster cluster, TemporaryNamespace namespace) {
+        this(cluster, namespace.name());
+    }
+
+    /** The fixture of a {@code @KopfTest}: its cluster and namespace. */
+    OperatorFixture(KopfHarness kopf) {
+        this(kopf.cluster(), kopf.namespace());
+    }
+
+    private OperatorFixture(LocalCluster cluster, String namespace) {
         this.cluster = cluster;
-        this.namespace = namespace.name();
-        this.examples = new KopfExamples(cluster, this.namespace);
+        this.namespace = namespace;
+        this.examples = new KopfExamples(cluster, namespace);
     }
 
     /** The KopfExample objects in the namespace. */

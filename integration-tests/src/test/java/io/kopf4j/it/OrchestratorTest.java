@@ -56,10 +56,14 @@ class OrchestratorTest {
             examples.create("before", Map.of());
             await().atMost(WAIT).until(() -> seen.contains("before:ADDED"));
 
-            orchestrator.pause();
+            orchestrator.pause("peering");
+            orchestrator.pause("leadership");
             assertThat(orchestrator.paused()).isTrue();
             examples.create("during", Map.of());
-            orchestrator.resume();
+            orchestrator.resume("peering");
+            assertThat(orchestrator.paused()).as("still paused by the leadership").isTrue();
+            orchestrator.resume("leadership");
+            assertThat(orchestrator.paused()).isFalse();
 
             await().atMost(WAIT).until(() -> seen.stream().anyMatch(line -> line.startsWith("during:")));
             assertThat(seen.stream().filter(line -> line.startsWith("during:")).findFirst())

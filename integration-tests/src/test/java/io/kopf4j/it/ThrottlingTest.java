@@ -5,17 +5,15 @@ import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.On;
 import io.kopf4j.testing.KopfRunner;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.testing.KopfHarness;
+import io.kopf4j.testing.KopfTest;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A malformed object is logged and throttled on its own, never crashing the operator. */
-@ExtendWith(LocalClusterExtension.class)
+@KopfTest(scope = KopfTest.Scope.METHOD, crds = "../examples/crd.yaml", handlers = ThrottlingTest.Handlers.class)
 class ThrottlingTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
@@ -27,21 +25,19 @@ class ThrottlingTest {
     }
 
     @Test
-    void aMalformedObjectIsThrottledAloneAndHandledOnceFixed(LocalCluster cluster, TemporaryNamespace namespace) {
-        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+    void aMalformedObjectIsThrottledAloneAndHandledOnceFixed(KopfHarness kopf, KopfRunner runner) {
+        OperatorFixture fixture = new OperatorFixture(kopf);
         KopfExamples examples = fixture.examples();
-        try (KopfRunner runner = fixture.run(Handlers.class)) {
-            examples.create("corrupt", Map.of("a", 1), Map.of("kopf.zalando.org/last-handled-configuration", "{not json"));
-            examples.create("healthy", Map.of("a", 1));
-            await().atMost(WAIT).until(() -> runner.output().contains(fixture.about("corrupt")
-                    + "Throttling for 1 seconds due to an unexpected error: java.lang.IllegalArgumentException: not a JSON object"));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("healthy")).containsEntry("create", "created"));
-            assertThat(runner.isRunning()).isTrue();
+        examples.create("corrupt", Map.of("a", 1), Map.of("kopf.zalando.org/last-handled-configuration", "{not json"));
+        examples.create("healthy", Map.of("a", 1));
+        await().atMost(WAIT).until(() -> runner.output().contains(fixture.about("corrupt")
+                + "Throttling for 1 seconds due to an unexpected error: java.lang.IllegalArgumentException: not a JSON object"));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("healthy")).containsEntry("create", "created"));
+        assertThat(runner.isRunning()).isTrue();
 
-            Map<String, Object> fix = new HashMap<>();
-            fix.put("kopf.zalando.org/last-handled-configuration", null);
-            examples.patch("corrupt", Map.of("metadata", Map.of("annotations", fix)));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("corrupt")).containsEntry("create", "created"));
-        }
+        Map<String, Object> fix = new HashMap<>();
+        fix.put("kopf.zalando.org/last-handled-configuration", null);
+        examples.patch("corrupt", Map.of("metadata", Map.of("annotations", fix)));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("corrupt")).containsEntry("create", "created"));
     }
 }

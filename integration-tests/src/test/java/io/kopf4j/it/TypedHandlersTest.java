@@ -6,16 +6,14 @@ import static org.awaitility.Awaitility.await;
 import io.kopf4j.On;
 import io.kopf4j.Patch;
 import io.kopf4j.testing.KopfRunner;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.testing.KopfHarness;
+import io.kopf4j.testing.KopfTest;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Handlers that take the spec and status as records, and write the status with records, on the real API server. */
-@ExtendWith(LocalClusterExtension.class)
+@KopfTest(scope = KopfTest.Scope.METHOD, crds = "../examples/crd.yaml", handlers = TypedHandlersTest.Handlers.class)
 class TypedHandlersTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
@@ -42,18 +40,16 @@ class TypedHandlersTest {
     }
 
     @Test
-    void recordsAreReadFromTheSpecAndStatusAndWrittenToTheStatus(LocalCluster cluster, TemporaryNamespace namespace) {
-        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+    void recordsAreReadFromTheSpecAndStatusAndWrittenToTheStatus(KopfHarness kopf, KopfRunner runner) {
+        OperatorFixture fixture = new OperatorFixture(kopf);
         KopfExamples examples = fixture.examples();
-        try (KopfRunner runner = fixture.run(Handlers.class)) {
-            examples.create("typed", Map.of("size", 3, "image", "nginx", "unknown", "ignored"));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("typed"))
-                    .containsEntry("phase", "Ready").containsEntry("replicas", 3)
-                    .containsEntry("create", Map.of("message", "created with nginx", "doubled", 6)));
+        examples.create("typed", Map.of("size", 3, "image", "nginx", "unknown", "ignored"));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("typed"))
+                .containsEntry("phase", "Ready").containsEntry("replicas", 3)
+                .containsEntry("create", Map.of("message", "created with nginx", "doubled", 6)));
 
-            examples.patch("typed", Map.of("spec", Map.of("size", 5)));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("typed"))
-                    .containsEntry("phase", "Resized from 3").containsEntry("replicas", 5));
-        }
+        examples.patch("typed", Map.of("spec", Map.of("size", 5)));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("typed"))
+                .containsEntry("phase", "Resized from 3").containsEntry("replicas", 5));
     }
 }

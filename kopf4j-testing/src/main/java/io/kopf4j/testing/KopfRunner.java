@@ -7,6 +7,7 @@ import io.kopf4j.runtime.OperatorThreads;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.MDC;
 import picocli.CommandLine;
@@ -42,6 +43,7 @@ public final class KopfRunner implements AutoCloseable {
     private volatile Operator operator;
     private volatile Integer exitCode;
     private volatile Throwable exception;
+    private volatile boolean closed;
 
     private KopfRunner(Path kubeconfig, Duration timeout, String[] args) {
         this.kubeconfig = kubeconfig;
@@ -82,6 +84,16 @@ public final class KopfRunner implements AutoCloseable {
         return capture.output();
     }
 
+    /** {@return how many times each handler, activity, daemon or timer has succeeded so far ({@link HandlerOutcomes})} */
+    public Map<String, Integer> successCounts() {
+        return HandlerOutcomes.successes(output());
+    }
+
+    /** {@return how many times each has failed for good so far ({@link HandlerOutcomes})} */
+    public Map<String, Integer> failureCounts() {
+        return HandlerOutcomes.failures(output());
+    }
+
     /** The exit code once the operator has ended, else null. */
     public Integer exitCode() {
         return exitCode;
@@ -103,12 +115,17 @@ public final class KopfRunner implements AutoCloseable {
     }
 
     /**
-     * Stops the operator, waits for it to end, and rethrows its failure, if any.
+     * Stops the operator, waits for it to end, and rethrows its failure, if any. A second call does
+     * nothing.
      *
      * @throws IllegalStateException if it does not end within the timeout
      */
     @Override
     public void close() {
+        if (closed) {
+            return;   // idempotent: a test's own close and its harness's do not report a failure twice
+        }
+        closed = true;
         Operator current = operator;
         if (current != null) {
             current.stop();

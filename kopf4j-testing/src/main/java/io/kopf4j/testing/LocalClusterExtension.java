@@ -1,12 +1,14 @@
 package io.kopf4j.testing;
 
+import java.util.Locale;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * JUnit 5 extension: one {@link LocalCluster} for all test classes of the test run (it is stopped
- * when the run ends), and a fresh {@link TemporaryNamespace} per test that asks for one.
+ * when the run ends), and a fresh {@link TemporaryNamespace} per test that asks for one. For an
+ * operator under test as well, see {@link KopfTest}, which shares the same cluster.
  *
  * <pre>{@code
  * @ExtendWith(LocalClusterExtension.class)
@@ -27,16 +29,25 @@ public final class LocalClusterExtension implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        LocalCluster cluster = context.getRoot().getStore(STORE)
-                .getOrComputeIfAbsent(LocalCluster.class, k -> LocalCluster.start(), LocalCluster.class);
+        LocalCluster cluster = cluster(context);
         if (parameter.getParameter().getType() == LocalCluster.class) {
             return cluster;
         }
-        String prefix = context.getRequiredTestClass().getSimpleName().toLowerCase(java.util.Locale.ROOT)
-                .replaceAll("[^a-z0-9]", "");
-        prefix = prefix.substring(0, Math.min(prefix.length(), 40));
-        TemporaryNamespace namespace = new TemporaryNamespace(cluster.client(), prefix.isEmpty() ? "test" : prefix);
+        TemporaryNamespace namespace = newNamespace(cluster, context);
         context.getStore(STORE).put(namespace.name(), namespace);
         return namespace;
+    }
+
+    /** The run's one cluster, started by whichever test asks first (JUnit's root store locks the start). */
+    static LocalCluster cluster(ExtensionContext context) {
+        return context.getRoot().getStore(STORE)
+                .getOrComputeIfAbsent(LocalCluster.class, k -> LocalCluster.start(), LocalCluster.class);
+    }
+
+    /** A namespace named after the test class, so that a leftover one says whose it is. */
+    static TemporaryNamespace newNamespace(LocalCluster cluster, ExtensionContext context) {
+        String prefix = context.getRequiredTestClass().getSimpleName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+        prefix = prefix.substring(0, Math.min(prefix.length(), 40));
+        return new TemporaryNamespace(cluster.client(), prefix.isEmpty() ? "test" : prefix);
     }
 }

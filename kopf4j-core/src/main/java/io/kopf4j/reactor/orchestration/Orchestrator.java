@@ -8,6 +8,8 @@ import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import java.util.function.Predicate;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,7 +37,8 @@ public final class Orchestrator {
     private final Map<WatcherKey, ResourceWatcher> watchers = new ConcurrentHashMap<>();
     private final Map<Resource, ObjectQueues> queues = new ConcurrentHashMap<>();
     private final List<PauseListener> pauseListeners = new ArrayList<>();
-    private boolean paused;
+    /** Who holds the handling paused; it resumes when the last of them lets go. */
+    private final Set<String> pausers = new HashSet<>();
 
     private record PauseListener(Runnable onPause, Runnable onResume) {
     }
@@ -66,7 +69,7 @@ public final class Orchestrator {
         }
         ResourceWatcher watcher = newWatcher(key);
         watchers.put(key, watcher);
-        if (!paused) {
+        if (pausers.isEmpty()) {
             start(watcher);
         }
     }
@@ -87,12 +90,12 @@ public final class Orchestrator {
     }
 
     /**
-     * Pauses the handling: every watch stream is closed; events in the queues are still processed.
-     * Idempotent.
+     * Pauses the handling on behalf of {@code pauser} (peering, leadership, sharding, ...): every
+     * watch stream is closed; events in the queues are still processed. The handling stays paused
+     * until every pauser has resumed. Idempotent per pauser.
      */
-    public synchronized void pause() {
-        if (!paused && !stopped) {
-            paused = true;
+    public synchronized void pause(String pauser) {
+        if (pausers.add(pauser) && pausers.size() == 1 && !stopped) {
             LOG.info("Pausing the operator's watching of {} stream(s).", watchers.size());
             watchers.values().forEach(ResourceWatcher::stop);
             pauseListeners.forEach(listener -> listener.onPause().run());
@@ -107,10 +110,12 @@ public final class Orchestrator {
         pauseListeners.add(new PauseListener(onPause, onResume));
     }
 
-    /** Resumes after a pause: every watcher lists its resource again and watches on. Idempotent. */
-    public synchronized void resume() {
-        if (paused && !stopped) {
-            paused = false;
+    /**
+     * Withdraws {@code pauser}'s pause; when no other pauser holds one, every watcher lists its
+     * resource again and watches on. Idempotent per pauser.
+     */
+    public synchronized void resume(String pauser) {
+        if (pausers.remove(pauser) && pausers.isEmpty() && !stopped) {
             pauseListeners.forEach(listener -> listener.onResume().run());
             LOG.info("Resuming the operator's watching of {} stream(s).", watchers.size());
             watchers.replaceAll((key, old) -> {
@@ -122,7 +127,7 @@ public final class Orchestrator {
     }
 
     public synchronized boolean paused() {
-        return paused;
+        return !pausers.isEmpty();
     }
 
     /** Stops watching and taking events for good; handlers in flight finish in their own time. */

@@ -35,7 +35,7 @@ public interface Indexing {
      * object's values; any other runs the indexing functions whose filters it passes and removes
      * its values from those it stopped passing. Never throws: a failing function is logged.
      *
-     * @param memo the operator's memo, as indexing functions see it
+     * @param memo the object's memo, as indexing functions see it (Kopf's)
      */
     void index(Resource resource, WatchEvent event, Memo memo);
 

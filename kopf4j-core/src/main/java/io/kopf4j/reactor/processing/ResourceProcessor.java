@@ -91,7 +91,6 @@ public final class ResourceProcessor implements EventProcessor {
         return memories.size();
     }
 
-    /** Kopf indexes before anything else, at every event: here as it arrives, so that a delivered listing is indexed. */
     /**
      * The memo of an object seen by the watch, for its admission requests (Kopf's {@code recall_memo});
      * a throwaway copy of the operator's memo for objects not seen (yet) and ephemeral requests.
@@ -105,19 +104,28 @@ public final class ResourceProcessor implements EventProcessor {
         return memory != null ? memory.memo : operatorMemo.copyForObject();
     }
 
+    /**
+     * Kopf indexes before anything else, at every event: here as it arrives, so that a delivered
+     * listing is indexed. Indexing functions see the object's memo, as its handlers do.
+     */
     @Override
     public void arrived(WatchEvent event) {
         if (indexed) {
-            indexing.index(resource, event, operatorMemo);
+            ObjectMemory memory = event.isDeleted() ? memories.get(event.key()) : memoryOf(event);
+            indexing.index(resource, event, memory == null ? operatorMemo : memory.memo);
         }
+    }
+
+    /** The object's memory, made at its first event: Kopf's memo is a shallow copy of the operator's at first sight. */
+    private ObjectMemory memoryOf(WatchEvent event) {
+        return memories.computeIfAbsent(event.key(), k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
     }
 
     @Override
     public String process(WatchEvent event, Pressure pressure, Instant consistencyDeadline) throws InterruptedException {
         barrier.await();
         String key = event.key();
-        ObjectMemory memory = event.isRecheck() ? memories.get(key)
-                : memories.computeIfAbsent(key, k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
+        ObjectMemory memory = event.isRecheck() ? memories.get(key) : memoryOf(event);
         if (memory == null) {
             return null;   // a recheck of an object deleted meanwhile
         }
