@@ -24,7 +24,15 @@ import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.kopf4j.structs.Json;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import org.junit.jupiter.api.io.TempDir;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.List;
@@ -78,6 +86,16 @@ class AdmissionTest {
             if (spec.get("field") == null) {
                 patch.spec().put("field", "default");
             }
+        }
+    }
+
+    public static class ManualHandlers {
+        @On.Validate(value = "kopfexamples", id = "check_size", operations = "CREATE")
+        public void validate() {
+        }
+
+        @On.Mutate(value = "kopfexamples", persistent = true)
+        public void setDefaults() {
         }
     }
 
@@ -167,6 +185,43 @@ class AdmissionTest {
     }
 
     /** The configuration once the operator has written its webhooks. */
+    @Test
+    void theCommandPrintsTheConfigurationsToApplyByHand(LocalCluster cluster, @TempDir Path dir) throws Exception {
+        cluster.apply(KopfExamples.CRD);
+        Path ca = Files.writeString(dir.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exitCode = Main.execute(new String[] {"webhook-configuration", "--url", "https://operator.example.com:9443/",
+                "--ca-bundle", ca.toString(), "--name", "manual.kopf4j.dev", "--kubeconfig", cluster.kubeconfig().toString(),
+                ManualHandlers.class.getName()}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(err.toString()).isEmpty();
+        assertThat(exitCode).isZero();
+        List<Map<String, Object>> documents = new ArrayList<>();
+        new ObjectMapper(new YAMLFactory()).readValues(new YAMLFactory().createParser(out.toString()), Map.class)
+                .forEachRemaining(document -> documents.add(Json.toMap(document)));
+        String caBundle = Base64.getEncoder().encodeToString(Files.readAllBytes(ca));
+        assertThat(documents).extracting(d -> d.get("kind"))
+                .containsExactly("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration");
+        assertThat(documents.get(0)).containsEntry("apiVersion", "admissionregistration.k8s.io/v1")
+                .containsEntry("metadata", Map.of("name", "manual.kopf4j.dev"));
+        Map<String, Object> validating = Json.toMap(((List<?>) documents.get(0).get("webhooks")).get(0));
+        assertThat(validating).containsEntry("name", "check-size.manual.kopf4j.dev")
+                .containsEntry("clientConfig", Map.of("url", "https://operator.example.com:9443/check_size", "caBundle", caBundle))
+                .containsEntry("rules", List.of(Map.of("apiGroups", List.of("kopf.dev"), "apiVersions", List.of("v1"),
+                        "resources", List.of("kopfexamples"), "operations", List.of("CREATE"), "scope", "*")));
+        Map<String, Object> mutating = Json.toMap(((List<?>) documents.get(1).get("webhooks")).get(0));
+        assertThat(mutating).containsEntry("name", "setdefaults.manual.kopf4j.dev");
+        // What it prints, the API server accepts.
+        Path file = Files.writeString(dir.resolve("webhooks.yaml"), out.toString());
+        try {
+            cluster.apply(file);
+            assertThat(validating(cluster.client(), "manual.kopf4j.dev").getWebhooks()).hasSize(1);
+        } finally {
+            cluster.client().admissionRegistration().v1().validatingWebhookConfigurations().withName("manual.kopf4j.dev").delete();
+            cluster.client().admissionRegistration().v1().mutatingWebhookConfigurations().withName("manual.kopf4j.dev").delete();
+        }
+    }
+
     private static ValidatingWebhookConfiguration configured(KubernetesClient client, String name) {
         return await().atMost(WAIT).until(() -> validating(client, name),
                 configuration -> configuration != null && configuration.getWebhooks() != null

@@ -100,7 +100,7 @@ public final class AdmissionWebhooks implements AutoCloseable {
     }
 
     /** Kopf's {@code webhook_resources}: what the admission handlers' selectors resolve to; ambiguity is no problem here. */
-    static Collection<Resource> resolve(HandlerRegistry registry, KubernetesClient client) {
+    public static Collection<Resource> resolve(HandlerRegistry registry, KubernetesClient client) {
         Set<ResourceSelector> selectors = registry.webhookSelectors();
         Set<String> groups = new HashSet<>();
         for (ResourceSelector selector : selectors) {
