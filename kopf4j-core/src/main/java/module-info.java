@@ -14,13 +14,15 @@ module io.kopf4j {
     exports io.kopf4j.storage;
 
     // Internal, not API (they may change without notice), yet exported to everyone: kopf4j-cli and
-    // kopf4j-testing parse the run options and load handlers (loading), set up logging (logging) and
-    // tag log lines with the operator's MDC key (runtime). A qualified export would reach them only as
-    // named modules, and they are often unnamed: the kopf4j command runs with -cp, and Surefire puts a
-    // modular project's test-scoped jars (kopf4j-testing) on the classpath beside io.kopf4j.
+    // kopf4j-testing parse the run options and load handlers (loading), set up logging (logging),
+    // tag log lines with the operator's MDC key (runtime) and make certificates (kits.pki). A
+    // qualified export would reach them only as named modules, and they are often unnamed: the
+    // kopf4j command runs with -cp, and Surefire puts a modular project's test-scoped jars
+    // (kopf4j-testing) on the classpath beside io.kopf4j.
     exports io.kopf4j.loading;
     exports io.kopf4j.logging;
     exports io.kopf4j.runtime;
+    exports io.kopf4j.kits.pki;
     // picocli sets the @Option fields of RunOptions by reflection.
     opens io.kopf4j.loading to info.picocli;
 

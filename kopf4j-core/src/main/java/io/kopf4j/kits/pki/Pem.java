@@ -11,6 +11,7 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.bouncycastle.openssl.PEMEncryptedKeyPair;
 import org.bouncycastle.openssl.PEMKeyPair;
 import org.bouncycastle.openssl.PEMParser;
@@ -35,6 +36,9 @@ import org.bouncycastle.pkcs.PKCSException;
  * }</pre>
  */
 public final class Pem {
+    /** Not registered globally: only the decryption of keys needs BouncyCastle's ciphers (PKCS7Padding, PBKDF2 variants). */
+    private static final BouncyCastleProvider PROVIDER = new BouncyCastleProvider();
+
     private Pem() {
     }
 
@@ -90,11 +94,11 @@ public final class Pem {
                     }
                     case PKCS8EncryptedPrivateKeyInfo encrypted -> {
                         return converter.getPrivateKey(encrypted.decryptPrivateKeyInfo(
-                                new JceOpenSSLPKCS8DecryptorProviderBuilder().build(needed(password))));
+                                new JceOpenSSLPKCS8DecryptorProviderBuilder().setProvider(PROVIDER).build(needed(password))));
                     }
                     case PEMEncryptedKeyPair encrypted -> {
                         return converter.getKeyPair(encrypted.decryptKeyPair(
-                                new JcePEMDecryptorProviderBuilder().build(needed(password)))).getPrivate();
+                                new JcePEMDecryptorProviderBuilder().setProvider(PROVIDER).build(needed(password)))).getPrivate();
                     }
                     default -> {
                         // A certificate or parameters beside the key: not what is looked for.

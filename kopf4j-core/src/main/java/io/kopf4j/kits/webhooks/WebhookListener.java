@@ -34,6 +34,8 @@ import org.slf4j.LoggerFactory;
  * JDK's server handles in well under a millisecond of its own time; it adds no dependency (the
  * module already uses it for the probes) and no thread pool to size, and it idles at a selector
  * thread and a few kilobytes, where an embedded server brings megabytes of jars and its own pools.
+ * It buffers the response's headers with its body (8 KB), so a usual AdmissionReview leaves in one
+ * TCP segment and Nagle's algorithm has nothing to hold back.
  *
  * <pre>{@code
  * WebhookListener listener = WebhookListener.start(options, requests, configs);
@@ -43,15 +45,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class WebhookListener implements AutoCloseable {
     private static final Logger LOGGER = LoggerFactory.getLogger(WebhookListener.class);
-
-    static {
-        // Responses are written as headers then body: without TCP_NODELAY, Nagle's algorithm holds
-        // the body back until the client acknowledges the headers, which a delayed ACK makes ~40 ms.
-        // The JDK's server reads this property once; set it before the first server is made.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-    }
 
     private final ServerOptions options;
     private final Consumer<WebhookClientConfig> configs;

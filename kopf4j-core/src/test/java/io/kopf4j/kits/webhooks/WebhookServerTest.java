@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookError;
-import io.kopf4j.WebhookFn;
 import io.kopf4j.WebhookRequest;
 import io.kopf4j.WebhookServer;
 import java.io.IOException;
@@ -14,43 +13,26 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class WebhookServerTest {
-    private final List<WebhookRequest> requests = new CopyOnWriteArrayList<>();
-    private final List<Map<String, Object>> reviews = new CopyOnWriteArrayList<>();
-    private final List<WebhookClientConfig> configs = new CopyOnWriteArrayList<>();
-    private final List<WebhookServer> servers = new ArrayList<>();
-
-    /** The engine's stand-in: records the request; answers with a review naming the webhook, or throws on request. */
-    private final WebhookFn engine = (review, request) -> {
-        requests.add(request);
-        reviews.add(review);
-        return switch (String.valueOf(review.get("fail"))) {
-            case "400" -> throw WebhookError.missingData("User info is missing.");
-            case "404" -> throw WebhookError.unknownResource("No handlers for kopfexamples.");
-            case "409" -> throw WebhookError.ambiguousResource("Too many kopfexamples.");
-            default -> Map.of("apiVersion", "admission.k8s.io/v1", "kind", "AdmissionReview",
-                    "response", Map.of("uid", "123", "allowed", true, "webhook", String.valueOf(request.webhook())));
-        };
-    };
-
-    @AfterEach
-    void closeServers() {
-        servers.forEach(WebhookServer::close);
-    }
+    @RegisterExtension
+    final StartedServers servers = new StartedServers((review, request) -> switch (String.valueOf(review.get("fail"))) {
+        case "400" -> throw WebhookError.missingData("User info is missing.");
+        case "404" -> throw WebhookError.unknownResource("No handlers for kopfexamples.");
+        case "409" -> throw WebhookError.ambiguousResource("Too many kopfexamples.");
+        default -> Map.of("apiVersion", "admission.k8s.io/v1", "kind", "AdmissionReview",
+                "response", Map.of("uid", "123", "allowed", true, "webhook", String.valueOf(request.webhook())));
+    });
+    private final List<WebhookRequest> requests = servers.requests;
 
     private WebhookClientConfig start(WebhookServer server) throws IOException {
-        servers.add(server);
-        server.start(null, engine, configs::add);
-        return configs.getLast();
+        return servers.start(server);
     }
 
     @Test
@@ -65,7 +47,7 @@ class WebhookServerTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
         assertThat(response.body()).contains("\"allowed\":true").contains("\"webhook\":\"validate it\"");
-        assertThat(reviews).containsExactly(Map.of("request", Map.of("uid", "123")));
+        assertThat(servers.reviews).containsExactly(Map.of("request", Map.of("uid", "123")));
         WebhookRequest request = requests.getFirst();
         assertThat(request.webhook()).isEqualTo("validate it");
         assertThat(request.headers()).containsEntry("X-kopf4j-test", "yes");
@@ -101,7 +83,7 @@ class WebhookServerTest {
         assertThat(unknown.body()).isEqualTo("404: No handlers for kopfexamples.");
         assertThat(ambiguous.statusCode()).isEqualTo(409);
         assertThat(ambiguous.body()).isEqualTo("409: Too many kopfexamples.");
-        assertThat(reviews).hasSize(3);
+        assertThat(servers.reviews).hasSize(3);
     }
 
     @Test
