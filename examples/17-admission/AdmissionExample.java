@@ -4,14 +4,14 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Spec;
 import io.kopf4j.Status;
-import io.kopf4j.WebhookServer;
+import io.kopf4j.WebhookAutoServer;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * Kopf's example 17: validating and mutating admission webhooks, served by kopf4j's own HTTPS
- * server on 127.0.0.1 with a generated certificate, and the webhook configurations named
+ * server where the cluster reaches it, with a generated certificate, and the webhook configurations named
  * {@code auto.kopf.dev} created and kept up to date by kopf4j (see docs/admission.md).
  *
  *   ./kopf4j run --local-cluster --crd examples/crd.yaml examples/17-admission/AdmissionExample.java
@@ -22,8 +22,10 @@ import java.util.Objects;
 public class AdmissionExample {
     @On.Startup
     public void config(OperatorSettings settings) {
-        // A local endpoint with a generated certificate, where the local API server reaches it.
-        settings.admission.server = new WebhookServer().addr("127.0.0.1").host("127.0.0.1");
+        // Kopf's final configuration: the best local server for the cluster (127.0.0.1 for a local
+        // cluster; k3d, minikube, Docker Desktop), with a generated certificate. Other servers and
+        // tunnels: docs/admission-servers.md.
+        settings.admission.server = new WebhookAutoServer();
         settings.admission.managed = "auto.kopf.dev";
     }
 
