@@ -18,7 +18,7 @@ import io.kopf4j.Operator;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Spec;
-import io.kopf4j.WebhookServer;
+import io.kopf4j.WebhookAutoServer;
 import io.kopf4j.cli.Main;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
@@ -66,7 +66,7 @@ class AdmissionTest {
 
         @On.Startup
         public void configure(OperatorSettings settings) {
-            settings.admission.server = new WebhookServer().addr("127.0.0.1").host("127.0.0.1");
+            settings.admission.server = new WebhookAutoServer();   // as the seed's example: 127.0.0.1 for a local cluster
             settings.admission.managed = managed;
         }
 
