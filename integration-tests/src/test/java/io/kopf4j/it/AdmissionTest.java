@@ -18,7 +18,15 @@ import io.kopf4j.Operator;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Spec;
+import io.kopf4j.Handler;
 import io.kopf4j.WebhookAutoServer;
+import io.kopf4j.WebhookClientConfig;
+import io.kopf4j.WebhookError;
+import io.kopf4j.WebhookFn;
+import io.kopf4j.WebhookRequest;
+import io.kopf4j.WebhookServing;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import io.kopf4j.cli.Main;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
@@ -167,6 +175,52 @@ class AdmissionTest {
             client.admissionRegistration().v1().validatingWebhookConfigurations().withName(managed).delete();
             client.admissionRegistration().v1().mutatingWebhookConfigurations().withName(managed).delete();
         }
+    }
+
+    /** A server that publishes a client config at once and is ready when the test says so. */
+    static final class FakeServer implements WebhookServing {
+        final AtomicBoolean ready = new AtomicBoolean();
+        volatile WebhookFn requests;
+
+        @Override
+        public void start(KubernetesClient client, WebhookFn engine, Consumer<WebhookClientConfig> configs) {
+            requests = engine;
+            configs.accept(WebhookClientConfig.url("https://127.0.0.1:1", null));
+        }
+
+        @Override
+        public boolean ready() {
+            return ready.get();
+        }
+
+        @Override
+        public void close() {
+            ready.set(false);
+        }
+    }
+
+    @Test
+    void theReadinessCheckFollowsTheServerAndUnmanagedConfigurationsAreLeftAlone(LocalCluster cluster,
+                                                                                 TemporaryNamespace namespace) throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        FakeServer server = new FakeServer();
+        OperatorSettings settings = new OperatorSettings();
+        settings.admission.server = server;
+        int configurations = cluster.client().admissionRegistration().v1().validatingWebhookConfigurations().list()
+                .getItems().size();
+        try (Operator operator = fixture.start(fixture.operator().settings(settings).healthProbeAddress("127.0.0.1:0")
+                .handler(Handler.validate("kopfexamples").id("check").handle(context -> null)))) {
+            assertThat(ProbesTest.get(operator.healthProbeAddress(), "/readyz/webhook-server").status()).isEqualTo(500);
+            server.ready.set(true);
+            assertThat(ProbesTest.get(operator.healthProbeAddress(), "/readyz/webhook-server").status()).isEqualTo(200);
+            // The engine behind the server: a resource without admission handlers is a 404.
+            Map<String, Object> review = Map.of("request", Map.of("uid", "1", "userInfo", Map.of(),
+                    "resource", Map.of("group", "", "version", "v1", "resource", "pods"), "object", Map.of()));
+            assertThatThrownBy(() -> server.requests.serve(review, new WebhookRequest(null, Map.of(), Map.of())))
+                    .isInstanceOf(WebhookError.class).extracting(e -> ((WebhookError) e).httpStatus()).isEqualTo(404);
+        }
+        assertThat(cluster.client().admissionRegistration().v1().validatingWebhookConfigurations().list().getItems())
+                .hasSize(configurations);
     }
 
     @Test
