@@ -141,7 +141,7 @@ public final class HandlerRegistry {
         return selected;
     }
 
-    /** The distinct selectors of all handlers, in declaration order. */
+    /** The distinct selectors of the watched handlers (all but admission handlers), in declaration order. */
     public synchronized Set<ResourceSelector> selectors() {
         Set<ResourceSelector> selectors = new LinkedHashSet<>();
         changing.forEach(h -> selectors.add(h.selector()));
