@@ -179,6 +179,7 @@ public final class Operator implements AutoCloseable {
             }
             admission = AdmissionWebhooks.start(settings, registry, login.client(), reactor.execution(),
                     reactor::recallMemo, this::fail);
+            reactor.onRescan(admission::rescanned);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             OperatorException interrupted = new OperatorException("interrupted while starting", e);

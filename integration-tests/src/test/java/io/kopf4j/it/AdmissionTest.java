@@ -224,6 +224,32 @@ class AdmissionTest {
     }
 
     @Test
+    void theManagedConfigurationsFollowACrdThatAppearsLater(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        String group = namespace.name() + ".kopf4j.dev";
+        String managed = "later." + group;
+        OperatorSettings settings = new OperatorSettings();
+        settings.admission.server = new FakeServer();
+        settings.admission.managed = managed;
+        KubernetesClient client = cluster.client();
+        try (Operator operator = fixture.start(fixture.operator().settings(settings)
+                .handler(Handler.validate("widgets." + group).id("check").ignoreFailures().handle(context -> null)))) {
+            assertThat(configured(client, managed).getWebhooks().get(0).getRules()).isEmpty();
+            fixture.installCrd(group, "widgets", "Widget", OperatorFixture.ANY_FIELDS);
+            await().atMost(WAIT).untilAsserted(() -> assertThat(validating(client, managed).getWebhooks().get(0).getRules())
+                    .singleElement().satisfies(rule -> {
+                        assertThat(rule.getApiGroups()).containsExactly(group);
+                        assertThat(rule.getResources()).containsExactly("widgets");
+                    }));
+        } finally {
+            client.admissionRegistration().v1().validatingWebhookConfigurations().withName(managed).delete();
+            client.admissionRegistration().v1().mutatingWebhookConfigurations().withName(managed).delete();
+            client.apiextensions().v1().customResourceDefinitions().withName("widgets." + group).delete();
+        }
+    }
+
+    @Test
     void admissionHandlersWithoutAServerFailTheStartWithOneLine(LocalCluster cluster, TemporaryNamespace namespace) {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         StringWriter out = new StringWriter();

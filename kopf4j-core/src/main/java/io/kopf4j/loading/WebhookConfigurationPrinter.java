@@ -50,7 +50,7 @@ public final class WebhookConfigurationPrinter {
     public static String yaml(List<?> handlers, KubernetesClient client, String name, WebhookClientConfig clientConfig) {
         HandlerRegistry registry = new HandlerRegistry();
         handlers.forEach(target -> HandlerScanner.scan(target, registry));
-        Collection<Resource> resources = AdmissionWebhooks.resolve(registry, client);
+        Collection<Resource> resources = AdmissionWebhooks.resolve(registry, client, true);
         List<String> documents = new ArrayList<>();
         for (WebhookType type : WebhookType.values()) {
             List<WebhookHandler> ofType = registry.webhookHandlers().stream().filter(h -> h.type() == type).toList();

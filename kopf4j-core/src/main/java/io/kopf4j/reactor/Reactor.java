@@ -130,6 +130,11 @@ public final class Reactor {
         return indexing.index(id);
     }
 
+    /** Tells the listener whenever the served resources were rescanned (CRDs appeared, changed, vanished). */
+    public void onRescan(Runnable listener) {
+        observer.onRescan(listener);
+    }
+
     /** The execution of handlers, for the engines beside the flow (admission); null before {@link #start()}. */
     public Execution execution() {
         return execution;

@@ -20,6 +20,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,10 +47,19 @@ public final class AdmissionWebhooks implements AutoCloseable {
 
     private final WebhookServing server;
     private final List<ConfigurationManager> managers;
+    private final HandlerRegistry registry;
+    private final KubernetesClient client;
+    private final Consumer<OperatorException> failure;
+    /** Kopf's {@code webhook_resources}: replaced whole when a rescan finds others. */
+    private final AtomicReference<Collection<Resource>> resources = new AtomicReference<>(List.of());
 
-    private AdmissionWebhooks(WebhookServing server, List<ConfigurationManager> managers) {
+    private AdmissionWebhooks(WebhookServing server, List<ConfigurationManager> managers, HandlerRegistry registry,
+                              KubernetesClient client, Consumer<OperatorException> failure) {
         this.server = server;
         this.managers = managers;
+        this.registry = registry;
+        this.client = client;
+        this.failure = failure;
     }
 
     /**
@@ -77,30 +87,35 @@ public final class AdmissionWebhooks implements AutoCloseable {
                                           Execution execution, MemoRecall memos, Consumer<OperatorException> failure) {
         verify(settings, registry);
         WebhookServing server = settings.admission.server;
-        if (server == null) {
-            return new AdmissionWebhooks(null, List.of());
-        }
-        Collection<Resource> resources = resolve(registry, client);
         List<ConfigurationManager> managers = new ArrayList<>();
+        AdmissionWebhooks webhooks = new AdmissionWebhooks(server, managers, registry, client, failure);
+        if (server == null) {
+            return webhooks;
+        }
+        webhooks.resources.set(resolve(registry, client, true));
         if (settings.admission.managed != null) {
             ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
             for (WebhookType type : WebhookType.values()) {
                 managers.add(new ConfigurationManager(type, settings.admission.managed, registry.webhookHandlers(),
-                        () -> resources, client, retries));
+                        webhooks.resources::get, client, retries));
             }
         }
-        AdmissionWebhooks webhooks = new AdmissionWebhooks(server, managers);
         try {
-            server.start(client, new AdmissionEngine(registry, () -> resources, execution, memos),
-                    config -> webhooks.reconfigure(config, failure));
+            server.start(client, new AdmissionEngine(registry, webhooks.resources::get, execution, memos),
+                    webhooks::reconfigure);
         } catch (IOException e) {
             throw new OperatorException("The admission webhook server cannot start: " + e.getMessage(), e);
         }
         return webhooks;
     }
 
-    /** Kopf's {@code webhook_resources}: what the admission handlers' selectors resolve to; ambiguity is no problem here. */
-    public static Collection<Resource> resolve(HandlerRegistry registry, KubernetesClient client) {
+    /**
+     * Kopf's {@code webhook_resources}: what the admission handlers' selectors resolve to; ambiguity is
+     * no problem here (requests are matched passively).
+     *
+     * @param startup warn of selectors that resolve to nothing (later rescans do not repeat it)
+     */
+    public static Collection<Resource> resolve(HandlerRegistry registry, KubernetesClient client, boolean startup) {
         Set<ResourceSelector> selectors = registry.webhookSelectors();
         Set<String> groups = new HashSet<>();
         for (ResourceSelector selector : selectors) {
@@ -114,8 +129,8 @@ public final class AdmissionWebhooks implements AutoCloseable {
         Set<Resource> resolved = new LinkedHashSet<>();
         for (ResourceSelector selector : selectors) {
             List<Resource> found = selector.resolve(discovered).resources();
-            if (found.isEmpty()) {
-                LOG.warn("Unresolved resource '{}' of admission handlers: its requests are answered 404 (is its CRD installed?)",
+            if (found.isEmpty() && startup) {
+                LOG.warn("Unresolved resource '{}' of admission handlers: served once its CRD appears",
                         selector);
             }
             resolved.addAll(found);
@@ -128,7 +143,26 @@ public final class AdmissionWebhooks implements AutoCloseable {
         return server == null || server.ready();
     }
 
-    private void reconfigure(WebhookClientConfig config, Consumer<OperatorException> failure) {
+    /**
+     * Follows the resources after the reactor rescanned them (a CRD appeared, changed or vanished):
+     * requests for new resources are served, and the managed configurations get their rules, as
+     * Kopf's configuration managers wake up on the insights' changes.
+     */
+    public void rescanned() {
+        if (server == null || registry.webhookSelectors().isEmpty()) {
+            return;
+        }
+        try {
+            Collection<Resource> found = resolve(registry, client, false);
+            if (!found.equals(resources.getAndSet(found))) {
+                managers.forEach(ConfigurationManager::refresh);
+            }
+        } catch (RuntimeException e) {
+            failure.accept(new OperatorException("The webhook configurations cannot be managed: " + e.getMessage(), e));
+        }
+    }
+
+    private void reconfigure(WebhookClientConfig config) {
         try {
             managers.forEach(manager -> manager.configure(config));
         } catch (RuntimeException e) {

@@ -78,6 +78,13 @@ public final class ConfigurationManager {
         patch(WebhookConfigurations.webhooks(handlers, resources.get(), name, clientConfig, false));
     }
 
+    /** Rewrites the webhooks for the same client config (the resources changed), if it was ever configured. */
+    public synchronized void refresh() {
+        if (last != null) {
+            configure(last);
+        }
+    }
+
     /** Reduces the configuration to the persistent handlers' webhooks, if it was ever configured. */
     public synchronized void cleanup() {
         if (last != null) {
