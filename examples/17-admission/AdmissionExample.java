@@ -31,8 +31,7 @@ public class AdmissionExample {
 
     @On.Validate("kex")
     public void authhook(Map<String, String> headers, Map<String, Object> sslpeer, List<String> warnings) {
-        String userAgent = headers.entrySet().stream().filter(header -> header.getKey().equalsIgnoreCase("User-Agent"))
-                .map(Map.Entry::getValue).findFirst().orElse("(unidentified)");
+        String userAgent = headers.getOrDefault("User-Agent", "(unidentified)");   // names are case-insensitive
         warnings.add("Accessing as user-agent: " + userAgent);
         if (!(sslpeer.get("subject") instanceof List<?> subject) || subject.isEmpty()) {
             warnings.add("SSL peer is not identified.");

@@ -15,9 +15,11 @@ import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.structs.Json;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -74,7 +76,7 @@ public final class AdmissionEngine implements WebhookFn {
         WebhookCause cause = new WebhookCause(resource, raw, new Body(raw), patch, ObjectLogger.local(raw),
                 memos.recall(resource, raw, "CREATE".equals(operation)), null, request.webhook(),
                 Boolean.TRUE.equals(payload.get("dryRun")), operation, textOrNull(payload.get("subResource")),
-                userinfo, request.headers(), request.sslpeer(), warnings, old, current);
+                userinfo, caseInsensitive(request.headers()), request.sslpeer(), warnings, old, current);
         List<WebhookHandler> handlers = registry.webhookHandlers(cause);
         Map<String, Outcome> outcomes = execution.runWebhooks(handlers, cause);
         return AdmissionResponses.build(review, outcomes, warnings, JsonPatches.of(raw, patch));
@@ -108,6 +110,13 @@ public final class AdmissionEngine implements WebhookFn {
         Map<String, Object> copy = new LinkedHashMap<>();
         map.forEach((key, child) -> copy.put(String.valueOf(key), child));
         return copy;
+    }
+
+    /** HTTP header names are case-insensitive, as in Kopf's aiohttp headers: {@code headers.get("User-Agent")} finds {@code user-agent}. */
+    private static Map<String, String> caseInsensitive(Map<String, String> headers) {
+        Map<String, String> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        map.putAll(headers);
+        return Collections.unmodifiableMap(map);
     }
 
     private static String textOrNull(Object value) {

@@ -102,6 +102,7 @@ class AdmissionEngineTest {
             seen.put("dryrun", context.dryrun());
             seen.put("userinfo", context.userinfo());
             seen.put("headers", context.headers());
+            seen.put("header", context.headers().get("x-test"));   // names are case-insensitive
             seen.put("sslpeer", context.sslpeer());
             seen.put("operation", context.operation());
             seen.put("subresource", context.subresource());
@@ -117,7 +118,7 @@ class AdmissionEngineTest {
         Map<String, Object> payload = payload(engine.serve(review, ALL));
         assertThat(payload).containsEntry("warnings", List.of("careful"));
         assertThat(seen).containsEntry("dryrun", true).containsEntry("userinfo", Map.of("username", "alice"))
-                .containsEntry("headers", Map.of("X-Test", "1")).containsEntry("sslpeer", Map.of("subject", "apiserver"))
+                .containsEntry("headers", Map.of("X-Test", "1")).containsEntry("header", "1").containsEntry("sslpeer", Map.of("subject", "apiserver"))
                 .containsEntry("operation", "CREATE").containsEntry("subresource", null).containsEntry("name", "kex")
                 .containsEntry("old", null);
     }
