@@ -11,7 +11,6 @@ import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.Discovery;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.ResourceSelector;
-import io.kopf4j.intents.WebhookHandler;
 import io.kopf4j.intents.WebhookType;
 import java.io.IOException;
 import java.util.ArrayList;
