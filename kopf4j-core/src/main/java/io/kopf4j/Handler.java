@@ -156,6 +156,39 @@ public final class Handler {
         return new Builder(HandlerKind.INDEX, resource);
     }
 
+    /**
+     * A validating admission handler (Kopf's {@code @kopf.on.validate}); see {@link On.Validate}.
+     *
+     * <pre>{@code
+     * Handler.validate("kopfexamples").id("check-size").operations("CREATE", "UPDATE")
+     *         .handle(context -> {
+     *             if (context.spec().getInt("size", 0) > 100) throw new AdmissionError("Size must be <= 100");
+     *             return null;
+     *         });
+     * }</pre>
+     *
+     * @param resource the resource selector, as in the {@link On} annotations
+     * @return the builder of the handler's options
+     */
+    public static AdmissionBuilder validate(String... resource) {
+        return new AdmissionBuilder(HandlerKind.VALIDATE, resource);
+    }
+
+    /**
+     * A mutating admission handler (Kopf's {@code @kopf.on.mutate}); see {@link On.Mutate}.
+     *
+     * <pre>{@code
+     * Handler.mutate("kopfexamples").id("defaults")
+     *         .handle(context -> { context.patch().spec().put("size", 1); return null; });
+     * }</pre>
+     *
+     * @param resource the resource selector, as in the {@link On} annotations
+     * @return the builder of the handler's options
+     */
+    public static AdmissionBuilder mutate(String... resource) {
+        return new AdmissionBuilder(HandlerKind.MUTATE, resource);
+    }
+
     /** Adds this handler to a registry; used by {@link Operator.Builder#handler(Handler...)}. */
     void registerIn(HandlerRegistry registry) {
         spec.register(function, registry);
@@ -317,6 +350,64 @@ public final class Handler {
          * Completes the timer.
          *
          * @param function what each run does; its result goes to {@code status.<id>}
+         * @return the handler, for {@link Operator.Builder#handler(Handler...)}
+         * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
+         */
+        public Handler handle(HandlerFn function) {
+            return complete(spec, function);
+        }
+    }
+
+    /**
+     * The options of an admission handler: its id, param and filters ({@link HandlerOptions}; the
+     * execution options errors, timeout, retries and backoff are refused: admission handlers are
+     * never retried), and its webhook's options.
+     */
+    public static final class AdmissionBuilder extends HandlerOptions<AdmissionBuilder> {
+        private AdmissionBuilder(HandlerKind kind, String[] resource) {
+            super(HandlerSpec.function(kind, resource));
+        }
+
+        /** The handler id (required): it names the handler's webhook and is its URL's last segment. */
+        public AdmissionBuilder id(String handlerId) {
+            spec.id(handlerId);
+            return this;
+        }
+
+        /** The operations its webhook is for: {@code CREATE}, {@code UPDATE}, {@code DELETE}, {@code CONNECT}; unset: all. */
+        public AdmissionBuilder operations(String... names) {
+            spec.operations(java.util.List.of(names));
+            return this;
+        }
+
+        /** The subresource it is for ({@code status}, {@code scale}, {@code *} for any); unset: the main resource. */
+        public AdmissionBuilder subresource(String name) {
+            spec.subresource(name);
+            return this;
+        }
+
+        /** Keeps its webhook in the managed configurations when the operator exits. */
+        public AdmissionBuilder persistent() {
+            spec.persistent(true);
+            return this;
+        }
+
+        /** Declares side effects: its webhook says {@code NoneOnDryRun} (the handler checks {@code dryrun}). */
+        public AdmissionBuilder sideEffects() {
+            spec.sideEffects(true);
+            return this;
+        }
+
+        /** Lets the API server pass the request when the webhook fails ({@code failurePolicy: Ignore}). */
+        public AdmissionBuilder ignoreFailures() {
+            spec.ignoreFailures(true);
+            return this;
+        }
+
+        /**
+         * Completes the handler.
+         *
+         * @param function what the handler does: throwing rejects the operation; the result is ignored
          * @return the handler, for {@link Operator.Builder#handler(Handler...)}
          * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
          */

@@ -114,6 +114,82 @@ public interface HandlerContext {
     }
 
     /**
+     * Admission handlers: the request is a dry run, and the API server will not store the result
+     * (Kopf's {@code dryrun}); handlers with side effects skip them then.
+     *
+     * @return false outside admission handlers
+     */
+    default boolean dryrun() {
+        return false;
+    }
+
+    /**
+     * Admission handlers: the warnings for the user who makes the request (Kopf's {@code warnings}),
+     * a list to append to; {@code kubectl} prints them.
+     *
+     * <pre>{@code
+     * @On.Validate("kopfexamples")
+     * public void check(Spec spec, List<String> warnings) {
+     *     if (spec.get("size") == null) warnings.add("No size given: 1 is assumed.");
+     * }
+     * }</pre>
+     *
+     * @return the request's warnings, shared by its handlers
+     * @throws UnsupportedOperationException outside admission handlers
+     */
+    default List<String> warnings() {
+        throw new UnsupportedOperationException("only admission handlers (validate, mutate) have warnings");
+    }
+
+    /**
+     * Admission handlers: who makes the request ({@code username}, {@code uid}, {@code groups}; Kopf's
+     * {@code userinfo}).
+     *
+     * @return the request's user info; empty outside admission handlers
+     */
+    default Map<String, Object> userinfo() {
+        return Map.of();
+    }
+
+    /**
+     * Admission handlers: the HTTP headers of the API server's request (Kopf's {@code headers}).
+     *
+     * @return the headers; empty outside admission handlers
+     */
+    default Map<String, String> headers() {
+        return Map.of();
+    }
+
+    /**
+     * Admission handlers: the API server's TLS client certificate, if it sent one (Kopf's {@code sslpeer}).
+     *
+     * @return the certificate's fields; empty without one, and outside admission handlers
+     */
+    default Map<String, Object> sslpeer() {
+        return Map.of();
+    }
+
+    /**
+     * Admission handlers: the operation under check: {@code CREATE}, {@code UPDATE}, {@code DELETE} or
+     * {@code CONNECT} (Kopf's {@code operation}).
+     *
+     * @return the operation; null outside admission handlers
+     */
+    default String operation() {
+        return null;
+    }
+
+    /**
+     * Admission handlers: the subresource under check ({@code status}, {@code scale}, ...), or null for
+     * the main resource (Kopf's {@code subresource}).
+     *
+     * @return the subresource, or null
+     */
+    default String subresource() {
+        return null;
+    }
+
+    /**
      * The stop flag of a daemon or timer (Kopf's {@code stopped}): see {@link DaemonStopped}.
      *
      * @return the flag

@@ -463,4 +463,126 @@ public final class On {
         /** {@return seconds before retrying after an arbitrary exception; negative: the operator's default} */
         double backoff() default -1;
     }
+
+    /**
+     * A validating admission handler (Kopf's {@code @kopf.on.validate}): called by the API server,
+     * through the webhook server of {@code settings.admission.server}, before an object is stored;
+     * throwing rejects the operation ({@link AdmissionError} with its message and code), returning
+     * lets it through. It runs once per request, never retried, and never waits for the watch.
+     * Besides the object's parameters, it may declare {@code boolean dryrun}, {@code List<String>
+     * warnings} (to append to), {@code Map userinfo}, {@code Map headers}, {@code Map sslpeer},
+     * {@code String operation}, {@code String subresource}, {@code old}, {@code current}, {@link Diff}.
+     *
+     * <pre>{@code
+     * @On.Validate("kopfexamples")
+     * public void validate(Spec spec) {
+     *     if (spec.getInt("size", 0) > 100) {
+     *         throw new AdmissionError("Size must be <= 100");
+     *     }
+     * }
+     * }</pre>
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Validate {
+        /** {@return the resource selector: one to three strings, as described on {@link On}} */
+        String[] value();
+
+        /** {@return the handler id; by default the method name: it names the handler's webhook (its URL's last segment)} */
+        String id() default "";
+
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
+        String param() default "";
+
+        /** {@return the operations its webhook is registered for: {@code CREATE}, {@code UPDATE}, {@code DELETE}, {@code CONNECT}; none: all} */
+        String[] operations() default {};
+
+        /** {@return the subresource it is for ({@code status}, {@code scale}; {@code *} for any); empty: the main resource} */
+        String subresource() default "";
+
+        /** {@return whether its webhook stays in the managed configurations when the operator exits} */
+        boolean persistent() default false;
+
+        /** {@return whether the handler has side effects: its webhook says {@code NoneOnDryRun} instead of {@code None}} */
+        boolean sideEffects() default false;
+
+        /** {@return whether the API server lets the request through when the webhook fails ({@code failurePolicy: Ignore})} */
+        boolean ignoreFailures() default false;
+
+        /** {@return label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent); they become the webhook's {@code objectSelector} too} */
+        String[] labels() default {};
+
+        /** {@return annotation filters, as {@link #labels()}} */
+        String[] annotations() default {};
+
+        /** {@return predicates on the handler's context that must all hold; classes with a no-argument constructor} */
+        Class<? extends Filter>[] when() default {};
+
+        /** {@return a dotted field path such as {@code spec.size} that the object must have (or {@link #fieldValue()}); the id is then {@code method/field}} */
+        String field() default "";
+
+        /** {@return the value the field must have: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}} */
+        String fieldValue() default "";
+    }
+
+    /**
+     * A mutating admission handler (Kopf's {@code @kopf.on.mutate}): what it puts into its
+     * {@link Patch} is applied to the object before it is stored (sent to the API server as a JSON
+     * Patch computed against the object); throwing rejects the operation as for {@link Validate}.
+     * For deletions, it is called only if its {@link #operations()} are {@code DELETE} alone. The
+     * same parameters as {@link Validate}.
+     *
+     * <pre>{@code
+     * @On.Mutate("kopfexamples")
+     * public void setDefaults(Spec spec, Patch patch) {
+     *     if (spec.get("size") == null) {
+     *         patch.spec().put("size", 1);
+     *     }
+     * }
+     * }</pre>
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Mutate {
+        /** {@return the resource selector: one to three strings, as described on {@link On}} */
+        String[] value();
+
+        /** {@return the handler id; by default the method name: it names the handler's webhook (its URL's last segment)} */
+        String id() default "";
+
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
+        String param() default "";
+
+        /** {@return the operations its webhook is registered for: {@code CREATE}, {@code UPDATE}, {@code DELETE}, {@code CONNECT}; none: all} */
+        String[] operations() default {};
+
+        /** {@return the subresource it is for ({@code status}, {@code scale}; {@code *} for any); empty: the main resource} */
+        String subresource() default "";
+
+        /** {@return whether its webhook stays in the managed configurations when the operator exits} */
+        boolean persistent() default false;
+
+        /** {@return whether the handler has side effects: its webhook says {@code NoneOnDryRun} instead of {@code None}} */
+        boolean sideEffects() default false;
+
+        /** {@return whether the API server lets the request through when the webhook fails ({@code failurePolicy: Ignore})} */
+        boolean ignoreFailures() default false;
+
+        /** {@return label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent); they become the webhook's {@code objectSelector} too} */
+        String[] labels() default {};
+
+        /** {@return annotation filters, as {@link #labels()}} */
+        String[] annotations() default {};
+
+        /** {@return predicates on the handler's context that must all hold; classes with a no-argument constructor} */
+        Class<? extends Filter>[] when() default {};
+
+        /** {@return a dotted field path such as {@code spec.size} that the object must have (or {@link #fieldValue()}); the id is then {@code method/field}} */
+        String field() default "";
+
+        /** {@return the value the field must have: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}} */
+        String fieldValue() default "";
+    }
 }

@@ -3,6 +3,7 @@ package io.kopf4j;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.engines.activities.Activities;
 import io.kopf4j.engines.activities.Login;
+import io.kopf4j.engines.admission.AdmissionWebhooks;
 import io.kopf4j.engines.leadership.Candidates;
 import io.kopf4j.engines.leadership.LeaderElection;
 import io.kopf4j.engines.probing.Endpoints;
@@ -82,6 +83,8 @@ public final class Operator implements AutoCloseable {
     private volatile Login login;
     private volatile Reactor reactor;
     private volatile PeeringEngine peering;
+    /** The admission webhooks: the server and the managed configurations, if configured. */
+    private volatile AdmissionWebhooks admission;
     /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
     private volatile EventPoster poster;
     /** Leader election, if enabled: the reactor handles only while this replica holds the Lease. */
@@ -161,6 +164,7 @@ public final class Operator implements AutoCloseable {
                     () -> reactor, this::handlerClient);
             Activities.run(ActivityHandler.STARTUP, registry.activities(ActivityHandler.STARTUP), settings, memo);
             settings.validate();
+            AdmissionWebhooks.verify(settings, registry);
             login = givenClient != null ? Login.withClient(givenClient)
                     : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), kubeconfig, context, settings, memo,
                             threads, this::fail);
@@ -176,6 +180,17 @@ public final class Operator implements AutoCloseable {
             peering = PeeringEngine.start(login.client(), settings, namespaces, reactor.orchestrator(), threads,
                     endpoints.metrics());
             reactor.start();
+            if (settings.admission.server != null) {
+                endpoints.addReadiness("webhook-server", () -> {
+                    AdmissionWebhooks current = admission;
+                    if (current == null || !current.ready()) {
+                        throw new IllegalStateException("the webhook server is not listening with its certificate yet");
+                    }
+                });
+            }
+            admission = AdmissionWebhooks.start(settings, registry, login.client(), reactor.execution(),
+                    reactor::recallMemo, this::fail);
+            reactor.onRescan(admission::rescanned);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             OperatorException interrupted = new OperatorException("interrupted while starting", e);
@@ -316,6 +331,9 @@ public final class Operator implements AutoCloseable {
             }
             if (reactor != null) {
                 reactor.stop();
+            }
+            if (admission != null) {
+                admission.close();
             }
             Duration grace = settings.process.shutdownGracePeriod;
             if (!threads.awaitAll(System.nanoTime() + grace.toNanos())) {

@@ -13,6 +13,9 @@
  * {@link io.kopf4j.Store stores}), which handlers declare as parameters;
  * {@link io.kopf4j.Daemon} and {@link io.kopf4j.Timer} for work beside an object while it exists
  * (with its {@link io.kopf4j.DaemonStopped stop flag} and {@link io.kopf4j.DaemonStoppingReason reasons});
+ * {@link io.kopf4j.On.Validate} and {@link io.kopf4j.On.Mutate} for admission webhooks (rejecting with
+ * an {@link io.kopf4j.AdmissionError}, served by a {@link io.kopf4j.WebhookServing} such as
+ * {@link io.kopf4j.WebhookServer} set in {@code settings.admission.server});
  * {@link io.kopf4j.On.Startup}, {@link io.kopf4j.On.Cleanup}, {@link io.kopf4j.On.Login} and
  * {@link io.kopf4j.On.Probe} for the operator itself. The resource is named as in Kopf and
  * resolved through the API server's discovery: {@code "kopfexamples"},

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
+import io.kopf4j.intents.WebhookHandler;
+import io.kopf4j.intents.WebhookType;
 import java.time.Duration;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -165,5 +167,56 @@ class HandlerFrontEndsTest {
         assertThat(annotated.id()).isEqualTo("resize/spec.size");
         assertThat(annotated.filters().current().test(null)).isEqualTo(built.filters().current().test(null)).isFalse();
         assertThat(annotated.filters().current().test(3)).isEqualTo(built.filters().current().test(3)).isTrue();
+    }
+
+    public static class Admission {
+        @On.Validate(value = "kopfexamples", id = "check", operations = {"CREATE", "UPDATE"}, subresource = "status",
+                persistent = true, sideEffects = true, ignoreFailures = true, labels = "app=web")
+        public void handler() {
+        }
+    }
+
+    @Test
+    void admissionHandlersAreTheSameThroughBothFrontEnds() {
+        HandlerRegistry annotated = new HandlerRegistry();
+        HandlerScanner.scan(Admission.class, annotated);
+        HandlerRegistry built = new HandlerRegistry();
+        Handler.validate("kopfexamples").id("check").operations("CREATE", "UPDATE").subresource("status").persistent()
+                .sideEffects().ignoreFailures().label("app", "web").handle(context -> null).registerIn(built);
+        WebhookHandler one = annotated.webhookHandlers().get(0);
+        WebhookHandler other = built.webhookHandlers().get(0);
+        for (WebhookHandler handler : List.of(one, other)) {
+            assertThat(handler.type()).isEqualTo(WebhookType.VALIDATING);
+            assertThat(handler.operations()).containsExactly("CREATE", "UPDATE");
+            assertThat(handler.subresource()).isEqualTo("status");
+            assertThat(handler.persistent() && handler.sideEffects() && handler.ignoreFailures()).isTrue();
+            assertThat(handler.selector().matches(KOPFEXAMPLES)).isTrue();
+        }
+        assertThat(one.id()).isEqualTo(other.id()).isEqualTo("check");
+        assertThat(one.filters().labels()).isEqualTo(other.filters().labels());
+    }
+
+    public static class UnknownOperation {
+        @On.Mutate(value = "kopfexamples", operations = "PATCH")
+        public void handler() {
+        }
+    }
+
+    @Test
+    void unknownOperations() {
+        assertThat(ruleViaAnnotation(UnknownOperation.class))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples",
+                        () -> Handler.mutate("kopfexamples").operations("PATCH")))
+                .startsWith("unknown operation 'PATCH'");
+    }
+
+    @Test
+    void admissionHandlersAreNeverRetriedAndOtherHandlersHaveNoWebhookOptions() {
+        assertThat(ruleViaBuilder("Handler for kopfexamples 'v'",
+                () -> Handler.validate("kopfexamples").id("v").retries(3).handle(context -> null).registerIn(new HandlerRegistry())))
+                .startsWith("admission handlers take no errors, timeout, retries or backoff");
+        assertThat(ruleViaBuilder("Handler for kopfexamples",
+                () -> io.kopf4j.intents.HandlerSpec.function(io.kopf4j.intents.HandlerKind.CREATE, "kopfexamples").persistent(true)))
+                .isEqualTo("persistent is an option of admission handlers (validate, mutate) only");
     }
 }

@@ -29,10 +29,10 @@ class ProbesTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     static final AtomicInteger PROBED = new AtomicInteger();
 
-    private record Reply(int status, String body) {
+    record Reply(int status, String body) {
     }
 
-    private static Reply get(InetSocketAddress address, String path) throws IOException, InterruptedException {
+    static Reply get(InetSocketAddress address, String path) throws IOException, InterruptedException {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + address.getPort() + path)).build(), HttpResponse.BodyHandlers.ofString());
         return new Reply(response.statusCode(), response.body());

@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kopf4j", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Kubernetes operators as a few annotated Java methods: Kopf for Java.",
-        subcommands = {RunCommand.class, FreezeCommand.class, ResumeCommand.class, EnvtestCommand.class})
+        subcommands = {RunCommand.class, FreezeCommand.class, ResumeCommand.class, WebhookConfigurationCommand.class,
+                EnvtestCommand.class})
 public final class Main {
     public static void main(String[] args) {
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));

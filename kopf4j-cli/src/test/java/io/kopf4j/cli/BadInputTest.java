@@ -125,6 +125,21 @@ class BadInputTest {
     }
 
     @Test
+    void webhookConfigurationNeedsExactlyOneTargetAndValidFiles() throws Exception {
+        String source = handlers("kopfexamples").toString();
+        assertThat(kopf4j("webhook-configuration", source).code()).as("neither --url nor --service").isEqualTo(2);
+        Result both = kopf4j("webhook-configuration", "--url", "https://x", "--service", "ns/op", source);
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err()).contains("mutually exclusive");
+        assertThat(kopf4j("webhook-configuration", "--service", "op", source).lastErrorLine())
+                .isEqualTo("kopf4j: error: invalid --service 'op': expected NAMESPACE/NAME");
+        assertThat(kopf4j("webhook-configuration", "--url", "https://x", "--ca-bundle", "nope.pem", source).lastErrorLine())
+                .isEqualTo("kopf4j: error: CA bundle file not found: nope.pem");
+        assertThat(kopf4j("webhook-configuration", "--url", "https://x").lastErrorLine())
+                .isEqualTo("kopf4j: error: no handlers given: name .java files, .jar files or classes, or -m PACKAGE");
+    }
+
+    @Test
     void unknownOptionIsAUsageError() {
         Result result = kopf4j("run", "--no-such-option", "x.java");
         assertThat(result.code()).isEqualTo(2);

@@ -22,6 +22,8 @@ import io.kopf4j.intents.IndexingHandler;
 import io.kopf4j.intents.SpawningHandler;
 import io.kopf4j.intents.TimerHandler;
 import io.kopf4j.intents.WatchingHandler;
+import io.kopf4j.intents.WebhookCause;
+import io.kopf4j.intents.WebhookHandler;
 import io.kopf4j.storage.ProgressStorage;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -134,6 +136,17 @@ public final class Execution {
      */
     public Map<String, Outcome> runIndexing(List<IndexingHandler> handlers, WatchingCause cause) {
         return runEachOnce(handlers, cause, IndexingHandler::function, IndexingHandler::param, false);
+    }
+
+    /**
+     * Runs the admission handlers of one request once each, all at once, as Kopf's admission: never
+     * retried, arbitrary exceptions PERMANENT by default (they reject the request). Each holds a
+     * handler slot ({@code execution.maxWorkers}) while it runs, as Kopf's thread pool would.
+     */
+    public Map<String, Outcome> runWebhooks(List<WebhookHandler> handlers, WebhookCause cause) {
+        return runOnce(Lifecycles.allAtOnce(), handlers, State.fromScratch().withHandlers(handlers), cause.logger(),
+                ErrorsMode.PERMANENT, (handler, state, subrefs) -> call(handler.function(),
+                        InvocationContext.of(cause, null, state, handler.param(), null, poster, client, indexes)));
     }
 
     /** @param slotted holds a handler slot ({@code execution.maxWorkers}) while the function runs */

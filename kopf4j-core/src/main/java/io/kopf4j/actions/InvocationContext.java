@@ -106,6 +106,42 @@ record InvocationContext(Cause cause, Diff diff, Object old, Object current, int
         return cause instanceof DaemonCause daemon ? daemon.stopped() : HandlerContext.super.stopped();
     }
 
+    // Admission requests: the cause has them (other causes give HandlerContext's defaults).
+    @Override
+    public boolean dryrun() {
+        return cause.dryrun();
+    }
+
+    @Override
+    public List<String> warnings() {
+        return cause.warnings();
+    }
+
+    @Override
+    public Map<String, Object> userinfo() {
+        return cause.userinfo();
+    }
+
+    @Override
+    public Map<String, String> headers() {
+        return cause.headers();
+    }
+
+    @Override
+    public Map<String, Object> sslpeer() {
+        return cause.sslpeer();
+    }
+
+    @Override
+    public String operation() {
+        return cause.operation();
+    }
+
+    @Override
+    public String subresource() {
+        return cause.subresource();
+    }
+
     @Override
     public Body body() {
         return cause.body();

@@ -9,9 +9,10 @@ import java.util.Map;
  * {@link ChangingCause} carries the reason and the essential diff for change-detecting handlers; an
  * {@link UnchangingCause} no change: a {@link WatchingCause} the raw event for event handlers, a
  * {@link SpawningCause} one event for the filters of daemons and timers, a {@link DaemonCause} what
- * they see for their whole life. Filters see a cause itself, before any handler's attempt.
+ * they see for their whole life; a {@link WebhookCause} one admission request. Filters see a cause
+ * itself, before any handler's attempt.
  */
-public sealed interface Cause extends HandlerContext permits ChangingCause, UnchangingCause {
+public sealed interface Cause extends HandlerContext permits ChangingCause, UnchangingCause, WebhookCause {
     /** The object's body as plain JSON maps. */
     Map<String, Object> raw();
 

@@ -5,10 +5,11 @@ import java.util.Locale;
 
 /**
  * What a handler reacts to, as both front-ends name it: Kopf's {@code @kopf.on.*} decorators for
- * objects, daemons and timers, sub-handlers, and the operator's activities.
+ * objects, daemons and timers, admission webhooks, sub-handlers, and the operator's activities.
  */
 public enum HandlerKind {
-    CREATE, UPDATE, DELETE, RESUME, FIELD, EVENT, INDEX, DAEMON, TIMER, SUBHANDLER, STARTUP, CLEANUP, LOGIN, PROBE;
+    CREATE, UPDATE, DELETE, RESUME, FIELD, EVENT, INDEX, DAEMON, TIMER, VALIDATE, MUTATE, SUBHANDLER, STARTUP, CLEANUP,
+    LOGIN, PROBE;
 
     /** The reason a changing handler of this kind is limited to, or null for any (resume, field). */
     Reason reason() {
@@ -29,6 +30,11 @@ public enum HandlerKind {
             case PROBE -> ActivityHandler.PROBE;
             default -> null;
         };
+    }
+
+    /** Admission handlers: {@code @On.Validate} and {@code @On.Mutate} (Kopf's {@code @kopf.on.validate}, {@code mutate}). */
+    public boolean admission() {
+        return this == VALIDATE || this == MUTATE;
     }
 
     /** How origins and messages write the kind: {@code create}, {@code field}, {@code startup}. */

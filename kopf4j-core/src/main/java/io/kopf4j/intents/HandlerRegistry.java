@@ -22,6 +22,7 @@ public final class HandlerRegistry {
     private final List<ActivityHandler> activities = new ArrayList<>();
     private final List<SpawningHandler> spawning = new ArrayList<>();
     private final List<IndexingHandler> indexing = new ArrayList<>();
+    private final List<WebhookHandler> webhooks = new ArrayList<>();
 
     /**
      * Adds a handler. One method under several annotations may share its id (it runs once per
@@ -67,6 +68,19 @@ public final class HandlerRegistry {
         indexing.add(handler);
     }
 
+    /**
+     * Adds an admission handler; its id names its webhook (the URL's last segment, the webhook's
+     * name in the configuration), so it is unique among the handlers of its type.
+     */
+    public synchronized void add(WebhookHandler handler) {
+        for (WebhookHandler existing : webhooks) {
+            if (existing.id().equals(handler.id()) && existing.type() == handler.type()) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        webhooks.add(handler);
+    }
+
     public synchronized void add(ActivityHandler activity) {
         for (ActivityHandler existing : activities) {
             if (existing.kind().equals(activity.kind()) && existing.id().equals(activity.id())) {
@@ -83,14 +97,51 @@ public final class HandlerRegistry {
 
     public synchronized boolean isEmpty() {
         return changing.isEmpty() && watching.isEmpty() && activities.isEmpty() && spawning.isEmpty()
-                && indexing.isEmpty();
+                && indexing.isEmpty() && webhooks.isEmpty();
     }
 
     public synchronized int size() {
-        return changing.size() + watching.size() + activities.size() + spawning.size() + indexing.size();
+        return changing.size() + watching.size() + activities.size() + spawning.size() + indexing.size()
+                + webhooks.size();
     }
 
-    /** The distinct selectors of all handlers, in declaration order. */
+    /** Every admission handler of the operator, in declaration order. */
+    public synchronized List<WebhookHandler> webhookHandlers() {
+        return List.copyOf(webhooks);
+    }
+
+    /** The distinct selectors of the admission handlers: their resources are served by webhooks, not watched. */
+    public synchronized Set<ResourceSelector> webhookSelectors() {
+        Set<ResourceSelector> selectors = new LinkedHashSet<>();
+        webhooks.forEach(h -> selectors.add(h.selector()));
+        return selectors;
+    }
+
+    /**
+     * The admission handlers a request calls (Kopf's webhooks registry): those of the webhook its URL
+     * names, or all of them; mutating ones for deletions only if they are for deletions alone; then
+     * the resource, the subresource ({@code *} for any) and the filters on the object. The
+     * operations are not checked here, as in Kopf: they shape the webhooks' rules, so the API
+     * server sends only those (a manual configuration may send more).
+     */
+    public synchronized List<WebhookHandler> webhookHandlers(WebhookCause cause) {
+        List<WebhookHandler> selected = new ArrayList<>();
+        for (WebhookHandler handler : webhooks) {
+            boolean matchingType = cause.webhookType() == null || cause.webhookType() == handler.type();
+            boolean matchingWebhook = cause.webhook() == null || cause.webhook().equals(handler.id());
+            boolean forDeletion = handler.type() != WebhookType.MUTATING || !"DELETE".equals(cause.operation())
+                    || List.of("DELETE").equals(handler.operations());
+            boolean matchingSubresource = "*".equals(handler.subresource())
+                    || Objects.equals(handler.subresource(), cause.subresource());
+            if (matchingType && matchingWebhook && forDeletion && handler.selector().matches(cause.resource())
+                    && matchingSubresource && handler.filters().matchesBody(cause, cause.raw())) {
+                selected.add(handler);
+            }
+        }
+        return selected;
+    }
+
+    /** The distinct selectors of the watched handlers (all but admission handlers), in declaration order. */
     public synchronized Set<ResourceSelector> selectors() {
         Set<ResourceSelector> selectors = new LinkedHashSet<>();
         changing.forEach(h -> selectors.add(h.selector()));

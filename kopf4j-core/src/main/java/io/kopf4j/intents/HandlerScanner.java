@@ -23,7 +23,8 @@ import java.util.Set;
 public final class HandlerScanner {
     private static final Set<Class<? extends Annotation>> ANNOTATIONS = Set.of(On.Create.class, On.Update.class,
             On.Delete.class, On.Resume.class, On.Field.class, On.Event.class, On.Probe.class, On.Startup.class,
-            On.Cleanup.class, On.Login.class, Daemon.class, Timer.class, Indexer.class);
+            On.Cleanup.class, On.Login.class, On.Validate.class, On.Mutate.class, Daemon.class, Timer.class,
+            Indexer.class);
 
     private HandlerScanner() {
     }
@@ -134,6 +135,14 @@ public final class HandlerScanner {
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
             case On.Login a -> spec(HandlerKind.LOGIN, method, new String[0],
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
+            case On.Validate a -> admission(spec(HandlerKind.VALIDATE, method, a.value(),
+                    new Execution(a.id(), a.param(), null, -1, -1, -1),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")),
+                    new Admission(a.operations(), a.subresource(), a.persistent(), a.sideEffects(), a.ignoreFailures()));
+            case On.Mutate a -> admission(spec(HandlerKind.MUTATE, method, a.value(),
+                    new Execution(a.id(), a.param(), null, -1, -1, -1),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")),
+                    new Admission(a.operations(), a.subresource(), a.persistent(), a.sideEffects(), a.ignoreFailures()));
             case Daemon a -> daemon(a, spec(HandlerKind.DAEMON, method, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")));
@@ -145,6 +154,19 @@ public final class HandlerScanner {
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
             default -> null;
         };
+    }
+
+    /** The options of {@code @On.Validate} and {@code @On.Mutate}, as written: empty means "not given". */
+    private record Admission(String[] operations, String subresource, boolean persistent, boolean sideEffects,
+                             boolean ignoreFailures) {
+    }
+
+    private static HandlerSpec admission(HandlerSpec spec, Admission options) {
+        if (options.operations().length > 0) {
+            spec.operations(Arrays.asList(options.operations()));
+        }
+        return spec.subresource(options.subresource()).persistent(options.persistent())
+                .sideEffects(options.sideEffects()).ignoreFailures(options.ignoreFailures());
     }
 
     /** The daemon's own options, in seconds; negative means "not given". */

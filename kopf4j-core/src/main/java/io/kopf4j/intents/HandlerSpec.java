@@ -11,6 +11,7 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,6 +27,8 @@ import java.util.function.Function;
  * (or {@code Sub-handler 'id'}, {@code Activity 'id'}) for a builder.
  */
 public final class HandlerSpec {
+    /** The operations of admission requests (Kopf's {@code reviews.Operation}). */
+    private static final List<String> ADMISSION_OPERATIONS = List.of("CREATE", "UPDATE", "DELETE", "CONNECT");
     private final HandlerKind kind;
     private final String[] resource;
     /** The annotated method as messages name it, or null for builders. */
@@ -54,6 +57,11 @@ public final class HandlerSpec {
     private Duration interval;
     private boolean sharp;
     private Duration idle;
+    private List<String> operations;
+    private String subresource;
+    private boolean persistent;
+    private boolean sideEffects;
+    private boolean ignoreFailures;
 
     private HandlerSpec(HandlerKind kind, String[] resource, String method, String defaultId) {
         this.kind = Objects.requireNonNull(kind, "kind");
@@ -261,6 +269,50 @@ public final class HandlerSpec {
         return this;
     }
 
+    /** Admission handlers: the operations their webhook is for; none given: all. */
+    public HandlerSpec operations(List<String> names) {
+        requireAdmission("operations");
+        if (names.isEmpty()) {
+            // Kopf: "Operations should be either None or non-empty."
+            throw invalid("operations must not be empty; leave them out for all operations");
+        }
+        for (String name : names) {
+            if (!ADMISSION_OPERATIONS.contains(name)) {
+                throw invalid("unknown operation '" + name + "'; use " + String.join(", ", ADMISSION_OPERATIONS));
+            }
+        }
+        this.operations = List.copyOf(new LinkedHashSet<>(names));
+        return this;
+    }
+
+    /** Admission handlers: the subresource they are for ({@code status}, {@code scale}, {@code *}); none: the main resource. */
+    public HandlerSpec subresource(String name) {
+        requireAdmission("subresource");
+        this.subresource = name == null || name.isBlank() ? null : name.strip();
+        return this;
+    }
+
+    /** Admission handlers: their webhook stays in the managed configurations when the operator exits. */
+    public HandlerSpec persistent(boolean kept) {
+        requireAdmission("persistent");
+        this.persistent = kept;
+        return this;
+    }
+
+    /** Admission handlers: they have side effects (their webhook says {@code NoneOnDryRun}). */
+    public HandlerSpec sideEffects(boolean has) {
+        requireAdmission("sideEffects");
+        this.sideEffects = has;
+        return this;
+    }
+
+    /** Admission handlers: the API server lets the request through if their webhook fails. */
+    public HandlerSpec ignoreFailures(boolean ignored) {
+        requireAdmission("ignoreFailures");
+        this.ignoreFailures = ignored;
+        return this;
+    }
+
     /**
      * Checks the combinations of options (each option alone was checked when set).
      *
@@ -305,6 +357,18 @@ public final class HandlerSpec {
             // The index is named by its id alone: handlers get it as a parameter of that name.
             registry.add(new IndexingHandler(id == null ? defaultId : id, errors, backoff, param, filters(), selector(),
                     function, origin()));
+        } else if (kind.admission()) {
+            if (errors != null || timeout != null || retries != null || backoff != null) {
+                // Kopf's admission handlers run once per request and are never retried: these options mean nothing.
+                throw invalid("admission handlers take no errors, timeout, retries or backoff (they are never retried)");
+            }
+            if (old != null || current != null) {
+                throw invalid("admission handlers take no old or new value filters (use the field's value)");
+            }
+            registry.add(new WebhookHandler(fullId(),
+                    kind == HandlerKind.VALIDATE ? WebhookType.VALIDATING : WebhookType.MUTATING, operations,
+                    subresource, persistent, sideEffects, ignoreFailures, param, filters(), selector(), function,
+                    origin()));
         } else if (kind == HandlerKind.EVENT) {
             if (errors != null || timeout != null || retries != null || backoff != null) {
                 // Kopf's event handlers run once per event and are never retried: these options mean nothing.
@@ -394,6 +458,12 @@ public final class HandlerSpec {
 
     private InvalidHandlerException invalid(String rule) {
         return new InvalidHandlerException(subject() + ": " + rule);
+    }
+
+    private void requireAdmission(String option) {
+        if (!kind.admission()) {
+            throw invalid(option + " is an option of admission handlers (validate, mutate) only");
+        }
     }
 
     private void requireSpawning(String option) {

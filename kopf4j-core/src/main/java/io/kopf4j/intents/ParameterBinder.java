@@ -21,6 +21,7 @@ import java.lang.reflect.Parameter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -79,6 +80,13 @@ public final class ParameterBinder {
         byName("type", String.class, HandlerContext::type);
         byName("event", Map.class, HandlerContext::event);
         byName("stopped", DaemonStopped.class, HandlerContext::stopped);
+        byName("dryrun", Boolean.class, HandlerContext::dryrun);
+        byName("warnings", List.class, HandlerContext::warnings);
+        byName("userinfo", Map.class, HandlerContext::userinfo);
+        byName("headers", Map.class, HandlerContext::headers);
+        byName("sslpeer", Map.class, HandlerContext::sslpeer);
+        byName("operation", String.class, HandlerContext::operation);
+        byName("subresource", String.class, HandlerContext::subresource);
     }
 
     private ParameterBinder() {
@@ -111,6 +119,9 @@ public final class ParameterBinder {
     }
 
     private static Class<?> boxed(Class<?> type) {
+        if (type == boolean.class) {
+            return Boolean.class;
+        }
         return type == int.class ? Integer.class : type;
     }
 

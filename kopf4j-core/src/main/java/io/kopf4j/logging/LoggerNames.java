@@ -30,6 +30,7 @@ public final class LoggerNames {
             Map.entry("io.kopf4j.engines.activities", "kopf.engines.activities"),
             Map.entry("io.kopf4j.engines.posting", "kopf.engines.posting"),
             Map.entry("io.kopf4j.engines.probing", "kopf.engines.probing"),
+            Map.entry("io.kopf4j.engines.admission", "kopf.engines.admission"),
             Map.entry("io.kopf4j.engines.leadership", "kopf.engines.leadership"),   // kopf4j's own: Kopf has none
             Map.entry("io.kopf4j.clients", "kopf.clients.api"),
             Map.entry("io.kopf4j.cli", "kopf.cli"));

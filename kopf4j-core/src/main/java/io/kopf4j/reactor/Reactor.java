@@ -130,6 +130,25 @@ public final class Reactor {
         return indexing.index(id);
     }
 
+    /** Tells the listener whenever the served resources were rescanned (CRDs appeared, changed, vanished). */
+    public void onRescan(Runnable listener) {
+        observer.onRescan(listener);
+    }
+
+    /** The execution of handlers, for the engines beside the flow (admission); null before {@link #start()}. */
+    public Execution execution() {
+        return execution;
+    }
+
+    /**
+     * The memo of an object, for its admission requests: the one its watched handlers share, or a
+     * throwaway copy of the operator's memo for objects not watched, not seen yet, or being created.
+     */
+    public Memo recallMemo(Resource resource, Map<String, Object> raw, boolean ephemeral) {
+        ResourceProcessor processor = processors.get(resource);
+        return processor != null ? processor.recallMemo(raw, ephemeral) : memo.copyForObject();
+    }
+
     public Progress progress() {
         return progress;
     }

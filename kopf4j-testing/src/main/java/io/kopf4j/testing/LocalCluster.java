@@ -258,6 +258,8 @@ public final class LocalCluster implements AutoCloseable {
                 "--service-account-signing-key-file=" + pki.serviceAccountKey,
                 "--service-cluster-ip-range=10.0.0.0/24",
                 "--disable-admission-plugins=ServiceAccount",
+                // On by default since 1.13, named so that admission webhooks on 127.0.0.1 work whatever the default.
+                "--enable-admission-plugins=MutatingAdmissionWebhook,ValidatingAdmissionWebhook",
                 "--allow-privileged=true",
                 "--profiling=false",
                 "--endpoint-reconciler-type=none");

@@ -73,6 +73,18 @@ public final class Endpoints implements AutoCloseable {
         return recorder;
     }
 
+    /**
+     * Adds a readiness check to {@code /readyz} once the operator knows it needs it.
+     *
+     * @param name the check's name: {@code /readyz/<name>}
+     * @param check fails while not ready
+     */
+    public void addReadiness(String name, HealthCheck check) {
+        if (health != null) {
+            health.addReadiness(name, check);
+        }
+    }
+
     /** {@return the bound address of Kopf's liveness endpoint, or null} */
     public InetSocketAddress livenessAddress() {
         return liveness == null ? null : liveness.address();

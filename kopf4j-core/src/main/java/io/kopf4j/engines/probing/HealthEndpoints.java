@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,14 +23,17 @@ public final class HealthEndpoints implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HealthEndpoints.class);
 
     private final HttpEndpoints http;
+    private volatile Map<String, HealthCheck> readiness;
 
     /**
      * @param bindAddress {@code HOST:PORT} or {@code :PORT}
      */
     public HealthEndpoints(String bindAddress, Map<String, HealthCheck> liveness, Map<String, HealthCheck> readiness) {
         this.http = new HttpEndpoints(HttpEndpoints.parse(bindAddress));
-        route("healthz", new LinkedHashMap<>(liveness));
-        route("readyz", new LinkedHashMap<>(readiness));
+        Map<String, HealthCheck> livenessChecks = new LinkedHashMap<>(liveness);
+        this.readiness = new LinkedHashMap<>(readiness);
+        route("healthz", () -> livenessChecks);
+        route("readyz", () -> this.readiness);
         http.start();
         LOG.info("Health probes at http://{}:{}/healthz and /readyz", http.address().getHostString(), http.address().getPort());
     }
@@ -38,8 +42,19 @@ public final class HealthEndpoints implements AutoCloseable {
         return http.address();
     }
 
-    private void route(String kind, Map<String, HealthCheck> checks) {
+    /**
+     * Adds a readiness check that exists only once the operator knows it needs it (the
+     * {@code webhook-server} check, after the startup handlers configured the server).
+     */
+    public synchronized void addReadiness(String name, HealthCheck check) {
+        Map<String, HealthCheck> checks = new LinkedHashMap<>(readiness);
+        checks.put(name, check);
+        readiness = checks;   // replaced, never changed: a request iterates the map it read
+    }
+
+    private void route(String kind, Supplier<Map<String, HealthCheck>> current) {
         http.route("/" + kind, uri -> {
+            Map<String, HealthCheck> checks = current.get();
             String rest = uri.getPath().substring(kind.length() + 1);
             if (rest.isEmpty() || rest.equals("/")) {
                 return aggregate(kind, checks, uri);

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -60,6 +61,7 @@ public final class Observer {
     private final Set<Resource> served = ConcurrentHashMap.newKeySet();
     private final Set<String> namespaces = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean rescanPending = new AtomicBoolean();
+    private final List<Runnable> rescanListeners = new CopyOnWriteArrayList<>();
     private ResourceWatcher namespaceWatcher;
     private ResourceWatcher crdWatcher;
     private volatile boolean stopped;
@@ -98,11 +100,26 @@ public final class Observer {
             namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null, null, metrics);
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
-        if (!settings.scanning.disabled && registry.selectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
+        if (!settings.scanning.disabled && observedSelectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
                 && canList(CRDS)) {
             crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null, null, metrics);
             threads.start("kopf4j-crds", crdWatcher);
         }
+    }
+
+    /**
+     * Tells the listener after every rescan of the resources (a CRD of a handler's resource appeared,
+     * changed or vanished): admission webhooks follow their resources with it, as Kopf's insights do.
+     */
+    public void onRescan(Runnable listener) {
+        rescanListeners.add(listener);
+    }
+
+    /** The selectors whose CRDs concern the operator: the watched handlers' and the admission handlers'. */
+    private Set<ResourceSelector> observedSelectors() {
+        Set<ResourceSelector> selectors = new LinkedHashSet<>(registry.selectors());
+        selectors.addAll(registry.webhookSelectors());
+        return selectors;
     }
 
     /** Waits until the namespaces and every watched resource have delivered their initial listing. */
@@ -215,7 +232,7 @@ public final class Observer {
                 }
             }
         }
-        return registry.selectors().stream().anyMatch(selector -> versions.stream().anyMatch(selector::matches));
+        return observedSelectors().stream().anyMatch(selector -> versions.stream().anyMatch(selector::matches));
     }
 
     /**
@@ -263,6 +280,7 @@ public final class Observer {
                 orchestrator.dropResource(resource);
             }
         }
+        rescanListeners.forEach(Runnable::run);
     }
 
     /**

@@ -92,6 +92,19 @@ public final class ResourceProcessor implements EventProcessor {
     }
 
     /**
+     * The memo of an object seen by the watch, for its admission requests (Kopf's {@code recall_memo});
+     * a throwaway copy of the operator's memo for objects not seen (yet) and ephemeral requests.
+     *
+     * @param raw the object of the request
+     * @param ephemeral the object is being created: nothing to recall
+     */
+    public Memo recallMemo(Map<String, Object> raw, boolean ephemeral) {
+        Object uid = raw.get("metadata") instanceof Map<?, ?> metadata ? metadata.get("uid") : null;
+        ObjectMemory memory = ephemeral || uid == null ? null : memories.get(uid.toString());
+        return memory != null ? memory.memo : operatorMemo.copyForObject();
+    }
+
+    /**
      * Kopf indexes before anything else, at every event: here as it arrives, so that a delivered
      * listing is indexed. Indexing functions see the object's memo, as its handlers do.
      */
