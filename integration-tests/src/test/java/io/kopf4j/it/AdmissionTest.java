@@ -86,6 +86,9 @@ class AdmissionTest {
             if (spec.getInt("size", 0) > 100) {
                 throw new AdmissionError("Size must be <= 100", 422);
             }
+            if (spec.getInt("size", 0) == 13) {
+                throw new IllegalStateException("an unexpected failure");   // tolerated: ignoreFailures
+            }
             warnings.add("checked by kopf4j");
         }
 
@@ -159,6 +162,8 @@ class AdmissionTest {
                 assertThat(fixture.examples().get("small").getAdditionalProperties().get("spec"))
                         .isEqualTo(Map.of("size", 5, "field", "default"));
                 assertThat(DRY_RUNS).doesNotContain("small");
+                create(client, namespace, "unlucky", 13, false);   // the handler fails, ignoreFailures lets it through
+                assertThat(fixture.examples().exists("unlucky")).isTrue();
 
                 assertThat(warnings(client, namespace, "warned")).contains("299 - \"checked by kopf4j\"");
             } finally {

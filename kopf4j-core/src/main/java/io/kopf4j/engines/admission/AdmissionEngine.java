@@ -1,5 +1,6 @@
 package io.kopf4j.engines.admission;
 
+import io.kopf4j.AdmissionError;
 import io.kopf4j.Body;
 import io.kopf4j.Patch;
 import io.kopf4j.Resource;
@@ -78,8 +79,25 @@ public final class AdmissionEngine implements WebhookFn {
                 Boolean.TRUE.equals(payload.get("dryRun")), operation, textOrNull(payload.get("subResource")),
                 userinfo, caseInsensitive(request.headers()), request.sslpeer(), warnings, old, current);
         List<WebhookHandler> handlers = registry.webhookHandlers(cause);
-        Map<String, Outcome> outcomes = execution.runWebhooks(handlers, cause);
+        Map<String, Outcome> outcomes = tolerated(handlers, execution.runWebhooks(handlers, cause));
         return AdmissionResponses.build(review, outcomes, warnings, JsonPatches.of(raw, patch));
+    }
+
+    /**
+     * The outcomes that decide the answer: a failure of a handler with {@code ignoreFailures} does
+     * not reject the request, as Kopf's docs describe the option ("errors from the handler itself")
+     * and the issue asks, though Kopf's code only sets the webhook's failure policy. An
+     * {@link AdmissionError} is the handler's deliberate answer, not a failure: it rejects.
+     */
+    private static Map<String, Outcome> tolerated(List<WebhookHandler> handlers, Map<String, Outcome> outcomes) {
+        Map<String, Outcome> deciding = new LinkedHashMap<>(outcomes);
+        handlers.stream().filter(WebhookHandler::ignoreFailures).forEach(handler -> {
+            Outcome outcome = deciding.get(handler.id());
+            if (outcome != null && outcome.error() != null && !(outcome.error() instanceof AdmissionError)) {
+                deciding.remove(handler.id());
+            }
+        });
+        return deciding;
     }
 
     /** Kopf's {@code find_resource}: the requested group, version and plural among the served resources. */

@@ -180,6 +180,21 @@ class AdmissionEngineTest {
     }
 
     @Test
+    void withIgnoreFailuresAnExceptionLetsTheRequestThroughButAnAdmissionErrorRejects() {
+        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("tolerant").ignoreFailures(true)
+                .register(context -> {
+                    if (context.spec().getInt("size", 0) > 100) {
+                        throw new AdmissionError("Size must be <= 100");
+                    }
+                    throw new IllegalStateException("boom");
+                }, registry);
+        assertThat(payload(engine.serve(review("CREATE", example(1)), ALL))).containsEntry("allowed", true)
+                .doesNotContainKey("status");
+        assertThat(payload(engine.serve(review("CREATE", example(101)), ALL))).containsEntry("allowed", false)
+                .containsEntry("status", Map.of("message", "Size must be <= 100", "code", 500));
+    }
+
+    @Test
     void missingUserInfoOrObjectIs400() {
         handler(HandlerKind.VALIDATE, "v", context -> null);
         Map<String, Object> noUser = review("CREATE", example(1));
