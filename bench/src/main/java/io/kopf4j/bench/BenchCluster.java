@@ -61,6 +61,11 @@ final class BenchCluster implements AutoCloseable {
         return cluster.serverVersion();
     }
 
+    /** The benchmark's own client (not the operator's). */
+    KubernetesClient client() {
+        return client;
+    }
+
     Examples examples() {
         return examples;
     }
