@@ -13,6 +13,7 @@ import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.Reactor;
 import io.kopf4j.engines.daemons.DaemonsEngine;
 import io.kopf4j.engines.indexing.IndexingEngine;
+import io.kopf4j.engines.sharding.ShardingEngine;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -78,6 +79,7 @@ public final class Operator implements AutoCloseable {
     private volatile Endpoints endpoints;
     private volatile Login login;
     private volatile Reactor reactor;
+    private volatile ShardingEngine sharding;
     /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
     private volatile EventPoster poster;
     private boolean started;
@@ -164,6 +166,13 @@ public final class Operator implements AutoCloseable {
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
                     IndexingEngine.factory(registry, settings), this::fail);
+            if (settings.sharding.shards != null) {
+                String group = settings.sharding.group != null ? settings.sharding.group
+                        : ShardingEngine.defaultGroup(settings.persistence.finalizer, registry.selectors());
+                sharding = ShardingEngine.start(login.client(), settings.sharding, group, reactor.orchestrator(), threads,
+                        endpoints.metrics());
+                reactor.shardWith(sharding.ownership());
+            }
             reactor.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -304,10 +313,16 @@ public final class Operator implements AutoCloseable {
                 reactor.stop();
             }
             Duration grace = settings.process.shutdownGracePeriod;
-            if (!threads.awaitAll(System.nanoTime() + grace.toNanos())) {
+            boolean handlersEnded = threads.awaitAll(System.nanoTime() + grace.toNanos());
+            if (!handlersEnded) {
                 LOG.warn("Operator {}: handlers still running {} s after the stop are interrupted", id, grace.toMillis() / 1000.0);
                 threads.interruptAll();
-                threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
+                handlersEnded = threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
+            }
+            if (sharding != null) {
+                // A handler that ignored its interruption may still run: its objects then wait for the Lease's expiry.
+                sharding.close(handlersEnded);
+                sharding = null;
             }
             if (poster != null) {
                 poster.close();
@@ -325,6 +340,9 @@ public final class Operator implements AutoCloseable {
         } finally {
             if (endpoints != null) {
                 endpoints.close();
+            }
+            if (sharding != null) {
+                sharding.close(false);
             }
             if (login != null) {
                 login.close();
