@@ -62,6 +62,15 @@ public final class Ownership implements Sharding {
         validUntilNanos = nanos;
     }
 
+    public long validUntil() {
+        return validUntilNanos;
+    }
+
+    /** Owns nothing, agreed or not: this replica starts over, as a new member would. */
+    public void reset() {
+        views = new Views(ShardView.NOBODY, ShardView.NOBODY);
+    }
+
     public ShardView agreed() {
         return views.agreed;
     }

@@ -270,6 +270,14 @@ public final class ShardingEngine {
 
     private void renewed(long now) {
         renewedAt = now;
+        if (clock.getAsLong() - ownership.validUntil() >= 0 && ownership.agreed().me() != null) {
+            // Owning lapsed meanwhile (a renewal came too late): events were skipped, and the others may
+            // have counted this replica out and taken its objects. It joins again like a new member.
+            LOG.warn("Shards: this replica renewed its Lease {} too late; it joins the group again.", mine.name());
+            pause();
+            ownership.reset();
+            published = null;
+        }
         ownership.validUntil(now + fence());
     }
 
@@ -292,7 +300,7 @@ public final class ShardingEngine {
     private void dropOut() {
         mine = null;
         pause();
-        ownership.moveTo(ShardView.NOBODY);
+        ownership.reset();
         published = null;
     }
 

@@ -81,6 +81,11 @@ class ShardingEngineTest {
         boolean paused;
         volatile boolean cutOff;
         boolean stopped;
+        /** Its loop does not run (a long pause of its JVM), though its calls would succeed. */
+        boolean frozen;
+        /** Its next write to a Lease takes this long. */
+        Duration slowWrite = Duration.ZERO;
+        int resumes;
 
         Replica(String name, Integer shards) {
             this.name = name;
@@ -111,6 +116,8 @@ class ShardingEngineTest {
 
         @Override
         public MemberLease hold(MemberLease lease, String holder, String view) throws Lost {
+            clock.addAndGet(slowWrite.toNanos());
+            slowWrite = Duration.ZERO;
             return api().hold(lease, holder, view);
         }
 
@@ -127,6 +134,7 @@ class ShardingEngineTest {
         @Override
         public void resume() {
             paused = false;
+            resumes++;
         }
 
         @Override
@@ -156,7 +164,7 @@ class ShardingEngineTest {
     /** Every live replica ticks once, then the clock moves on by a quarter of a renew period. */
     private void round() throws InterruptedException {
         for (Replica replica : replicas) {
-            if (!replica.stopped) {
+            if (!replica.stopped && !replica.frozen) {
                 try {
                     replica.engine.tick();
                 } catch (IllegalStateException e) {
@@ -242,6 +250,38 @@ class ShardingEngineTest {
         a.cutOff = false;
         rounds(8);
         assertThat(a.owned()).as("back once it holds a Lease again").isEqualTo(UIDS.size());
+    }
+
+    @Test
+    void aReplicaThatRenewsTooLateJoinsAgainInsteadOfHandlingWhatTheOthersTookOver() throws InterruptedException {
+        Replica a = replica("a");
+        Replica b = replica("b");
+        rounds(6);
+        b.frozen = true;
+        rounds(32);   // 4 s: the others counted b out after its 3 s Lease
+        assertThat(a.owned()).isEqualTo(UIDS.size());
+        assertThat(b.owned()).isZero();
+        b.frozen = false;
+        rounds(1);    // b renews its Lease, late: it must not own its old share again, which a handles now
+        assertThat(b.owned()).isZero();
+        rounds(12);
+        assertThat(a.owned() + b.owned()).isEqualTo(UIDS.size());
+        assertThat(b.owned()).isPositive();
+    }
+
+    @Test
+    void aRenewalThatCompletesAfterOwningLapsedListsEverythingAgain() throws InterruptedException {
+        Replica a = replica("a");
+        rounds(4);
+        int resumes = a.resumes;
+        a.frozen = true;
+        rounds(18);   // a late tick: 2.25 s after the last renewal, not yet fenced (2.5 s)
+        a.frozen = false;
+        a.slowWrite = Duration.ofMillis(400);   // the renewal completes past the 2.5 s of owning
+        rounds(6);
+        assertThat(a.resumes).as("events were skipped meanwhile: paused and resumed, so everything is listed again")
+                .isEqualTo(resumes + 1);
+        assertThat(a.owned()).isEqualTo(UIDS.size());
     }
 
     @Test
