@@ -169,7 +169,7 @@ public final class Operator implements AutoCloseable {
             if (settings.sharding.shards != null) {
                 String group = settings.sharding.group != null ? settings.sharding.group
                         : ShardingEngine.defaultGroup(settings.persistence.finalizer, registry.selectors());
-                sharding = ShardingEngine.start(login.client(), settings.sharding, group, reactor.orchestrator(), threads,
+                sharding = ShardingEngine.start(login.client(), settings.sharding, group, reactor.orchestrator(),
                         endpoints.metrics());
                 reactor.shardWith(sharding.ownership());
             }

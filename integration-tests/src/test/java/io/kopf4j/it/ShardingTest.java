@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,9 +32,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,8 +61,9 @@ class ShardingTest {
 
         @On.Startup
         public void fastLeases(OperatorSettings settings) {
-            settings.sharding.leaseDuration = Duration.ofSeconds(3);
-            settings.sharding.renewPeriod = Duration.ofMillis(500);
+            // Short, yet long enough for a shared machine with three operators and an API server on it.
+            settings.sharding.leaseDuration = Duration.ofSeconds(8);
+            settings.sharding.renewPeriod = Duration.ofSeconds(1);
         }
 
         @On.Create("kopfexamples")
@@ -77,9 +81,17 @@ class ShardingTest {
         }
     }
 
-    @TempDir
-    Path dir;
+    /** The replicas' logs, kept for a look after a failure. */
+    private Path dir;
     private final Map<String, Process> replicas = new LinkedHashMap<>();
+
+    @BeforeEach
+    void logs(TestInfo test) throws IOException {
+        dir = Files.createDirectories(Path.of("target", "sharding-logs", test.getTestMethod().orElseThrow().getName()));
+        for (String replica : List.of("r1", "r2", "r3")) {
+            Files.deleteIfExists(log(replica));
+        }
+    }
 
     @AfterEach
     void stopReplicas() throws InterruptedException {
@@ -126,7 +138,7 @@ class ShardingTest {
         assertThat(handledAtKill).as("killed mid-run").hasSizeLessThan(OBJECTS);
 
         await().atMost(WAIT).pollInterval(Duration.ofSeconds(1)).until(() -> handled(fixture).size() == OBJECTS);
-        Instant takenOver = firstLine(Pattern.compile("^\\[([-0-9 :,]+)\\].*Shards: 2 members \\(r1, r3\\)", Pattern.MULTILINE));
+        Instant takenOver = lineAfter(killed, "Shards: 2 members (r1, r3)");
 
         List<Call> calls = calls(Map.of("r2", killed));
         Map<String, List<Call>> perObject = calls.stream().collect(Collectors.groupingBy(Call::object));
@@ -153,10 +165,10 @@ class ShardingTest {
         Instant stopping = Instant.now();
         leaving.destroy();   // SIGTERM
         assertThat(leaving.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        await().atMost(WAIT).until(() -> read(log("r1")).contains("Shards: 1 members (r1)"));
-        Instant alone = firstLine(Pattern.compile("^\\[([-0-9 :,]+)\\].*Shards: 1 members \\(r1\\)", Pattern.MULTILINE));
+        await().atMost(WAIT).until(() -> lineAfter(stopping, "Shards: 1 members (r1)") != null);
+        Instant alone = lineAfter(stopping, "Shards: 1 members (r1)");
         LOG.info("Sharding: r2 killed after {} of {} objects; its objects were taken over {} ms after the kill"
-                        + " (3 s Leases); {} object(s) ran again (their result was not stored at the kill). r3 stopped"
+                        + " (8 s Leases); {} object(s) ran again (their result was not stored at the kill). r3 stopped"
                         + " gracefully: taken over {} ms after its SIGTERM.",
                 handledAtKill.size(), OBJECTS, Duration.between(killed, takenOver).toMillis(), twice.size(),
                 Duration.between(stopping, alone).toMillis());
@@ -216,13 +228,15 @@ class ShardingTest {
         return calls;
     }
 
-    /** When a line matching first appeared in a survivor's log (its own timestamp). */
-    private Instant firstLine(Pattern pattern) {
-        return replicas.keySet().stream().map(name -> pattern.matcher(read(log(name))))
-                .filter(Matcher::find)
-                .map(matcher -> java.time.LocalDateTime.parse(matcher.group(1).replace(' ', 'T').replace(',', '.'))
-                        .atZone(java.time.ZoneId.systemDefault()).toInstant())
-                .min(Instant::compareTo).orElseThrow();
+    private static final Pattern LOG_TIME = Pattern.compile("^\\[([-0-9 :,]+)\\]");
+
+    /** When a survivor first logged a line containing {@code text} after {@code after} (by the line's own time), or null. */
+    private Instant lineAfter(Instant after, String text) {
+        return replicas.keySet().stream().flatMap(name -> read(log(name)).lines())
+                .filter(line -> line.contains(text)).map(LOG_TIME::matcher).filter(Matcher::find)
+                .map(matcher -> LocalDateTime.parse(matcher.group(1).replace(' ', 'T').replace(',', '.'))
+                        .atZone(ZoneId.systemDefault()).toInstant())
+                .filter(at -> at.isAfter(after)).min(Instant::compareTo).orElse(null);
     }
 
     private Path log(String replica) {

@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.runtime.Metrics;
-import io.kopf4j.runtime.OperatorThreads;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +45,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * ShardingEngine sharding = ShardingEngine.start(client, settings.sharding, "my-operator",
- *         reactor.orchestrator(), threads, metrics);   // the handling stays paused until the first view is agreed
+ *         reactor.orchestrator(), metrics);   // the handling stays paused until the first view is agreed
  * reactor.shardWith(sharding.ownership());
  * ...
  * sharding.close(true);                               // at exit: release the Lease at once
@@ -121,7 +120,7 @@ public final class ShardingEngine {
      * engine's loop; call before the reactor starts watching.
      */
     public static ShardingEngine start(KubernetesClient client, OperatorSettings.Sharding settings, String group,
-                                       Orchestrator orchestrator, OperatorThreads threads, Metrics metrics) {
+                                       Orchestrator orchestrator, Metrics metrics) {
         String namespace = settings.namespace != null ? settings.namespace : podNamespace();
         String identity = settings.identity != null ? settings.identity : defaultIdentity();
         ShardingEngine engine = new ShardingEngine(settings, new KubernetesLeases(client, namespace, group,
@@ -129,7 +128,9 @@ public final class ShardingEngine {
         engine.pause();
         LOG.info("Shards: joining the group '{}' in the namespace '{}' as '{}' ({}).", group, namespace, identity,
                 settings.shards == OperatorSettings.Sharding.AUTO ? "auto" : settings.shards + " slots");
-        engine.loop = threads.startService("kopf4j-sharding", engine::run);
+        // A platform thread: the Lease must be renewed on time even while handlers keep every carrier
+        // thread of the virtual threads busy (the operator's own threads would then starve it).
+        engine.loop = Thread.ofPlatform().daemon().name("kopf4j-sharding").start(engine::run);
         return engine;
     }
 
