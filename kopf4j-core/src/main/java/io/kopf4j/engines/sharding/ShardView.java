@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * One replica's view of its shard group: the live members, what objects are hashed over, and which
@@ -37,7 +38,7 @@ public record ShardView(List<String> members, List<String> candidates, String me
 
     /** {@code --shards N}: objects are split between N slots; a slot not held leaves its objects waiting. */
     public static ShardView slots(int count, List<String> heldSlots, String mySlot) {
-        return new ShardView(heldSlots, java.util.stream.IntStream.range(0, count).mapToObj(ShardView::slot).toList(),
+        return new ShardView(heldSlots, IntStream.range(0, count).mapToObj(ShardView::slot).toList(),
                 heldSlots.contains(mySlot) ? mySlot : null);
     }
 

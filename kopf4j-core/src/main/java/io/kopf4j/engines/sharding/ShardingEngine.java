@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -243,7 +244,7 @@ public final class ShardingEngine {
             return;
         }
         List<String> wanted = auto() ? List.of(identity)
-                : java.util.stream.IntStream.range(0, settings.shards).mapToObj(ShardView::slot).toList();
+                : IntStream.range(0, settings.shards).mapToObj(ShardView::slot).toList();
         for (String member : wanted) {
             MemberLease existing = all.stream().filter(lease -> lease.member().equals(member)).findFirst().orElse(null);
             try {
