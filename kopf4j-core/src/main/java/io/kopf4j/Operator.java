@@ -17,6 +17,7 @@ import io.kopf4j.reactor.Reactor;
 import io.kopf4j.engines.peering.PeeringEngine;
 import io.kopf4j.engines.daemons.DaemonsEngine;
 import io.kopf4j.engines.indexing.IndexingEngine;
+import io.kopf4j.engines.sharding.ShardingEngine;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -85,6 +86,7 @@ public final class Operator implements AutoCloseable {
     private volatile PeeringEngine peering;
     /** The admission webhooks: the server and the managed configurations, if configured. */
     private volatile AdmissionWebhooks admission;
+    private volatile ShardingEngine sharding;
     /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
     private volatile EventPoster poster;
     /** Leader election, if enabled: the reactor handles only while this replica holds the Lease. */
@@ -179,6 +181,13 @@ public final class Operator implements AutoCloseable {
             }
             peering = PeeringEngine.start(login.client(), settings, namespaces, reactor.orchestrator(), threads,
                     endpoints.metrics());
+            if (settings.sharding.shards != null) {
+                String group = settings.sharding.group != null ? settings.sharding.group
+                        : ShardingEngine.defaultGroup(settings.persistence.finalizer, registry.selectors());
+                sharding = ShardingEngine.start(login.client(), settings.sharding, group, reactor.orchestrator(),
+                        endpoints.metrics());
+                reactor.shardWith(sharding.ownership());
+            }
             reactor.start();
             if (settings.admission.server != null) {
                 endpoints.addReadiness("webhook-server", () -> {
@@ -336,10 +345,16 @@ public final class Operator implements AutoCloseable {
                 admission.close();
             }
             Duration grace = settings.process.shutdownGracePeriod;
-            if (!threads.awaitAll(System.nanoTime() + grace.toNanos())) {
+            boolean handlersEnded = threads.awaitAll(System.nanoTime() + grace.toNanos());
+            if (!handlersEnded) {
                 LOG.warn("Operator {}: handlers still running {} s after the stop are interrupted", id, grace.toMillis() / 1000.0);
                 threads.interruptAll();
-                threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
+                handlersEnded = threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
+            }
+            if (sharding != null) {
+                // A handler that ignored its interruption may still run: its objects then wait for the Lease's expiry.
+                sharding.close(handlersEnded);
+                sharding = null;
             }
             if (peering != null) {
                 peering.leave();   // only now: the peers that take over must not meet our handlers still running
@@ -362,6 +377,9 @@ public final class Operator implements AutoCloseable {
             releaseLeadership();   // at the latest (an interrupted shutdown), before the client closes
             if (endpoints != null) {
                 endpoints.close();
+            }
+            if (sharding != null) {
+                sharding.close(false);
             }
             if (login != null) {
                 login.close();

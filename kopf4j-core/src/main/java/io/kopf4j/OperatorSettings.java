@@ -54,6 +54,8 @@ public final class OperatorSettings {
     public final Admission admission = new Admission();
     /** Leader election with a Lease (kopf4j's own; Kopf has none): off by default. */
     public final Leadership leadership = new Leadership();
+    /** Sharding: replicas that split the objects between them (kopf4j's own; see docs/sharding.md). */
+    public final Sharding sharding = new Sharding();
 
     /**
      * Checks every value, as the operator does when it starts (after the startup handlers, which may
@@ -104,6 +106,7 @@ public final class OperatorSettings {
         }
         require("background.instantExitZeroTimeCycles", background.instantExitZeroTimeCycles >= 0, "must not be negative",
                 background.instantExitZeroTimeCycles);
+        validateSharding();
         require("admission.managed", admission.managed == null || !admission.managed.isBlank(), "must not be blank",
                 admission.managed);
         validateLeadership();
@@ -324,6 +327,57 @@ public final class OperatorSettings {
         public Duration instantExitTimeout = null;
         /** Zero-time cycles given to a daemon to exit instantly. */
         public int instantExitZeroTimeCycles = 10;
+    }
+
+    private void validateSharding() {
+        if (sharding.shards == null) {
+            return;
+        }
+        require("sharding.shards", sharding.shards >= 0, "must be Sharding.AUTO (0) or a count of slots", sharding.shards);
+        positive("sharding.leaseDuration", sharding.leaseDuration);
+        positive("sharding.renewPeriod", sharding.renewPeriod);
+        require("sharding.leaseDuration", sharding.leaseDuration.toSeconds() >= 1, "must be at least 1 s (Leases count in seconds)",
+                sharding.leaseDuration);
+        require("sharding.renewPeriod", sharding.renewPeriod.multipliedBy(2).compareTo(sharding.leaseDuration) <= 0,
+                "must be at most half of sharding.leaseDuration", sharding.renewPeriod);
+        require("sharding.identity", sharding.identity == null || !sharding.identity.isBlank(), "must not be blank",
+                sharding.identity);
+        for (String[] name : new String[][]{{"sharding.group", sharding.group}, {"sharding.namespace", sharding.namespace}}) {
+            require(name[0], name[1] == null || name[1].matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?"),
+                    "must be a lowercase DNS name (or null for the default)", name[1]);
+        }
+    }
+
+    /**
+     * Sharding: several replicas of the operator split the watched objects between them, each
+     * holding a Lease of the group (see docs/sharding.md). Off unless {@link #shards} is set
+     * ({@code --shards auto|N}).
+     *
+     * <pre>{@code
+     * settings.sharding.shards = OperatorSettings.Sharding.AUTO;
+     * settings.sharding.leaseDuration = Duration.ofSeconds(15);
+     * }</pre>
+     */
+    public static final class Sharding {
+        /** {@link #shards}: split the objects between the live replicas. */
+        public static final int AUTO = 0;
+
+        /** Off by default; leader election's timings. */
+        public Sharding() {
+        }
+
+        /** Null: off (every object handled here); {@link #AUTO}; or a fixed count of slots, one per replica, spares standing by. */
+        public Integer shards = null;
+        /** The shard group: replicas of one group split the objects. Null: derived from the finalizer and the handlers' resources. */
+        public String group = null;
+        /** Where the Leases are. Null: the pod's namespace ({@code POD_NAMESPACE}, else the service account's), else {@code default}. */
+        public String namespace = null;
+        /** This replica's name in the group. Null: the host name (the pod's name) and a random suffix. */
+        public String identity = null;
+        /** How long a member's Lease lasts without renewal: a replica that dies is replaced after this. */
+        public Duration leaseDuration = Duration.ofSeconds(15);
+        /** How often a member renews its Lease and reads the others' (four times as often during a hand-over). */
+        public Duration renewPeriod = Duration.ofSeconds(2);
     }
 
     /** Kopf's admission webhooks: where requests arrive, and whether kopf4j manages the configurations. */

@@ -57,6 +57,16 @@ class OperatorSettingsTest {
                 "invalid setting settings.networking.errorBackoffs: must contain no null or negative delays");
         assertInvalid(s -> s.posting.reportingComponent = " ",
                 "invalid setting settings.posting.reportingComponent: must not be empty, got  ");
+        assertInvalid(s -> {
+            s.sharding.shards = OperatorSettings.Sharding.AUTO;
+            s.sharding.renewPeriod = Duration.ofSeconds(10);
+        }, "invalid setting settings.sharding.renewPeriod: must be at most half of sharding.leaseDuration, got PT10S");
+        assertInvalid(s -> s.sharding.shards = -1,
+                "invalid setting settings.sharding.shards: must be Sharding.AUTO (0) or a count of slots, got -1");
+        assertInvalid(s -> {
+            s.sharding.shards = 3;
+            s.sharding.group = "My Group";
+        }, "invalid setting settings.sharding.group: must be a lowercase DNS name (or null for the default), got My Group");
         assertInvalid(s -> s.watching.listPageSize = 0,
                 "invalid setting settings.watching.listPageSize: must be at least 1, got 0");
         assertInvalid(s -> s.background.instantExitTimeout = Duration.ofSeconds(-1),

@@ -123,17 +123,25 @@ class SettingsTest {
         }
     }
 
+    /**
+     * Kopf's mandatory peering (-P) in a cluster without the peering CRDs: the operator stays paused,
+     * with a warning. On a cluster of its own: the shared one gets the CRDs from PeeringTest.
+     */
     @Test
-    void mandatoryPeeringIsAcceptedWithAWarningThatItRunsStandalone(LocalCluster cluster, TemporaryNamespace namespace)
-            throws InterruptedException {
+    void aMandatoryPeeringWithoutThePeeringCrdsKeepsTheOperatorPaused() throws InterruptedException {
         OperatorSettings settings = new OperatorSettings();
         settings.peering.name = "main";
         settings.peering.mandatory = true;
-        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.Operator");
-             Operator operator = fixture.start(fixture.operator().settings(settings)
-                     .handler(Handler.create("kopfexamples").id("create").handle(context -> "done")))) {
-            assertThat(logs.contains("Peering 'main' is not implemented in kopf4j yet; this operator runs standalone.")).isTrue();
+        try (LocalCluster cluster = LocalCluster.start()) {
+            cluster.apply(KopfExamples.CRD);
+            try (CapturedLogs logs = new CapturedLogs("io.kopf4j.engines.peering");
+                 Operator operator = Operator.builder().kubeconfig(cluster.kubeconfig()).namespaces("default").settings(settings)
+                         .handler(Handler.create("kopfexamples").id("create").handle(context -> "done")).build()) {
+                operator.start();
+                assertThat(logs.contains("The peering is mandatory, but the peering CRDs are not found in the cluster")).isTrue();
+                // A listing on this idle cluster takes well under a second: paused, it never starts.
+                assertThat(operator.awaitListed(Duration.ofSeconds(5))).isFalse();
+            }
         }
     }
 

@@ -107,6 +107,24 @@ public final class RunOptions {
                     + " else default.")
     String leaderElectionNamespace;
 
+    // Sharding (docs/sharding.md).
+    @Option(names = "--shards", paramLabel = "auto|N",
+            description = "Split the objects between replicas, each holding a Lease: auto (between the live replicas)"
+                    + " or N slots (one replica per slot, spares stand by). Default: no sharding.")
+    String shards;
+
+    @Option(names = "--shard-group", paramLabel = "NAME",
+            description = "The shard group (default: derived from the finalizer and the handlers' resources).")
+    String shardGroup;
+
+    @Option(names = "--shard-namespace", paramLabel = "NS",
+            description = "Where the shard Leases are (default: the pod's namespace, else default).")
+    String shardNamespace;
+
+    @Option(names = "--shard-identity", paramLabel = "NAME",
+            description = "This replica's name in the group (default: the host name and a random suffix).")
+    String shardIdentity;
+
     @Parameters(paramLabel = "HANDLERS", arity = "0..*",
             description = "Where the handlers are: .java source files, .jar files, or class names on the classpath.")
     List<String> handlers = new ArrayList<>();
@@ -148,7 +166,27 @@ public final class RunOptions {
             settings.leadership.leaseName = leaderElectionId;
         }
         settings.leadership.leaseNamespace = leaderElectionNamespace;
+        applySharding(settings.sharding);
         return settings;
+    }
+
+    private void applySharding(OperatorSettings.Sharding sharding) {
+        if (shards == null) {
+            if (shardGroup != null || shardNamespace != null || shardIdentity != null) {
+                throw new OperatorException("--shard-group, --shard-namespace and --shard-identity need --shards");
+            }
+            return;
+        }
+        if (shards.equals("auto")) {
+            sharding.shards = OperatorSettings.Sharding.AUTO;
+        } else if (shards.matches("[1-9]\\d{0,5}")) {
+            sharding.shards = Integer.parseInt(shards);
+        } else {
+            throw new OperatorException("invalid --shards '" + shards + "': expected auto or a count of at least 1");
+        }
+        sharding.group = shardGroup;
+        sharding.namespace = shardNamespace;
+        sharding.identity = shardIdentity;
     }
 
     public boolean quiet() {

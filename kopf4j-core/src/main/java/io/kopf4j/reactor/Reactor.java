@@ -17,6 +17,7 @@ import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.reactor.processing.IndexesBarrier;
 import io.kopf4j.reactor.processing.Indexing;
 import io.kopf4j.reactor.processing.ResourceProcessor;
+import io.kopf4j.reactor.processing.Sharding;
 import io.kopf4j.reactor.processing.Spawning;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.reactor.queueing.Progress;
@@ -57,6 +58,7 @@ public final class Reactor {
     private final Indexing.Factory indexingFactory;
     private volatile Indexing indexing = Indexing.NONE;
     private final IndexesBarrier barrier;
+    private volatile Sharding sharding = Sharding.ALL;
 
     /**
      * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
@@ -90,6 +92,11 @@ public final class Reactor {
                 // Kopf waits for the indexed resources only: another resource that never lists blocks nothing.
                 : new IndexesBarrier(true, timeout -> observer.awaitListed(timeout, registry::hasIndexingHandlers));
         metrics.gauges(progress::waiting, () -> processors.values().stream().mapToInt(ResourceProcessor::objects).sum());
+    }
+
+    /** Which objects this replica handles (the sharding engine); before {@link #start()}. Default: all. */
+    public void shardWith(Sharding sharding) {
+        this.sharding = sharding;
     }
 
     /** Resolves the resources and starts watching; fails with a clear message if it cannot. */
@@ -171,7 +178,7 @@ public final class Reactor {
     private ObjectQueues queues(Resource resource) {
         ResourceProcessor processor = processors.computeIfAbsent(resource,
                 r -> new ResourceProcessor(r, registry, settings, memo, patcher, poster, execution, spawning,
-                        indexing, barrier));
+                        indexing, barrier, sharding));
         ObjectQueues queues = new ObjectQueues(resource, processor, threads, settings, progress, metrics, error -> failure.accept(
                 new OperatorException("Event processing has failed with an unrecoverable error. This seems to be a"
                         + " framework bug. The operator will stop to prevent damage.", error)));

@@ -114,4 +114,16 @@ public final class Metrics {
         Timer.builder("kopf4j.timer.lag").tag("handler", handler).publishPercentileHistogram().register(registry)
                 .record(lag);
     }
+
+    /** Sharding: the members of the view this replica has agreed on, read on every scrape. */
+    public void shardMembers(Supplier<Number> members) {
+        Gauge.builder("kopf4j.shard.members", members).description("Members of the agreed shard view")
+                .strongReference(true).register(registry);
+    }
+
+    /** Sharding: a new view was agreed on (a member joined or left, so objects moved). */
+    public void shardView() {
+        Counter.builder("kopf4j.shard.views").description("Shard views agreed on since the start")
+                .register(registry).increment();
+    }
 }

@@ -6,6 +6,7 @@ import io.kopf4j.Resource;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.queueing.ObjectQueues;
+import java.time.Duration;
 import java.util.function.Predicate;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -156,6 +157,22 @@ public final class Orchestrator {
         for (Map.Entry<WatcherKey, ResourceWatcher> entry : List.copyOf(watchers.entrySet())) {
             if (which.test(entry.getKey().resource())
                     && !entry.getValue().listed().await(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Waits until no object whose key matches is processing an event, in any resource (see
+     * {@link ObjectQueues#awaitIdle}).
+     *
+     * @return false if some were still busy when the timeout passed
+     */
+    public boolean awaitIdle(Predicate<String> keys, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (ObjectQueues objects : List.copyOf(queues.values())) {
+            if (!objects.awaitIdle(keys, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
                 return false;
             }
         }

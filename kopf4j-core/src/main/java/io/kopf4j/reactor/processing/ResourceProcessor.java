@@ -53,6 +53,7 @@ public final class ResourceProcessor implements EventProcessor {
     private final Spawning spawning;
     private final Indexing indexing;
     private final IndexesBarrier barrier;
+    private final Sharding sharding;
     /** The resource has indexing functions: only then is each arriving event indexed. */
     private final boolean indexed;
     /** The resource has daemons or timers: only then is each object's latest body kept (their live view). */
@@ -65,7 +66,7 @@ public final class ResourceProcessor implements EventProcessor {
 
     public ResourceProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, Memo operatorMemo,
                              ObjectPatching patcher, EventSink poster, Execution execution, Spawning spawning,
-                             Indexing indexing, IndexesBarrier barrier) {
+                             Indexing indexing, IndexesBarrier barrier, Sharding sharding) {
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
@@ -78,6 +79,7 @@ public final class ResourceProcessor implements EventProcessor {
         this.spawns = registry.hasSpawningHandlers(resource);
         this.indexing = indexing;
         this.barrier = barrier;
+        this.sharding = sharding;
         this.indexed = registry.hasIndexingHandlers(resource);
     }
 
@@ -125,6 +127,10 @@ public final class ResourceProcessor implements EventProcessor {
     public String process(WatchEvent event, Pressure pressure, Instant consistencyDeadline) throws InterruptedException {
         barrier.await();
         String key = event.key();
+        if (!sharding.owns(key)) {
+            forget(key);
+            return null;
+        }
         ObjectMemory memory = event.isRecheck() ? memories.get(key) : memoryOf(event);
         if (memory == null) {
             return null;   // a recheck of an object deleted meanwhile
@@ -163,6 +169,17 @@ public final class ResourceProcessor implements EventProcessor {
         } catch (RuntimeException e) {
             memory.throttler.failed(e, settings.queueing.errorDelays, pressure, local);
             return null;
+        }
+    }
+
+    /**
+     * Another replica handles the object (now, or from the next hand-over on): its memory goes, and
+     * its daemons stop as for a deletion, so that it is seen afresh (a resume) if it comes back.
+     */
+    private void forget(String key) {
+        ObjectMemory memory = memories.remove(key);
+        if (memory != null && memory.spawns != null) {
+            memory.spawns.gone();
         }
     }
 

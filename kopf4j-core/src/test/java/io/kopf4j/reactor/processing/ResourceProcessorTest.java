@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** Kopf's processing of one object's events, with a fake API that records the patches. */
@@ -96,12 +97,16 @@ class ResourceProcessorTest {
     private final EventPoster events = new EventPoster(settings.posting, event -> { });
 
     private ResourceProcessor processor(Class<?> handlers) {
+        return processor(handlers, Sharding.ALL);
+    }
+
+    private ResourceProcessor processor(Class<?> handlers, Sharding sharding) {
         HandlerRegistry registry = new HandlerRegistry();
         HandlerScanner.scan(handlers, registry);
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                 new Metrics(null), null, events, null);
         return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, events, execution, Spawning.NONE,
-                Indexing.NONE, IndexesBarrier.OPEN);
+                Indexing.NONE, IndexesBarrier.OPEN, sharding);
     }
 
     private void object(Map<String, Object> spec) {
@@ -137,6 +142,24 @@ class ResourceProcessorTest {
         Map<String, Object> patch = api.patches.get(0);
         assertThat(patch).containsEntry("status", Map.of("create", "created"));
         assertThat(Json.compact(patch)).contains("last-handled-configuration");
+    }
+
+    @Test
+    void anObjectOfAnotherShardIsNotTouchedAndIsSeenAfreshWhenItComesBack() throws InterruptedException {
+        CreateAndResume.CALLS.clear();
+        object(Map.of("size", 1));
+        AtomicBoolean owned = new AtomicBoolean(false);
+        ResourceProcessor processor = processor(CreateAndResume.class, key -> owned.get());
+        processor.process(api.event(null), Pressure.NONE, null);
+        assertThat(CreateAndResume.CALLS).as("no handler").isEmpty();
+        assertThat(api.patches).as("no finalizer, no state").isEmpty();
+        assertThat(processor.objects()).as("not remembered").isZero();
+        owned.set(true);
+        processor.process(api.event(null), Pressure.NONE, null);
+        assertThat(CreateAndResume.CALLS).containsExactly("create");
+        owned.set(false);
+        processor.process(api.event("MODIFIED"), Pressure.NONE, null);
+        assertThat(processor.objects()).as("forgotten once it moved away").isZero();
     }
 
     public static class StatusPhase {

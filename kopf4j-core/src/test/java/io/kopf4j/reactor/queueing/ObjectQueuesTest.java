@@ -57,6 +57,28 @@ class ObjectQueuesTest {
     }
 
     @Test
+    void awaitingIdlenessWaitsForTheMatchingObjectsInHandOnly() throws InterruptedException {
+        CountDownLatch releaseA = new CountDownLatch(1);
+        CountDownLatch releaseB = new CountDownLatch(1);
+        List<String> started = new CopyOnWriteArrayList<>();
+        ObjectQueues queues = queues((event, pressure, deadline) -> {
+            started.add(event.uid());
+            (event.uid().equals("a") ? releaseA : releaseB).await(10, TimeUnit.SECONDS);
+            return null;
+        });
+        queues.dispatch(event("a", "1"));
+        queues.dispatch(event("b", "1"));
+        await().until(() -> started.containsAll(List.of("a", "b")));
+        assertThat(queues.awaitIdle("a"::equals, Duration.ofMillis(50))).as("a is in hand").isFalse();
+        releaseA.countDown();
+        assertThat(queues.awaitIdle("a"::equals, Duration.ofSeconds(10))).as("a was put down; b does not matter").isTrue();
+        assertThat(queues.awaitIdle(key -> true, Duration.ZERO)).as("b is still in hand").isFalse();
+        releaseB.countDown();
+        assertThat(queues.awaitIdle(key -> true, Duration.ofSeconds(10))).isTrue();
+        queues.stop();
+    }
+
+    @Test
     void theConsistencyDeadlineLastsUntilOurOwnPatchComesBack() {
         List<Instant> deadlines = new CopyOnWriteArrayList<>();
         ObjectQueues queues = queues((event, pressure, deadline) -> {
