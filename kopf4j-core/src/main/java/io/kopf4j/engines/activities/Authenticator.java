@@ -87,6 +87,9 @@ public final class Authenticator {
             while (vault.awaitEmptiness()) {
                 authenticate("Re-authentication");
                 if (vault.isEmpty()) {
+                    // No one logs in again after this: requests of the shutdown (peering, Lease, cleanup)
+                    // must fail at once instead of waiting for credentials that never come.
+                    vault.close();
                     lost.accept(new LoginError(Vault.RAN_OUT));
                     return;
                 }
@@ -95,6 +98,7 @@ public final class Authenticator {
             Thread.currentThread().interrupt();
         } catch (OperatorException e) {
             vault.populate(Map.of());
+            vault.close();
             lost.accept(e);
         }
     }
