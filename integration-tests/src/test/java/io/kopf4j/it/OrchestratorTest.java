@@ -17,7 +17,9 @@ import io.kopf4j.testing.TemporaryNamespace;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -69,6 +71,30 @@ class OrchestratorTest {
             assertThat(seen.stream().filter(line -> line.startsWith("during:")).findFirst())
                     .as("created while paused: not watched, but found by the listing on resume").contains("during:null");
             assertThat(seen).as("everything listed again on resume").contains("before:null");
+        } finally {
+            orchestrator.stop();
+        }
+    }
+
+    /** A standby (leader election) waits for the listing before it leads: the wait ends once it leads. */
+    @Test
+    void aWaitForTheListingBegunWhilePausedEndsAfterTheResume(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        Orchestrator orchestrator = orchestrator(cluster);
+        try {
+            orchestrator.pause("leadership");
+            orchestrator.ensure(new WatcherKey(KOPFEXAMPLES, namespace.name()));   // made, not started
+            // On a thread of its own: in the common pool it would block the client's async stages on 2 cores.
+            CompletableFuture<Boolean> listed = new CompletableFuture<>();
+            Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    listed.complete(orchestrator.awaitListed(System.nanoTime() + WAIT.toNanos()));
+                } catch (InterruptedException e) {
+                    listed.complete(false);
+                }
+            });
+            orchestrator.resume("leadership");
+            assertThat(listed.get(WAIT.toSeconds() + 5, TimeUnit.SECONDS)).as("listed by the watcher of the resume").isTrue();
         } finally {
             orchestrator.stop();
         }

@@ -38,6 +38,8 @@ public final class Orchestrator {
     private final Map<WatcherKey, ResourceWatcher> watchers = new ConcurrentHashMap<>();
     private final Map<Resource, ObjectQueues> queues = new ConcurrentHashMap<>();
     private final List<PauseListener> pauseListeners = new ArrayList<>();
+    /** How long a wait for a listing lasts before the watchers are looked up again. */
+    private static final Duration LISTING_RECHECK = Duration.ofMillis(200);
     /** Who holds the handling paused; it resumes when the last of them lets go. */
     private final Set<String> pausers = new HashSet<>();
 
@@ -152,15 +154,25 @@ public final class Orchestrator {
         return awaitListed(deadlineNanos, resource -> true);
     }
 
-    /** Waits until the watchers of the resources chosen (the indexed ones, say) have delivered their initial listing. */
+    /**
+     * Waits until the watchers of the resources chosen (the indexed ones, say) have delivered their
+     * initial listing. The watchers are looked up again after each short wait: a resume replaces
+     * them (a watcher made while paused never starts), so a wait on the old one would never end.
+     */
     public boolean awaitListed(long deadlineNanos, Predicate<Resource> which) throws InterruptedException {
-        for (Map.Entry<WatcherKey, ResourceWatcher> entry : List.copyOf(watchers.entrySet())) {
-            if (which.test(entry.getKey().resource())
-                    && !entry.getValue().listed().await(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+        while (true) {
+            ResourceWatcher unlisted = List.copyOf(watchers.entrySet()).stream()
+                    .filter(entry -> which.test(entry.getKey().resource()) && entry.getValue().listed().getCount() > 0)
+                    .map(Map.Entry::getValue).findFirst().orElse(null);
+            long left = deadlineNanos - System.nanoTime();
+            if (unlisted == null) {
+                return true;
+            }
+            if (left <= 0) {
                 return false;
             }
+            unlisted.listed().await(Math.min(left, LISTING_RECHECK.toNanos()), TimeUnit.NANOSECONDS);
         }
-        return true;
     }
 
     /**
