@@ -48,7 +48,7 @@ public final class OperatorSettings {
     public final Scanning scanning = new Scanning();
     /** Kopf's peering: several operators on one cluster, only the highest priority handling (docs/peering.md). */
     public final Peering peering = new Peering();
-    /** Kopf's daemons (accepted, not implemented yet). */
+    /** Kopf's daemons and timers: their cancellation and instant exits (docs/daemons.md). */
     public final Background background = new Background();
     /** Kopf's admission webhooks: the server and the managed configurations. */
     public final Admission admission = new Admission();
