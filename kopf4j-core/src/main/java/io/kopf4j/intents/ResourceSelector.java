@@ -2,6 +2,8 @@ package io.kopf4j.intents;
 
 import io.kopf4j.Resource;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -85,6 +87,18 @@ public record ResourceSelector(String group, String version, String name, String
     /** The groups discovery must read to resolve this selector; null means all groups. */
     public Set<String> groupsToDiscover() {
         return group == null ? null : Set.of(group);
+    }
+
+    /** The groups discovery must read to resolve all these selectors; null means all groups. */
+    public static Set<String> groupsToDiscover(Collection<ResourceSelector> selectors) {
+        Set<String> groups = new HashSet<>();
+        for (ResourceSelector selector : selectors) {
+            if (selector.groupsToDiscover() == null) {
+                return null;
+            }
+            groups.addAll(selector.groupsToDiscover());
+        }
+        return groups;
     }
 
     public boolean matches(Resource resource) {

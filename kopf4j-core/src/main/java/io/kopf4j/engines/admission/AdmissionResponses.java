@@ -41,9 +41,10 @@ public final class AdmissionResponses {
      */
     public static Map<String, Object> build(Map<String, Object> review, Map<String, Outcome> outcomes,
                                             List<String> warnings, List<Object> jsonPatch) {
-        Map<String, Object> request = review.get("request") instanceof Map<?, ?> map ? Json.toMap(map) : Map.of();
+        // Only the uid is echoed: the request (with its objects) is not copied for it.
+        Object uid = review.get("request") instanceof Map<?, ?> request ? request.get("uid") : null;
         Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("uid", request.getOrDefault("uid", ""));
+        payload.put("uid", uid == null ? "" : uid);
         payload.put("allowed", outcomes.values().stream().allMatch(outcome -> outcome.error() == null));
         if (!warnings.isEmpty()) {
             payload.put("warnings", warnings.stream().map(String::valueOf).toList());

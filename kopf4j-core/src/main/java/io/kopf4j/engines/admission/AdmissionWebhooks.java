@@ -15,7 +15,6 @@ import io.kopf4j.intents.WebhookType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -62,7 +61,8 @@ public final class AdmissionWebhooks implements AutoCloseable {
     }
 
     /**
-     * Kopf's check after the startup handlers: admission handlers need a server.
+     * Kopf's check after the startup handlers (before the login, so that the start fails at once):
+     * admission handlers need a server. {@link #start} relies on it.
      *
      * @throws OperatorException with Kopf's message if there are handlers but no server
      */
@@ -84,7 +84,6 @@ public final class AdmissionWebhooks implements AutoCloseable {
      */
     public static AdmissionWebhooks start(OperatorSettings settings, HandlerRegistry registry, KubernetesClient client,
                                           Execution execution, MemoRecall memos, Consumer<OperatorException> failure) {
-        verify(settings, registry);
         WebhookServing server = settings.admission.server;
         List<ConfigurationManager> managers = new ArrayList<>();
         AdmissionWebhooks webhooks = new AdmissionWebhooks(server, managers, registry, client, failure);
@@ -116,15 +115,7 @@ public final class AdmissionWebhooks implements AutoCloseable {
      */
     public static Collection<Resource> resolve(HandlerRegistry registry, KubernetesClient client, boolean startup) {
         Set<ResourceSelector> selectors = registry.webhookSelectors();
-        Set<String> groups = new HashSet<>();
-        for (ResourceSelector selector : selectors) {
-            if (selector.groupsToDiscover() == null) {
-                groups = null;
-                break;
-            }
-            groups.addAll(selector.groupsToDiscover());
-        }
-        List<Resource> discovered = new Discovery(client).resources(groups);
+        List<Resource> discovered = new Discovery(client).resources(ResourceSelector.groupsToDiscover(selectors));
         Set<Resource> resolved = new LinkedHashSet<>();
         for (ResourceSelector selector : selectors) {
             List<Resource> found = selector.resolve(discovered).resources();

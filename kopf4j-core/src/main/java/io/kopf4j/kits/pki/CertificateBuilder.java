@@ -56,7 +56,8 @@ public final class CertificateBuilder {
     private final Set<KeyPurposeId> purposes = new LinkedHashSet<>();
     private final List<GeneralName> sans = new ArrayList<>();
     private boolean ca;
-    private Duration validity = Duration.ofDays(365);
+    /** How long a certificate is valid from now. */
+    private static final Duration VALIDITY = Duration.ofDays(365);
 
     /**
      * A certificate for the subject's key.
@@ -119,17 +120,6 @@ public final class CertificateBuilder {
     }
 
     /**
-     * Sets how long the certificate is valid from now (a year unless set).
-     *
-     * @param validity the validity
-     * @return this builder
-     */
-    public CertificateBuilder validity(Duration validity) {
-        this.validity = validity;
-        return this;
-    }
-
-    /**
      * Signs the certificate with the subject's own key.
      *
      * @param privateKey the private key of the builder's public key
@@ -160,7 +150,7 @@ public final class CertificateBuilder {
     private X509Certificate build(X500Name issuer, PrivateKey issuerKey) throws GeneralSecurityException {
         Instant now = Instant.now();
         X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(issuer, new BigInteger(64, RANDOM),
-                Date.from(now.minus(BACKDATING)), Date.from(now.plus(validity)), subject, publicKey);
+                Date.from(now.minus(BACKDATING)), Date.from(now.plus(VALIDITY)), subject, publicKey);
         try {
             builder.addExtension(Extension.basicConstraints, ca, new BasicConstraints(ca));
             builder.addExtension(Extension.keyUsage, true, new KeyUsage(ca

@@ -15,7 +15,6 @@ import io.kopf4j.intents.ResourceSelector;
 import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -291,15 +290,7 @@ public final class Observer {
      */
     private List<Resource> resolveResources(boolean startup) {
         Set<ResourceSelector> selectors = registry.selectors();
-        Set<String> groups = new HashSet<>();
-        for (ResourceSelector selector : selectors) {
-            if (selector.groupsToDiscover() == null) {
-                groups = null;
-                break;
-            }
-            groups.addAll(selector.groupsToDiscover());
-        }
-        List<Resource> discovered = new Discovery(client).resources(groups);
+        List<Resource> discovered = new Discovery(client).resources(ResourceSelector.groupsToDiscover(selectors));
         LOG.debug("Discovered {} resources at {}", discovered.size(), client.getMasterUrl());
 
         Set<Resource> resolved = new LinkedHashSet<>();
