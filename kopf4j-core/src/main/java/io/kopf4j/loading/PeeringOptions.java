@@ -63,7 +63,6 @@ public final class PeeringOptions {
         LogSetup.configure(LogSetup.Format.FULL, null, "object", verbose, false);
         OperatorSettings settings = new OperatorSettings();
         settings.peering.name = peering;
-        settings.peering.priority = priority;
         String identity = id != null ? id : PeerIdentity.detect(true, System.getenv());
         OperatorThreads threads = new OperatorThreads("kopf4j-peering");
         try (Login login = Login.run(List.of(), kubeconfig, context, settings, new Memo(), threads, lost -> { })) {

@@ -85,7 +85,7 @@ public final class KopfHarness implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of("run", "-n", namespace.name()));
         args.addAll(List.of(moreArgs));
         args.addAll(runArgs);
-        runner = KopfRunner.start(cluster.kubeconfig(), args.toArray(String[]::new));
+        runner = KopfRunner.start(cluster.kubeconfig(), timeout, args.toArray(String[]::new));
         return runner;
     }
 

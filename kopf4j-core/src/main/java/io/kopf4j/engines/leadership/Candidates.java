@@ -1,8 +1,7 @@
 package io.kopf4j.engines.leadership;
 
+import io.kopf4j.runtime.PodEnvironment;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +29,7 @@ public final class Candidates {
      * that a restarted pod with the same name is a new candidate, not the old holder.
      */
     public static String identity() {
-        return hostname() + "_" + UUID.randomUUID();
+        return PodEnvironment.hostname() + "_" + UUID.randomUUID();
     }
 
     /**
@@ -57,17 +56,5 @@ public final class Candidates {
             // outside a cluster: the served namespace, or the default
         }
         return served.size() == 1 && served.getFirst().matches(NAMESPACE_NAME) ? served.getFirst() : "default";
-    }
-
-    private static String hostname() {
-        String fromEnvironment = System.getenv("HOSTNAME");   // set in every container: the pod's name
-        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
-            return fromEnvironment.strip();
-        }
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "localhost";
-        }
     }
 }

@@ -86,16 +86,6 @@ public final class LeaderElection implements AutoCloseable {
         return election;
     }
 
-    /** {@return whether this replica holds the Lease now} */
-    public boolean leading() {
-        return leading.get();
-    }
-
-    /** {@return this replica's identity in the Lease: its host name and a random suffix} */
-    public String identity() {
-        return identity;
-    }
-
     /**
      * Stops campaigning and, if this replica leads, releases the Lease, before returning: call it
      * once the handlers have ended, so that the successor never handles beside them.

@@ -4,8 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.runtime.Metrics;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import io.kopf4j.runtime.PodEnvironment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -364,12 +363,6 @@ public final class ShardingEngine {
 
     /** The host name (the pod's name) and a random suffix: a restarted replica is a new member. */
     private static String defaultIdentity() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "kopf4j";
-        }
-        return host + "-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()).substring(0, 6);
+        return PodEnvironment.hostname() + "-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()).substring(0, 6);
     }
 }

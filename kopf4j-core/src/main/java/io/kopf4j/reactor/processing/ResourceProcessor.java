@@ -113,7 +113,9 @@ public final class ResourceProcessor implements EventProcessor {
     @Override
     public void arrived(WatchEvent event) {
         if (indexed) {
-            ObjectMemory memory = event.isDeleted() ? memories.get(event.key()) : memoryOf(event);
+            // Another replica's object gets no memory here: its events would only forget it again.
+            ObjectMemory memory = event.isDeleted() || !sharding.owns(event.key()) ? memories.get(event.key())
+                    : memoryOf(event);
             indexing.index(resource, event, memory == null ? operatorMemo : memory.memo);
         }
     }
@@ -125,12 +127,12 @@ public final class ResourceProcessor implements EventProcessor {
 
     @Override
     public String process(WatchEvent event, Pressure pressure, Instant consistencyDeadline) throws InterruptedException {
-        barrier.await();
         String key = event.key();
-        if (!sharding.owns(key)) {
+        if (!sharding.owns(key)) {   // before the barrier: another replica's object never waits for the indexes
             forget(key);
             return null;
         }
+        barrier.await();
         ObjectMemory memory = event.isRecheck() ? memories.get(key) : memoryOf(event);
         if (memory == null) {
             return null;   // a recheck of an object deleted meanwhile
