@@ -127,13 +127,12 @@ public final class HandlerRegistry {
     public synchronized List<WebhookHandler> webhookHandlers(WebhookCause cause) {
         List<WebhookHandler> selected = new ArrayList<>();
         for (WebhookHandler handler : webhooks) {
-            boolean matchingType = cause.webhookType() == null || cause.webhookType() == handler.type();
             boolean matchingWebhook = cause.webhook() == null || cause.webhook().equals(handler.id());
             boolean forDeletion = handler.type() != WebhookType.MUTATING || !"DELETE".equals(cause.operation())
                     || List.of("DELETE").equals(handler.operations());
             boolean matchingSubresource = "*".equals(handler.subresource())
                     || Objects.equals(handler.subresource(), cause.subresource());
-            if (matchingType && matchingWebhook && forDeletion && handler.selector().matches(cause.resource())
+            if (matchingWebhook && forDeletion && handler.selector().matches(cause.resource())
                     && matchingSubresource && handler.filters().matchesBody(cause, cause.raw())) {
                 selected.add(handler);
             }

@@ -23,7 +23,6 @@ import org.slf4j.Logger;
  * @param patch the changes a mutating handler asks for
  * @param logger the object's local logger: admission lines never become Kubernetes Events
  * @param memo the object's memo (a throwaway one for objects being created)
- * @param webhookType which handlers the request is for (validating or mutating), or null for all
  * @param webhook the handler id the request's URL names, or null for all matching handlers
  * @param dryrun the API server will not store the result
  * @param operation {@code CREATE}, {@code UPDATE}, {@code DELETE}, {@code CONNECT}, or null
@@ -36,7 +35,7 @@ import org.slf4j.Logger;
  * @param current the object after the operation, or null (deletions)
  */
 public record WebhookCause(Resource resource, Map<String, Object> raw, Body body, Patch patch, Logger logger, Memo memo,
-                           WebhookType webhookType, String webhook, boolean dryrun, String operation,
+                           String webhook, boolean dryrun, String operation,
                            String subresource, Map<String, Object> userinfo, Map<String, String> headers,
                            Map<String, Object> sslpeer, List<String> warnings, Map<String, Object> old,
                            Map<String, Object> current) implements Cause {

@@ -75,7 +75,7 @@ public final class AdmissionEngine implements WebhookFn {
         Patch patch = new Patch();
         List<String> warnings = new ArrayList<>();
         WebhookCause cause = new WebhookCause(resource, raw, new Body(raw), patch, ObjectLogger.local(raw),
-                memos.recall(resource, raw, "CREATE".equals(operation)), null, request.webhook(),
+                memos.recall(resource, raw, "CREATE".equals(operation)), request.webhook(),
                 Boolean.TRUE.equals(payload.get("dryRun")), operation, textOrNull(payload.get("subResource")),
                 userinfo, caseInsensitive(request.headers()), request.sslpeer(), warnings, old, current);
         List<WebhookHandler> handlers = registry.webhookHandlers(cause);
