@@ -31,6 +31,7 @@ public final class LoadBenchmark {
         Path logs = Files.createTempDirectory("kopf4j-bench-");
         System.out.println(Runtime.getRuntime().availableProcessors() + " CPUs; kopf4j JVM options: "
                 + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)") + "; operators' logs in " + logs);
+        Kopf4jCommand.warmUpAll(root, operators);
         StringBuilder tables = new StringBuilder();
         for (int n : sizes) {
             Map<OperatorKind, List<RunResult>> runs = new LinkedHashMap<>();

@@ -56,9 +56,16 @@ enum OperatorKind {
                     kubeconfig.toString(), namespace));
             return new ProcessBuilder(command);
         }
-        List<String> handlers = this == KOPF4J_QUIET ? List.of("bench/BenchHandlers.java", "bench/BenchHandlersQuiet.java")
-                : List.of("bench/BenchHandlers.java");
-        return Kopf4jCommand.process(root, kubeconfig, namespace, List.of(), handlers);
+        return Kopf4jCommand.process(root, kubeconfig, namespace, List.of(), handlerFiles());
+    }
+
+    /** kopf4j's handler files, relative to the checkout; none for the floor. */
+    List<String> handlerFiles() {
+        return switch (this) {
+            case FLOOR -> List.of();
+            case KOPF4J -> List.of("bench/BenchHandlers.java");
+            case KOPF4J_QUIET -> List.of("bench/BenchHandlers.java", "bench/BenchHandlersQuiet.java");
+        };
     }
 
     /** What {@code scripts/jvm-options.sh} says for this Java, without the user's additions. */
