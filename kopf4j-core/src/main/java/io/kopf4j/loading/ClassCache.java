@@ -1,5 +1,6 @@
 package io.kopf4j.loading;
 
+import io.kopf4j.structs.Sha256;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

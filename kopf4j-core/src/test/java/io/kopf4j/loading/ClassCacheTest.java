@@ -7,6 +7,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.kopf4j.structs.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

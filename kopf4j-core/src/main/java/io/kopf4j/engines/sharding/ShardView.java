@@ -1,9 +1,6 @@
 package io.kopf4j.engines.sharding;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import io.kopf4j.structs.Sha256;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -53,13 +50,7 @@ public record ShardView(List<String> members, List<String> candidates, String me
 
     /** What members publish on their leases to say that they have applied this view: a digest of the members. */
     public String id() {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest(String.join("\n", members).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no SHA-256", e);
-        }
+        return Sha256.prefix(String.join("\n", members), 8);
     }
 
     /** The share of the objects this replica owns, as a fraction of the candidates: 1/3, or 0. */

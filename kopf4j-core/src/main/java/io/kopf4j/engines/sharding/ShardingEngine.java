@@ -5,12 +5,10 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.PodEnvironment;
-import java.nio.charset.StandardCharsets;
+import io.kopf4j.structs.Sha256;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.io.IOException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HexFormat;
@@ -340,12 +338,7 @@ public final class ShardingEngine {
      */
     public static String defaultGroup(String finalizer, Collection<?> resources) {
         String text = finalizer + "\n" + resources.stream().map(Objects::toString).sorted().toList();
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 5);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no SHA-256", e);
-        }
+        return Sha256.prefix(text, 5);
     }
 
     /** The pod's namespace (its service account's), else {@code default}. */

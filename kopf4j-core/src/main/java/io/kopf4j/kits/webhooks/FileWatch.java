@@ -1,10 +1,10 @@
 package io.kopf4j.kits.webhooks;
 
+import io.kopf4j.structs.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -76,12 +76,7 @@ final class FileWatch implements AutoCloseable {
     }
 
     private byte[] digest() throws IOException {
-        MessageDigest hasher;
-        try {
-            hasher = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        MessageDigest hasher = Sha256.digest();
         for (Path file : files) {
             hasher.update(Files.readAllBytes(file));
         }
