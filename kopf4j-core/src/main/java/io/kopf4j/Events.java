@@ -1,6 +1,6 @@
 package io.kopf4j;
 
-import io.kopf4j.engines.posting.EventPoster;
+import io.kopf4j.actions.RunningHandler;
 
 /**
  * Kubernetes Events about any objects, posted from resource handlers: Kopf's {@code kopf.event},
@@ -46,7 +46,7 @@ public final class Events {
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void event(Object objects, String type, String reason, String message) {
-        EventPoster.current().event(objects, type, reason, message);
+        runningHandler().event(objects, type, reason, message);
     }
 
     /**
@@ -56,7 +56,7 @@ public final class Events {
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void info(Object objects, String reason, String message) {
-        EventPoster.current().info(objects, reason, message);
+        runningHandler().info(objects, reason, message);
     }
 
     /**
@@ -66,7 +66,7 @@ public final class Events {
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void warn(Object objects, String reason, String message) {
-        EventPoster.current().warn(objects, reason, message);
+        runningHandler().warn(objects, reason, message);
     }
 
     /**
@@ -77,6 +77,17 @@ public final class Events {
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void exception(Object objects, String reason, String message, Throwable error) {
-        EventPoster.current().exception(objects, reason, message, error);
+        runningHandler().exception(objects, reason, message, error);
+    }
+
+    /**
+     * The context of the handler on this thread, which posts through its operator's poster, as
+     * Kopf's context variables give {@code kopf.event} its queue.
+     */
+    private static HandlerContext runningHandler() {
+        return RunningHandler.current().orElseThrow(() -> new IllegalStateException(
+                "Events can be posted with io.kopf4j.Events only from a resource handler,"
+                + " on the thread that runs it; elsewhere (e.g. in asynchronous code), use the handler's"
+                + " HandlerContext: context.event(...), context.info(...), context.warn(...), context.exception(...)"));
     }
 }

@@ -158,7 +158,7 @@ public final class Execution {
                     InvocationContext context = InvocationContext.of(cause, null, state, param.apply(handler), null,
                             poster, client, indexes);
                     return slotted ? call(function.apply(handler), context)
-                            : awaited(onThisThread(function.apply(handler), context));
+                            : awaited(RunningHandler.call(function.apply(handler), context));
                 });
     }
 
@@ -171,29 +171,54 @@ public final class Execution {
      * {@link java.util.concurrent.CancellationException}.
      */
     public Map<String, Outcome> runSpawned(SpawningHandler handler, State state, DaemonCause cause) {
-        return runOnce(Lifecycles.allAtOnce(), List.of(handler), state, cause.logger(), ErrorsMode.TEMPORARY,
-                (spawned, handlerState, subrefs) -> {
-                    InvocationContext context = InvocationContext.of(cause, null, handlerState, spawned.param(), null,
-                            poster, client, indexes);
-                    Object returned = null;
-                    try {
-                        returned = spawned instanceof TimerHandler ? callSync(spawned.function(), context)
-                                : onThisThread(spawned.function(), context);
-                        return awaited(returned);
-                    } catch (CancellationException e) {
-                        throw new Cancelled(e);
-                    } catch (InterruptedException e) {
-                        if (!cause.stopped().isSet()) {
-                            throw e;
-                        }
-                        // The engine's cancellation: the awaited future is cancelled, as asyncio cancels a task.
-                        if (returned instanceof CompletionStage<?> stage) {
-                            stage.toCompletableFuture().cancel(true);
-                        }
-                        Thread.currentThread().interrupt();
-                        throw new Cancelled(e);
-                    }
-                });
+        // runOnce's picking for one handler, all at once, without its loop: a daemon keeps the frames
+        // of its call on its stack while it runs, each frame ten thousand times for as many daemons.
+        HandlerState handlerState = state.get(handler.id());
+        if (!handlerState.awakened()) {
+            return Map.of();
+        }
+        return Map.of(handler.id(), attempt(handler, handlerState, cause.logger(), ErrorsMode.TEMPORARY,
+                new SpawnedCall(handler, cause)));
+    }
+
+    /**
+     * The call of a daemon or timer: a class, not a lambda, and an invoker of any handler, not of
+     * spawning handlers, which would add a bridge method: one frame less each on every daemon's
+     * stack. An interrupt by the engine's cancellation cancels an awaited future, as asyncio
+     * cancels a task.
+     */
+    private final class SpawnedCall implements Invoker<ExecutableHandler> {
+        private final SpawningHandler spawned;
+        private final DaemonCause cause;
+
+        SpawnedCall(SpawningHandler spawned, DaemonCause cause) {
+            this.spawned = spawned;
+            this.cause = cause;
+        }
+
+        /** Calls {@link #spawned}, the handler the attempt is of. */
+        @Override
+        public Object invoke(ExecutableHandler handler, HandlerState state, Set<String> subrefs) throws Exception {
+            InvocationContext context = InvocationContext.of(cause, null, state, spawned.param(), null, poster,
+                    client, indexes);
+            Object returned = null;
+            try {
+                returned = spawned instanceof TimerHandler ? callSync(spawned.function(), context)
+                        : RunningHandler.call(spawned.function(), context);
+                return awaited(returned);
+            } catch (CancellationException e) {
+                throw new Cancelled(e);
+            } catch (InterruptedException e) {
+                if (!cause.stopped().isSet()) {
+                    throw e;
+                }
+                if (returned instanceof CompletionStage<?> stage) {
+                    stage.toCompletableFuture().cancel(true);
+                }
+                Thread.currentThread().interrupt();
+                throw new Cancelled(e);
+            }
+        }
     }
 
     /** A daemon cancelled while it ran: Kopf lets asyncio's CancelledError escalate past the outcome. */
@@ -223,10 +248,7 @@ public final class Execution {
         for (String id : picking.select(new ArrayList<>(due.keySet()), state.retries())) {
             H handler = due.get(id);
             if (handler != null) {
-                long started = System.nanoTime();
-                Outcome outcome = runOnce(handler, state.get(id), logger, defaultErrors, invoker);
-                metrics.handler(id, classify(outcome), Duration.ofNanos(System.nanoTime() - started));
-                outcomes.put(id, outcome);
+                outcomes.put(id, attempt(handler, state.get(id), logger, defaultErrors, invoker));
             }
         }
         return outcomes;
@@ -246,12 +268,14 @@ public final class Execution {
         });
     }
 
-    /** Kopf's {@code execute_handler_once}: one attempt, and what it means. */
-    private <H extends ExecutableHandler> Outcome runOnce(H handler, HandlerState state, Logger logger,
+    /** Kopf's {@code execute_handler_once}: one attempt, and what it means, timed in the metrics. */
+    private <H extends ExecutableHandler> Outcome attempt(H handler, HandlerState state, Logger logger,
                                                           ErrorsMode defaultErrors, Invoker<H> invoker) {
+        long started = System.nanoTime();
         String name = handler.title();
         Set<String> subrefs = new TreeSet<>();
-        Object result;
+        Object result = null;
+        Outcome failed = null;
         try {
             logger.debug("{} is invoked.", name);
             if (handler.timeout() != null && state.runtime().compareTo(handler.timeout()) >= 0) {
@@ -266,26 +290,31 @@ public final class Execution {
             throw e;
         } catch (HandlerChildrenRetry e) {
             logger.debug("{} has unfinished sub-handlers. Will retry soon.", name);
-            return new Outcome(false, null, e, e.delay(), subrefs);
+            failed = new Outcome(false, null, e, e.delay(), subrefs);
         } catch (TemporaryError e) {
-            return temporary(handler, state, logger, e, subrefs);
+            failed = temporary(handler, state, logger, e, subrefs);
         } catch (HandlerTimeoutError | HandlerRetriesError e) {
             logger.error(e.getMessage());
-            return new Outcome(true, null, e, null, subrefs);
+            failed = new Outcome(true, null, e, null, subrefs);
         } catch (PermanentError e) {
             logger.error("{} failed permanently: {}", name, HandlerState.messageOf(e));
-            return new Outcome(true, null, e, null, subrefs);
+            failed = new Outcome(true, null, e, null, subrefs);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Outcome(false, null, e, Duration.ZERO, subrefs);
+            failed = new Outcome(false, null, e, Duration.ZERO, subrefs);
         } catch (VirtualMachineError e) {
             logger.error("{} failed with a fatal error of the Java VM; the operator cannot go on: {}", name, e.toString(), e);
             throw e;
         } catch (Exception | Error e) {
-            return arbitrary(handler, state, logger, defaultErrors, e, subrefs);
+            failed = arbitrary(handler, state, logger, defaultErrors, e, subrefs);
         }
-        logger.info("{} succeeded.", name);
-        return new Outcome(true, result, null, null, subrefs);
+        Outcome outcome = failed;
+        if (outcome == null) {
+            logger.info("{} succeeded.", name);
+            outcome = new Outcome(true, result, null, null, subrefs);
+        }
+        metrics.handler(handler.id(), classify(outcome), Duration.ofNanos(System.nanoTime() - started));
+        return outcome;
     }
 
     /** A TemporaryError: retried after its delay, unless the look-ahead says the next attempt is too late. */
@@ -361,9 +390,9 @@ public final class Execution {
     }
 
     /**
-     * The sync part holds a slot, if limited, and finds the poster for {@link io.kopf4j.Events} and
-     * its own context ({@link RunningHandler}) on its thread; awaiting a returned CompletionStage does
-     * none of these.
+     * The sync part holds a slot, if limited, and finds its own context ({@link RunningHandler}, and
+     * through it the poster of {@link io.kopf4j.Events}) on its thread; awaiting a returned
+     * CompletionStage does neither.
      */
     private Object call(HandlerFn function, InvocationContext context) throws Exception {
         return awaited(callSync(function, context));
@@ -373,24 +402,16 @@ public final class Execution {
     private Object callSync(HandlerFn function, InvocationContext context) throws Exception {
         Object result;
         if (handlerSlots == null) {
-            result = onThisThread(function, context);
+            result = RunningHandler.call(function, context);
         } else {
             handlerSlots.acquire();
             try {
-                result = onThisThread(function, context);
+                result = RunningHandler.call(function, context);
             } finally {
                 handlerSlots.release();
             }
         }
         return result;
-    }
-
-    /**
-     * Calls the function on this thread, which finds its operator's poster ({@link io.kopf4j.Events})
-     * and its own context ({@link RunningHandler}) while it runs.
-     */
-    private Object onThisThread(HandlerFn function, InvocationContext context) throws Exception {
-        return poster.within(() -> RunningHandler.within(context, () -> function.call(context)));
     }
 
     /** A returned CompletionStage's value, its failure thrown as the handler's own (Errors included). */

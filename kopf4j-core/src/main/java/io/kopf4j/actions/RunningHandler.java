@@ -1,12 +1,13 @@
 package io.kopf4j.actions;
 
 import io.kopf4j.HandlerContext;
+import io.kopf4j.HandlerFn;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /**
  * The context of the resource handler that runs on this thread, as Kopf's {@code cause_var}: what
- * the toolkits default to, e.g. the current object as the owner in {@code io.kopf4j.Hierarchies}.
+ * the toolkits default to, e.g. the current object as the owner in {@code io.kopf4j.Hierarchies},
+ * and the operator's poster of {@code io.kopf4j.Events} (the context's own).
  * Set by {@link Execution} around the sync part of every resource handler (changing handlers, their
  * sub-handlers, event handlers, daemons and timers); activities have no object and see none.
  *
@@ -26,12 +27,15 @@ public final class RunningHandler {
         return Optional.ofNullable(CURRENT.get());
     }
 
-    /** Runs the handler's call with its context as the {@link #current()} one of this thread. */
-    static <T> T within(HandlerContext context, Callable<T> call) throws Exception {
+    /**
+     * Calls the handler's function with its context as the {@link #current()} one of this thread.
+     * One frame between the execution and the function, as a daemon keeps it on its stack while it runs.
+     */
+    static Object call(HandlerFn function, HandlerContext context) throws Exception {
         HandlerContext outer = CURRENT.get();
         CURRENT.set(context);
         try {
-            return call.call();
+            return function.call(context);
         } finally {
             CURRENT.set(outer);
         }

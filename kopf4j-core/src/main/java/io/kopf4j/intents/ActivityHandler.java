@@ -8,8 +8,8 @@ import io.kopf4j.Index;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
+import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -85,7 +85,7 @@ public record ActivityHandler(String kind, String id, ErrorsMode errors, Duratio
         if (!method.trySetAccessible()) {
             throw new InvalidHandlerException("Handler " + origin + " is not accessible to kopf4j: make it public");
         }
-        Object instance = Modifier.isStatic(method.getModifiers()) ? null : target;
+        MethodHandle handle = Invocations.spread(method, target);
         Parameter[] parameters = method.getParameters();
         return context -> {
             Object[] arguments = new Object[parameters.length];
@@ -100,7 +100,7 @@ public record ActivityHandler(String kind, String id, ErrorsMode errors, Duratio
                         : type == Index.class ? context.index(parameters[i].getName())
                         : context.param();
             }
-            return Invocations.invoke(method, instance, arguments);
+            return Invocations.invoke(handle, arguments);
         };
     }
 

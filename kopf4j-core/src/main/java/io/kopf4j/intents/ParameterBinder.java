@@ -15,8 +15,8 @@ import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.Spec;
 import io.kopf4j.Status;
+import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,14 +108,34 @@ public final class ParameterBinder {
         if (!method.trySetAccessible()) {
             throw new InvalidHandlerException("Handler " + origin + " is not accessible to kopf4j: make it public");
         }
-        Object receiver = Modifier.isStatic(method.getModifiers()) ? null : target;
-        return context -> {
+        return new BoundMethod(binders, Invocations.spread(method, target));
+    }
+
+    /**
+     * A handler method with its parameters' binders. A class, not a lambda around
+     * {@link Invocations#invoke}: each of those frames would stay on the stack of every parked daemon.
+     */
+    private static final class BoundMethod implements HandlerFn {
+        private final Function<HandlerContext, Object>[] binders;
+        private final MethodHandle handle;
+
+        BoundMethod(Function<HandlerContext, Object>[] binders, MethodHandle handle) {
+            this.binders = binders;
+            this.handle = handle;
+        }
+
+        @Override
+        public Object call(HandlerContext context) throws Exception {
             Object[] arguments = new Object[binders.length];
             for (int i = 0; i < binders.length; i++) {
                 arguments[i] = binders[i].apply(context);
             }
-            return Invocations.invoke(method, receiver, arguments);
-        };
+            try {
+                return (Object) handle.invokeExact(arguments);
+            } catch (Throwable thrown) {
+                throw Invocations.asThrown(thrown);
+            }
+        }
     }
 
     private static Class<?> boxed(Class<?> type) {

@@ -2,7 +2,6 @@ package io.kopf4j.logging;
 
 import io.kopf4j.OperatorSettings;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /**
  * Where Kubernetes Events go: what the object loggers and the handlers' contexts need of the
@@ -27,7 +26,4 @@ public interface EventSink {
 
     /** Kopf's {@code kopf.exception}: an {@code Error} event per object, if the posting level allows. */
     void exception(Object objects, String reason, String message, Throwable error);
-
-    /** Runs a handler with this sink as the one {@code io.kopf4j.Events} finds on its thread. */
-    <T> T within(Callable<T> handler) throws Exception;
 }

@@ -21,14 +21,7 @@ public final class OperatorThreads {
     }
 
     public Thread start(String name, Runnable body) {
-        return Thread.ofVirtual().name(name).start(() -> {
-            running.add(Thread.currentThread());
-            try {
-                tagged(body);
-            } finally {
-                running.remove(Thread.currentThread());
-            }
-        });
+        return Thread.ofVirtual().name(name).start(new Tagged(operatorId, body, running));
     }
 
     /**
@@ -36,15 +29,30 @@ public final class OperatorThreads {
      * shutdown does not wait for it, as handlers in flight may still need it.
      */
     public Thread startService(String name, Runnable body) {
-        return Thread.ofVirtual().name(name).start(() -> tagged(body));
+        return Thread.ofVirtual().name(name).start(new Tagged(operatorId, body, null));
     }
 
-    private void tagged(Runnable body) {
-        MDC.put(MDC_KEY, operatorId);
-        try {
-            body.run();
-        } finally {
-            MDC.remove(MDC_KEY);
+    /**
+     * A thread's body, tagged with the operator's id and, unless {@code tracked} is null, tracked
+     * while it runs. One frame under the body (a lambda around a method would be two or three), as
+     * each stays on the stack of every parked daemon.
+     */
+    private record Tagged(String operatorId, Runnable body, Set<Thread> tracked) implements Runnable {
+        @Override
+        public void run() {
+            Thread current = Thread.currentThread();
+            if (tracked != null) {
+                tracked.add(current);
+            }
+            MDC.put(MDC_KEY, operatorId);
+            try {
+                body.run();
+            } finally {
+                MDC.remove(MDC_KEY);
+                if (tracked != null) {
+                    tracked.remove(current);
+                }
+            }
         }
     }
 

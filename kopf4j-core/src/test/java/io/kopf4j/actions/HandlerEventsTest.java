@@ -1,6 +1,7 @@
 package io.kopf4j.actions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kopf4j.Events;
 import io.kopf4j.HandlerFn;
@@ -40,5 +41,13 @@ class HandlerEventsTest {
         assertThat(List.of(captured.next(), captured.next())).extracting(e -> e.reference().get("name"), K8sEvent::message)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("cm", "on the handler's thread"),
                         org.assertj.core.groups.Tuple.tuple("cm", "in another thread"));
+    }
+
+    @Test
+    void eventsRefuseOutsideTheHandlersThreadAndAfterTheHandler() {
+        runEventHandler(context -> null);
+        assertThatThrownBy(() -> Events.warn(OTHER, "Warned", "outside"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("use the handler's HandlerContext");
     }
 }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.Callable;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
 import org.slf4j.event.Level;
@@ -21,10 +20,10 @@ import org.slf4j.event.Level;
  * loggers (never blocking them), posted in order by one background virtual thread. Its
  * {@link #event}, {@link #info}, {@link #warn} and {@link #exception} are Kopf's {@code kopf.event}
  * and its shortcuts, with their checks of {@code settings.posting}; handlers reach the operator's
- * poster through {@link #current()} while they run.
+ * poster through their contexts (and {@code io.kopf4j.Events} through the context of the handler
+ * running on its thread).
  */
 public final class EventPoster implements EventSink, AutoCloseable {
-    private static final ThreadLocal<EventPoster> CURRENT = new ThreadLocal<>();
     private static final K8sEvent STOP = new K8sEvent(Map.of(), "", "", "", Instant.EPOCH);
 
     private final OperatorSettings.Posting settings;
@@ -47,34 +46,6 @@ public final class EventPoster implements EventSink, AutoCloseable {
     @Override
     public OperatorSettings.Posting settings() {
         return settings;
-    }
-
-    /**
-     * The poster of the operator whose handler runs on this thread, as Kopf's context variables
-     * give {@code kopf.event} its queue.
-     *
-     * @throws IllegalStateException outside a handler's thread
-     */
-    public static EventPoster current() {
-        EventPoster poster = CURRENT.get();
-        if (poster == null) {
-            throw new IllegalStateException("Events can be posted with io.kopf4j.Events only from a resource handler,"
-                    + " on the thread that runs it; elsewhere (e.g. in asynchronous code), use the handler's"
-                    + " HandlerContext: context.event(...), context.info(...), context.warn(...), context.exception(...)");
-        }
-        return poster;
-    }
-
-    /** Runs the handler with this poster as the {@link #current()} one of its thread. */
-    @Override
-    public <T> T within(Callable<T> handler) throws Exception {
-        EventPoster outer = CURRENT.get();
-        CURRENT.set(this);
-        try {
-            return handler.call();
-        } finally {
-            CURRENT.set(outer);
-        }
     }
 
     /**

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
-import io.kopf4j.Events;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -73,17 +72,5 @@ class EventPosterTest {
         assertThatThrownBy(() -> captured.poster.info("ex", "Told", "a name is not an object"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("K8s object class is not supported: java.lang.String (ex)");
-    }
-
-    @Test
-    void theStaticApiPostsThroughThePosterTheHandlerRunsWithin() throws Exception {
-        captured.poster.within(() -> {
-            Events.warn(BODY, "Warned", "from the handler's thread");
-            return null;
-        });
-        assertThat(captured.next().message()).isEqualTo("from the handler's thread");
-        assertThatThrownBy(() -> Events.warn(BODY, "Warned", "outside"))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("HandlerContext");
     }
 }
