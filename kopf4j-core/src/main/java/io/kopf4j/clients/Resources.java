@@ -7,30 +7,17 @@ import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.kopf4j.structs.Json;
-import java.util.Map;
 
 /**
- * fabric8's generic (schema-less) endpoints for a discovered resource. Namespaces are always
- * explicit: fabric8 would otherwise fill in the kubeconfig's default namespace.
+ * fabric8's generic (schema-less) endpoints for a discovered resource, for occasional requests
+ * (the watches and the writes go through {@link ApiRequest}). Namespaces are always explicit:
+ * fabric8 would otherwise fill in the kubeconfig's default namespace.
  */
 public final class Resources {
     private Resources() {
     }
 
-    /**
-     * One object, given by its body: fabric8 then takes its name and namespace from the body instead
-     * of fetching the object first (which {@code withName(...).patch(...)} does, one GET per PATCH).
-     */
-    public static Resource<GenericKubernetesResource> object(KubernetesClient client, io.kopf4j.Resource resource,
-                                                             Map<String, Object> body) {
-        GenericKubernetesResource item = Json.mapper().convertValue(body, GenericKubernetesResource.class);
-        MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> all =
-                all(client, resource);
-        return resource.namespaced() ? all.inNamespace(item.getMetadata().getNamespace()).resource(item) : all.resource(item);
-    }
-
-    /** The collection to list and watch: one namespace, or every namespace when {@code namespace} is null. */
+    /** The collection of one namespace, or every namespace when {@code namespace} is null. */
     public static FilterWatchListDeletable<GenericKubernetesResource, GenericKubernetesResourceList,
             Resource<GenericKubernetesResource>> collection(KubernetesClient client, io.kopf4j.Resource resource, String namespace) {
         MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> all =
