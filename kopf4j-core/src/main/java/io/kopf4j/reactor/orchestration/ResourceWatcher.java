@@ -245,13 +245,15 @@ public final class ResourceWatcher implements Runnable {
         if (failure != null) {
             throw failure;
         }
+        if (!event.delivered() && !event.bookmark()) {
+            LOG.warn("Ignoring an unsupported event type: {}", Json.pythonRepr(line));
+            return;
+        }
         if (event.resourceVersion() != null) {
             lastVersion = event.resourceVersion();
         }
         if (event.delivered()) {
             deliver(event.type(), event.object());
-        } else if (!event.bookmark()) {
-            LOG.warn("Ignoring an unsupported event type: {}", Json.pythonRepr(line));
         }
     }
 
