@@ -114,17 +114,22 @@ public final class ResourceWatcher implements Runnable {
                 if (stopped) {
                     return;
                 }
-                metrics.watchRestart(resource, "error");
-                LOG.error("Watching {} failed, retrying in {} s: {}", describe(), ERROR_BACKOFF.toSeconds(),
-                        ApiErrors.summary(e, client.getMasterUrl().toString()));
-                LOG.debug("The failed watch of {}:", describe(), e);
                 try {
-                    Thread.sleep(ERROR_BACKOFF);
+                    backOff(e);
                 } catch (InterruptedException interrupted) {
                     return;
                 }
             }
         }
+    }
+
+    /** Reports a failed request of the listing or the watch, and waits before it is retried. */
+    private void backOff(KubernetesClientException e) throws InterruptedException {
+        metrics.watchRestart(resource, "error");
+        LOG.error("Watching {} failed, retrying in {} s: {}", describe(), ERROR_BACKOFF.toSeconds(),
+                ApiErrors.summary(e, client.getMasterUrl().toString()));
+        LOG.debug("The failed watch of {}:", describe(), e);
+        Thread.sleep(ERROR_BACKOFF);
     }
 
     public void stop() {
@@ -172,9 +177,9 @@ public final class ResourceWatcher implements Runnable {
     }
 
     /**
-     * Blocks until the watch ends. Returns the version to watch from again (after the stream ended
-     * or was closed by a timeout), or null to list again (410 Gone: the version expired); throws on
-     * other failures.
+     * Blocks until the watch ends. Returns the version to watch from again (after the stream ended,
+     * was closed by a timeout, or could not reach the API server), or null to list again (410 Gone:
+     * the version expired); throws on other failures.
      */
     private String watchFrom(String version) throws InterruptedException {
         lastActivity = System.nanoTime();
@@ -226,6 +231,12 @@ public final class ResourceWatcher implements Runnable {
                     LOG.debug("Watching {}: the resourceVersion expired (410 Gone); listing again", describe());
                     metrics.watchRestart(resource, "gone");
                     return null;
+                }
+                if (ApiErrors.unreachable(failure)) {
+                    // The version is still good (as Kopf and fabric8 resume it): during an outage, the
+                    // watch is tried again, and the API server says with a 410 if it must list again.
+                    backOff(failure);
+                    return lastVersion;
                 }
                 throw failure;
             } catch (TimeoutException quiet) {

@@ -42,8 +42,15 @@ class ResourceWatcherTest {
     private static final String PATH = "/apis/kopf.dev/v1/namespaces/ns/kopfexamples";
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    /** A scripted answer to one watch request: its code, its body in chunks, and whether the stream then stays open. */
+    /**
+     * A scripted answer to one watch request: its code, its body in chunks, and whether the stream
+     * then stays open; code 0: the connection breaks after the chunks.
+     */
     private record Answer(int code, List<String> chunks, boolean staysOpen) {
+        static Answer broken(String... chunks) {
+            return new Answer(0, List.of(chunks), false);
+        }
+
         static Answer ending(String... chunks) {
             return new Answer(200, List.of(chunks), false);
         }
@@ -59,6 +66,7 @@ class ResourceWatcherTest {
     private final AtomicInteger lists = new AtomicInteger();
     private final CountDownLatch release = new CountDownLatch(1);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final OperatorSettings settings = new OperatorSettings();
     private HttpServer server;
     private KubernetesClient client;
     private ResourceWatcher watcher;
@@ -149,6 +157,19 @@ class ResourceWatcherTest {
     }
 
     @Test
+    void aStreamBrokenInTheMiddleIsWatchedAgainFromTheLastVersion() {
+        watches.add(Answer.broken(event("ADDED", "b", "101")));
+        watches.add(Answer.open());
+
+        start();
+
+        await().atMost(WAIT).until(() -> requests.size() == 3);
+        assertThat(requests.get(2)).isEqualTo("WATCH watch=true&resourceVersion=101&allowWatchBookmarks=true");
+        assertThat(delivered).extracting(WatchEvent::type).containsExactly(null, "ADDED");
+        assertThat(restarts("gone") + restarts("error")).isZero();
+    }
+
+    @Test
     void linesSplitAcrossChunksAreDeliveredWhole() {
         String added = event("ADDED", "b", "101");
         watches.add(Answer.open(added.substring(0, 10), added.substring(10)));
@@ -190,7 +211,6 @@ class ResourceWatcherTest {
     }
 
     private void start(String labelSelector) {
-        OperatorSettings settings = new OperatorSettings();
         watcher = new ResourceWatcher(client, KOPFEXAMPLES, "ns", delivered::add, settings.watching, labelSelector, null,
                 new Metrics(registry));
         thread = Thread.ofVirtual().start(watcher);
@@ -220,11 +240,14 @@ class ResourceWatcherTest {
                 if (answer == null) {
                     return;
                 }
-                exchange.sendResponseHeaders(answer.code(), 0);
+                exchange.sendResponseHeaders(answer.code() == 0 ? 200 : answer.code(), 0);
                 OutputStream body = exchange.getResponseBody();
                 for (String chunk : answer.chunks()) {
                     body.write(chunk.getBytes(UTF_8));
                     body.flush();
+                }
+                if (answer.code() == 0) {
+                    throw new IOException("the connection breaks in the middle of the stream");
                 }
                 if (answer.staysOpen()) {
                     release.await();
