@@ -55,7 +55,7 @@ public final class ApiStream {
         call = http.consumeBytes(request, this::received);
         call.whenComplete((response, error) -> {
             if (error != null) {
-                fail(error instanceof CancellationException ? null : KubernetesClientException.launderThrowable(unwrap(error)));
+                fail(error instanceof CancellationException ? null : requestFailure(error));
                 return;
             }
             body = response.body();
@@ -147,7 +147,9 @@ public final class ApiStream {
         }
     }
 
-    private static Throwable unwrap(Throwable error) {
-        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    /** fabric8's exception for a request that got no answer (its launderThrowable throws those instead of returning them). */
+    private static KubernetesClientException requestFailure(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause instanceof KubernetesClientException failure ? failure : new KubernetesClientException("An error has occurred.", cause);
     }
 }

@@ -74,10 +74,7 @@ class ResourceWatcherTest {
 
     @BeforeEach
     void startTheFakeApiServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.createContext(PATH, this::answer);
-        server.start();
+        startServer(0);
         client = new KubernetesClientBuilder().withConfig(new ConfigBuilder()
                 .withMasterUrl("http://127.0.0.1:" + server.getAddress().getPort())
                 .withRequestRetryBackoffLimit(0).build()).build();
@@ -157,6 +154,25 @@ class ResourceWatcherTest {
     }
 
     @Test
+    void aWatchThatCannotReachTheServerIsTriedAgainFromItsVersionWithoutListingAgain() throws IOException {
+        watches.add(Answer.ending());
+        start();
+        await().atMost(WAIT).until(() -> requests.size() == 2);
+        await().atMost(WAIT).until(() -> restarts("ended") == 1);
+
+        int port = server.getAddress().getPort();
+        server.stop(0);
+        await().atMost(WAIT).until(() -> restarts("error") >= 1);
+        watches.add(Answer.open());
+        startServer(port);
+
+        await().atMost(WAIT).until(() -> watches.isEmpty());
+        assertThat(requests).first().isEqualTo("LIST limit=500");
+        assertThat(requests.subList(1, requests.size())).hasSize(2)
+                .containsOnly("WATCH watch=true&resourceVersion=100&allowWatchBookmarks=true");
+    }
+
+    @Test
     void aStreamBrokenInTheMiddleIsWatchedAgainFromTheLastVersion() {
         watches.add(Answer.broken(event("ADDED", "b", "101")));
         watches.add(Answer.open());
@@ -204,6 +220,13 @@ class ResourceWatcherTest {
         watcher.stop();
 
         assertThat(thread.join(WAIT)).as("the watcher ended").isTrue();
+    }
+
+    private void startServer(int port) throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.createContext(PATH, this::answer);
+        server.start();
     }
 
     private void start() {
