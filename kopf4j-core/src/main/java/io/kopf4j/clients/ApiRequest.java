@@ -28,8 +28,8 @@ import java.util.function.Consumer;
  * whole body into a {@code GenericKubernetesResource} only to find the URL, and parses the answer
  * into one that the operator then converts back into a map: per PATCH, those conversions cost
  * more CPU than the request itself (docs/performance.md). Lists and watches likewise: fabric8's
- * parse each object into a {@code GenericKubernetesResource} that the operator converts into a
- * map (two parses per event instead of one), and its {@code KubernetesDeserializer} loads, on
+ * list and watch parse each object into a {@code GenericKubernetesResource} that the operator
+ * converts into a map (two parses per event instead of one), and its {@code KubernetesDeserializer} loads, on
  * first use, the model classes of every fabric8 model jar (metaspace and start-up time for types
  * that the operator never uses). Failures are fabric8's
  * {@link KubernetesClientException}s, as from fabric8's own requests, so retries and error
