@@ -39,8 +39,16 @@ public final class ApiErrors {
         return firstIoException(error) == null || address == null ? text : text + " (" + address + ")";
     }
 
+    /**
+     * Whether the request failed before any answer: no connection, a timeout, a connection that
+     * broke (an input or output failure, no HTTP status), rather than the API server saying no.
+     */
+    public static boolean unreachable(KubernetesClientException e) {
+        return e.getCode() <= 0 && firstIoException(e) != null;
+    }
+
     static OperatorException describe(String what, String server, KubernetesClientException e) {
-        if (e.getCode() <= 0 && firstIoException(e) != null) {
+        if (unreachable(e)) {
             return new OperatorException("cannot reach the Kubernetes API at " + server + ": " + reason(e), e);
         }
         if (e.getCode() == 401 || e.getCode() == 403) {

@@ -15,17 +15,23 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
- * The operator's own writes: a PATCH of one object (or of its {@code /status}), a POST to a
- * collection, sent over the client's own HTTP connection (with its interceptors: the vault's
- * Authorization header, the re-login on 401, the user agent, the request timeout) and answered as
- * a map of the object.
+ * The operator's own requests: a PATCH of one object (or of its {@code /status}), a POST to a
+ * collection, a GET of an object or of a page of a listing, and the streaming GET of a watch
+ * ({@link ApiStream}), sent over the client's own HTTP connection (with its interceptors: the
+ * vault's Authorization header, the re-login on 401, the user agent, the request timeout) and
+ * answered as maps.
  *
  * <p>By hand rather than through fabric8's {@code resource(body).patch(...)}, which converts the
  * whole body into a {@code GenericKubernetesResource} only to find the URL, and parses the answer
  * into one that the operator then converts back into a map: per PATCH, those conversions cost
- * more CPU than the request itself (docs/performance.md). Failures are fabric8's
+ * more CPU than the request itself (docs/performance.md). Lists and watches likewise: fabric8's
+ * list and watch parse each object into a {@code GenericKubernetesResource} that the operator
+ * converts into a map (two parses per event instead of one), and its {@code KubernetesDeserializer} loads, on
+ * first use, the model classes of every fabric8 model jar (metaspace and start-up time for types
+ * that the operator never uses). Failures are fabric8's
  * {@link KubernetesClientException}s, as from fabric8's own requests, so retries and error
  * messages are the same.
  *
@@ -33,6 +39,7 @@ import java.util.concurrent.TimeUnit;
  * Map<String, Object> patched = ApiRequest.object(client, resource, "default", "kopf-example-1")
  *         .send("PATCH", ApiRequest.MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
  * ApiRequest.collection(client, events, "default").send("POST", ApiRequest.CREATE, eventJson);
+ * Map<String, Object> page = ApiRequest.collection(client, resource, null).query("limit", "500").get();
  * }</pre>
  */
 public final class ApiRequest {
@@ -65,15 +72,26 @@ public final class ApiRequest {
         return new ApiRequest(client, url + "/status");
     }
 
-    /** The URL of a resource's objects in a namespace (ignored for cluster-wide resources). */
+    /**
+     * The URL of a resource's objects in a namespace (ignored for cluster-wide resources), or in all
+     * namespaces when {@code namespace} is null.
+     */
     public static ApiRequest collection(KubernetesClient client, Resource resource, String namespace) {
         return new ApiRequest(client, collectionUrl(client, resource, namespace));
+    }
+
+    /** The same URL with a query parameter added ({@code ?name=value}, encoded); the same request for a null value. */
+    public ApiRequest query(String name, String value) {
+        if (value == null) {
+            return this;
+        }
+        return new ApiRequest(client, url + (url.indexOf('?') < 0 ? '?' : '&') + name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8));
     }
 
     private static String collectionUrl(KubernetesClient client, Resource resource, String namespace) {
         StringBuilder url = new StringBuilder(stripTrailingSlash(client.getMasterUrl().toString()));
         url.append(resource.group().isEmpty() ? "/api/" : "/apis/" + resource.group() + "/").append(resource.version());
-        if (resource.namespaced()) {
+        if (resource.namespaced() && namespace != null) {
             url.append("/namespaces/").append(segment(namespace));
         }
         return url.append('/').append(resource.plural()).toString();
@@ -102,14 +120,36 @@ public final class ApiRequest {
         if (response.isSuccessful()) {
             return Json.parseMap(response.body());
         }
-        Status status = statusOf(response);
-        throw new KubernetesClientException("Failure executing: " + method + " at: " + url + ". Message: " + status.getMessage() + ".",
-                response.code(), status);
+        throw failure(method, response.code(), response.body());
+    }
+
+    /** Gets the object, or the page of a listing, at this URL. */
+    public Map<String, Object> get() {
+        return send("GET", null, null);
+    }
+
+    /**
+     * Opens a streaming GET (a watch, with {@code watch=true} among the query parameters): each line
+     * of the answer goes to {@code events} as a map as soon as it arrives. The consumer runs on the
+     * HTTP client's thread, one line after the other; the next bytes are read when it returns.
+     */
+    public ApiStream stream(Consumer<Map<String, Object>> events) {
+        HttpClient http = client.getHttpClient();
+        // No request timeout, as fabric8's own watches: the server's timeoutSeconds and the caller end a stream.
+        HttpRequest request = http.newHttpRequestBuilder().uri(url).forStreaming().build();
+        return new ApiStream(http, request, events, (code, answer) -> failure("GET", code, answer));
+    }
+
+    /** A failed answer as fabric8's exception: its code, and the API server's Status. */
+    private KubernetesClientException failure(String method, int code, byte[] answer) {
+        Status status = statusOf(code, answer);
+        return new KubernetesClientException("Failure executing: " + method + " at: " + url + ". Message: " + status.getMessage() + ".",
+                code, status);
     }
 
     /** The API server's Status from a failed response, or one made up from the code and text of another server's. */
-    private static Status statusOf(HttpResponse<byte[]> response) {
-        byte[] body = response.body() == null ? new byte[0] : response.body();
+    private static Status statusOf(int code, byte[] answer) {
+        byte[] body = answer == null ? new byte[0] : answer;
         try {
             Status status = Json.mapper().readValue(body, Status.class);
             if (status != null && status.getCode() != null) {
@@ -118,7 +158,7 @@ public final class ApiRequest {
         } catch (IOException notAStatus) {
             // A proxy's or load balancer's error page: its text is the message.
         }
-        return new StatusBuilder().withCode(response.code())
+        return new StatusBuilder().withCode(code)
                 .withMessage(new String(body, StandardCharsets.UTF_8).strip()).build();
     }
 

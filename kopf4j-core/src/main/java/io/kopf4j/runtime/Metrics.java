@@ -49,7 +49,7 @@ public final class Metrics {
                 .register(registry).increment();
     }
 
-    /** A watch was started again: reason is gone (410), error, inactivity or timeout. */
+    /** A watch was started again: reason is gone (410), error, inactivity, timeout, or ended (by the server). */
     public void watchRestart(Resource resource, String reason) {
         Counter.builder("kopf4j.watch.restarts").description("Watch streams started again, by reason")
                 .tag("resource", resource.toString()).tag("reason", reason).register(registry).increment();

@@ -152,8 +152,13 @@ public final class Json {
 
     /** Parses a JSON object from its UTF-8 bytes, as an API server answers. */
     public static Map<String, Object> parseMap(byte[] json) {
+        return parseMap(json, 0, json.length);
+    }
+
+    /** Parses a JSON object from a range of UTF-8 bytes: one line of a watch stream, in the buffer it came in. */
+    public static Map<String, Object> parseMap(byte[] json, int offset, int length) {
         try {
-            return MAPPER.readValue(json, MAP);
+            return MAPPER.readValue(json, offset, length, MAP);
         } catch (IOException e) {
             throw new IllegalArgumentException("not a JSON object: " + e.getMessage(), e);
         }

@@ -59,6 +59,13 @@ class ApiErrorsTest {
     }
 
     @Test
+    void aFailureBeforeAnyAnswerIsUnreachableAndAnHttpFailureOrAnotherIsNot() {
+        assertThat(ApiErrors.unreachable(unreachable(new ClosedChannelException()))).isTrue();
+        assertThat(ApiErrors.unreachable(http(503, "unavailable"))).isFalse();
+        assertThat(ApiErrors.unreachable(new KubernetesClientException("not JSON", new IllegalArgumentException()))).isFalse();
+    }
+
+    @Test
     void aFailureWithoutIoNamesItsRootCauseWithoutTheAddress() {
         KubernetesClientException odd = new KubernetesClientException("An error has occurred.",
                 new IllegalStateException("client closed"));

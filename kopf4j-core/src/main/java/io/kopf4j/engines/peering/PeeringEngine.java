@@ -1,13 +1,12 @@
 package io.kopf4j.engines.peering;
 
-import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.clients.Discovery;
-import io.kopf4j.clients.Resources;
+import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.intents.NamespacePatterns;
 import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.runtime.Metrics;
@@ -151,8 +150,7 @@ public final class PeeringEngine {
      */
     private static boolean canList(PeeringObject object) {
         try {
-            Resources.collection(object.client(), object.resource(), object.namespace())
-                    .list(new ListOptionsBuilder().withLimit(1L).build());
+            ApiRequest.collection(object.client(), object.resource(), object.namespace()).query("limit", "1").get();
             return true;
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {

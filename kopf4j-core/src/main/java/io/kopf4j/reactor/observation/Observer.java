@@ -1,6 +1,5 @@
 package io.kopf4j.reactor.observation;
 
-import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorException;
@@ -8,7 +7,7 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.clients.Discovery;
 import io.kopf4j.runtime.Metrics;
-import io.kopf4j.clients.Resources;
+import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.NamespacePatterns;
 import io.kopf4j.intents.ResourceSelector;
@@ -192,7 +191,7 @@ public final class Observer {
 
     private boolean canList(Resource resource) {
         try {
-            Resources.collection(client, resource, null).list(new ListOptionsBuilder().withLimit(1L).build());
+            ApiRequest.collection(client, resource, null).query("limit", "1").get();
             return true;
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {

@@ -1,24 +1,18 @@
 package io.kopf4j.reactor.orchestration;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
-import io.fabric8.kubernetes.api.model.ListOptions;
-import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
-import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
-import io.fabric8.kubernetes.client.dsl.Resource;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.clients.ApiErrors;
-import io.kopf4j.clients.Resources;
+import io.kopf4j.clients.ApiRequest;
+import io.kopf4j.clients.ApiStream;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -32,21 +26,19 @@ import org.slf4j.LoggerFactory;
 /**
  * List + watch of one resource in one namespace (or cluster-wide): a paginated initial listing
  * whose objects are delivered as events of type null, then a watch from the listing's
- * resourceVersion with bookmarks. fabric8 reconnects a broken watch from the last seen version;
- * a {@code 410 Gone} (the version expired) makes this watcher list again.
+ * resourceVersion with bookmarks. A stream that the server ends (at its {@code timeoutSeconds}, or
+ * dropping a watcher that lags behind) is watched again from the last version seen; a
+ * {@code 410 Gone} (the version expired) makes this watcher list again.
+ *
+ * <p>The requests go through {@link ApiRequest} and {@link ApiStream} rather than fabric8's
+ * list and watch DSL: each object is parsed once, from the API server's bytes into the map that
+ * the handlers get, instead of into fabric8's {@code GenericKubernetesResource} and from it into
+ * a map, and fabric8's deserializer does not load the model classes of all its model jars.
  */
 public final class ResourceWatcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceWatcher.class);
     private static final Duration ERROR_BACKOFF = Duration.ofSeconds(1);
-    /**
-     * How fabric8 (7.8, AbstractWatchManager.watchEnded) reports a watch that the server closed
-     * cleanly within 2 s without a single message: as a 410 of its own making. The API server does
-     * that when it drops a lagging watcher under load, or at a short {@code serverTimeout}; a
-     * version that really expired comes as the server's own 410 event, with another message.
-     */
-    private static final String SILENT_CLOSE = "resourceVersion too old";
-    /** Silent closes in a row after which the version is taken as expired after all (a proxy's bare close). */
-    private static final int SILENT_CLOSES_BEFORE_LISTING = 3;
+    private static final int GONE = 410;
 
     private final KubernetesClient client;
     private final io.kopf4j.Resource resource;
@@ -59,12 +51,10 @@ public final class ResourceWatcher implements Runnable {
     private final Predicate<Map<String, Object>> strays;
     private final Metrics metrics;
     private final CountDownLatch listed = new CountDownLatch(1);
-    private volatile Watch watch;
+    private volatile ApiStream stream;
     private volatile boolean stopped;
     private volatile long lastActivity;
     private volatile String lastVersion;
-    /** Watches in a row that ended silently at once (no event, not even a bookmark). */
-    private volatile int silentCloses;
 
     /**
      * @param labelSelector a server-side label selector ({@code app=web,!legacy}), or null
@@ -102,10 +92,10 @@ public final class ResourceWatcher implements Runnable {
         while (!stopped) {
             try {
                 boolean findStrays = listed.getCount() > 0 && labelSelector != null && strays != null;
-                java.util.Set<String> selected = new java.util.HashSet<>();
+                Set<String> selected = new HashSet<>();
                 String version = listAll(labelSelector, item -> {
                     if (findStrays) {
-                        selected.add(item.getMetadata().getUid());
+                        selected.add(uid(item));
                     }
                     return true;
                 });
@@ -120,16 +110,12 @@ public final class ResourceWatcher implements Runnable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (KubernetesClientException | WatcherException e) {
+            } catch (KubernetesClientException e) {
                 if (stopped) {
                     return;
                 }
-                metrics.watchRestart(resource, "error");
-                LOG.error("Watching {} failed, retrying in {} s: {}", describe(), ERROR_BACKOFF.toSeconds(),
-                        ApiErrors.summary(e, client.getMasterUrl().toString()));
-                LOG.debug("The failed watch of {}:", describe(), e);
                 try {
-                    Thread.sleep(ERROR_BACKOFF);
+                    backOff(e);
                 } catch (InterruptedException interrupted) {
                     return;
                 }
@@ -137,17 +123,25 @@ public final class ResourceWatcher implements Runnable {
         }
     }
 
+    /** Reports a failed request of the listing or the watch, and waits before it is retried. */
+    private void backOff(KubernetesClientException e) throws InterruptedException {
+        metrics.watchRestart(resource, "error");
+        LOG.error("Watching {} failed, retrying in {} s: {}", describe(), ERROR_BACKOFF.toSeconds(),
+                ApiErrors.summary(e, client.getMasterUrl().toString()));
+        LOG.debug("The failed watch of {}:", describe(), e);
+        Thread.sleep(ERROR_BACKOFF);
+    }
+
     public void stop() {
         stopped = true;
-        Watch current = watch;
+        ApiStream current = stream;
         if (current != null) {
             current.close();
         }
     }
 
-    private FilterWatchListDeletable<GenericKubernetesResource, GenericKubernetesResourceList,
-            Resource<GenericKubernetesResource>> collection() {
-        return Resources.collection(client, resource, namespace);
+    private ApiRequest collection() {
+        return ApiRequest.collection(client, resource, namespace);
     }
 
     /**
@@ -155,128 +149,133 @@ public final class ResourceWatcher implements Runnable {
      * with it; those that still hold what only the operator removes (its finalizer) are delivered once,
      * so that their processing releases it, as Kopf (which lists without selectors) does.
      */
-    private void listStrays(java.util.Set<String> selected) {
-        listAll(null, item -> !selected.contains(item.getMetadata().getUid()) && strays.test(Json.toMap(item)));
+    private void listStrays(Set<String> selected) {
+        listAll(null, item -> !selected.contains(uid(item)) && strays.test(item));
     }
 
     /** Lists page by page, delivering the items accepted; returns the listing's resourceVersion. */
-    private String listAll(String selector, Predicate<GenericKubernetesResource> accepted) {
+    @SuppressWarnings("unchecked")
+    private String listAll(String selector, Predicate<Map<String, Object>> accepted) {
         String token = null;
         String version;
         do {
-            String continueToken = token;
             long started = System.nanoTime();
-            GenericKubernetesResourceList page = collection().list(new ListOptionsBuilder()
-                    .withLimit(pageSize).withContinue(continueToken).withLabelSelector(selector).build());
+            Map<String, Object> page = collection().query("limit", String.valueOf(pageSize)).query("continue", token)
+                    .query("labelSelector", selector).get();
             metrics.apiRequest("LIST", 200, Duration.ofNanos(System.nanoTime() - started));
-            for (GenericKubernetesResource item : page.getItems()) {
-                if (accepted.test(item)) {
-                    deliver(null, item);
+            for (Object item : (List<Object>) page.getOrDefault("items", List.of())) {
+                Map<String, Object> body = (Map<String, Object>) item;
+                if (accepted.test(body)) {
+                    deliver(null, body);
                 }
             }
-            version = page.getMetadata().getResourceVersion();
-            token = page.getMetadata().getContinue();
+            Map<String, Object> metadata = (Map<String, Object>) page.getOrDefault("metadata", Map.of());
+            version = (String) metadata.get("resourceVersion");
+            token = (String) metadata.get("continue");
         } while (token != null && !token.isEmpty() && !stopped);
         return version;
     }
 
     /**
-     * Blocks until the watch ends. Returns the version to watch from again (after a silent stream),
-     * or null to list again (410 Gone: the version expired); throws on other failures.
+     * Blocks until the watch ends. Returns the version to watch from again (after the stream ended,
+     * was closed by a timeout, or could not reach the API server), or null to list again (410 Gone:
+     * the version expired); throws on other failures.
      */
-    private String watchFrom(String version) throws InterruptedException, WatcherException {
-        CompletableFuture<WatcherException> closed = new CompletableFuture<>();
+    private String watchFrom(String version) throws InterruptedException {
         lastActivity = System.nanoTime();
         lastVersion = version;
-        ListOptions options = new ListOptionsBuilder()
-                .withResourceVersion(version)
-                .withAllowWatchBookmarks(true)
-                .withLabelSelector(labelSelector)
-                .withTimeoutSeconds(settings.serverTimeout == null ? null : settings.serverTimeout.toSeconds())
-                .build();
-        watch = collection().watch(options, new Watcher<>() {
-            @Override
-            public void eventReceived(Action action, GenericKubernetesResource object) {
-                lastActivity = System.nanoTime();
-                silentCloses = 0;
-                if (object != null && object.getMetadata() != null && object.getMetadata().getResourceVersion() != null) {
-                    lastVersion = object.getMetadata().getResourceVersion();
-                }
-                if (action != Action.BOOKMARK && action != Action.ERROR) {
-                    deliver(action.name(), object);
-                }
-            }
-
-            @Override
-            public void onClose(WatcherException cause) {
-                closed.complete(cause);
-            }
-
-            @Override
-            public void onClose() {
-                closed.complete(null);
-            }
-        });
+        ApiStream current = collection()
+                .query("watch", "true")
+                .query("resourceVersion", version)
+                .query("allowWatchBookmarks", "true")
+                .query("labelSelector", labelSelector)
+                .query("timeoutSeconds", settings.serverTimeout == null ? null : String.valueOf(settings.serverTimeout.toSeconds()))
+                .stream(this::received);
+        stream = current;
         if (stopped) {
-            watch.close();
+            current.close();
         }
         long clientDeadline = settings.clientTimeout == null ? Long.MAX_VALUE : System.nanoTime() + settings.clientTimeout.toNanos();
-        try {
-            while (true) {
-                if (System.nanoTime() >= clientDeadline) {
-                    LOG.debug("Watching {}: the client-side timeout of {} s passed; resuming", describe(),
-                            settings.clientTimeout.toSeconds());
-                    metrics.watchRestart(resource, "timeout");
-                    watch.close();
-                    return lastVersion;
-                }
-                long silentFor = System.nanoTime() - lastActivity;
-                long left = Math.min(inactivityTimeout.toNanos() - silentFor, clientDeadline - System.nanoTime());
-                if (inactivityTimeout.toNanos() - silentFor <= 0) {
-                    LOG.debug("Watching {}: nothing came for {} s, not even a bookmark; reconnecting", describe(),
-                            inactivityTimeout.toSeconds());
-                    metrics.watchRestart(resource, "inactivity");
-                    watch.close();
-                    return lastVersion;
-                }
-                try {
-                    WatcherException cause = closed.get(left, TimeUnit.NANOSECONDS);
-                    if (cause != null && cause.isHttpGone() && SILENT_CLOSE.equals(cause.getMessage())
-                            && ++silentCloses < SILENT_CLOSES_BEFORE_LISTING) {
-                        // A re-list would deliver every object again, as stale as the listing, and cost the
-                        // API server most under the very load that made it drop the watch: watch on instead.
-                        LOG.debug("Watching {}: the stream ended at once without a message; watching again from {}",
-                                describe(), lastVersion);
-                        metrics.watchRestart(resource, "silent-close");
-                        return lastVersion;
-                    }
-                    if (cause != null && cause.isHttpGone()) {
-                        silentCloses = 0;
-                        LOG.debug("Watching {}: the resourceVersion expired (410 Gone); listing again", describe());
-                        metrics.watchRestart(resource, "gone");
-                        return null;
-                    } else if (cause != null) {
-                        throw cause;
-                    }
-                    return stopped ? null : lastVersion;
-                } catch (TimeoutException quiet) {
-                    // Check the silence again: events may have come meanwhile.
-                }
+        while (true) {
+            if (System.nanoTime() >= clientDeadline) {
+                LOG.debug("Watching {}: the client-side timeout of {} s passed; resuming", describe(),
+                        settings.clientTimeout.toSeconds());
+                metrics.watchRestart(resource, "timeout");
+                current.close();
+                return lastVersion;
             }
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(e);
+            long silentFor = System.nanoTime() - lastActivity;
+            long left = Math.min(inactivityTimeout.toNanos() - silentFor, clientDeadline - System.nanoTime());
+            if (inactivityTimeout.toNanos() - silentFor <= 0) {
+                LOG.debug("Watching {}: nothing came for {} s, not even a bookmark; reconnecting", describe(),
+                        inactivityTimeout.toSeconds());
+                metrics.watchRestart(resource, "inactivity");
+                current.close();
+                return lastVersion;
+            }
+            try {
+                current.ended().get(left, TimeUnit.NANOSECONDS);
+                if (stopped) {
+                    return null;
+                }
+                LOG.debug("Watching {}: the server ended the stream; watching again from {}", describe(), lastVersion);
+                metrics.watchRestart(resource, "ended");
+                return lastVersion;
+            } catch (ExecutionException ended) {
+                if (stopped) {
+                    return null;
+                }
+                // ApiStream ends only with fabric8's exception: an HTTP answer's or an ERROR event's code.
+                KubernetesClientException failure = (KubernetesClientException) ended.getCause();
+                if (failure.getCode() == GONE) {
+                    LOG.debug("Watching {}: the resourceVersion expired (410 Gone); listing again", describe());
+                    metrics.watchRestart(resource, "gone");
+                    return null;
+                }
+                if (ApiErrors.unreachable(failure)) {
+                    // The version is still good (as Kopf and fabric8 resume it): during an outage, the
+                    // watch is tried again, and the API server says with a 410 if it must list again.
+                    backOff(failure);
+                    return lastVersion;
+                }
+                throw failure;
+            } catch (TimeoutException quiet) {
+                // Check the silence again: events may have come meanwhile.
+            }
         }
     }
 
-    private void deliver(String type, GenericKubernetesResource item) {
-        Map<String, Object> body = Json.toMap(item);
+    /**
+     * One line of the stream, on the HTTP client's thread. An error ends the stream: thrown here, it
+     * is what {@link ApiStream#ended()} completes with.
+     */
+    private void received(Map<String, Object> line) {
+        lastActivity = System.nanoTime();
+        StreamEvent event = StreamEvent.of(line);
+        KubernetesClientException failure = event.failure();
+        if (failure != null) {
+            throw failure;
+        }
+        if (!event.delivered() && !event.bookmark()) {
+            LOG.warn("Ignoring an unsupported event type: {}", Json.pythonRepr(line));
+            return;
+        }
+        if (event.resourceVersion() != null) {
+            lastVersion = event.resourceVersion();
+        }
+        if (event.delivered()) {
+            deliver(event.type(), event.object());
+        }
+    }
+
+    private void deliver(String type, Map<String, Object> body) {
         if ("DELETED".equals(type) && labelSelector != null) {
             // The API server reports an object whose labels left the selector as DELETED, with its
             // last matching content. If it still exists, its handlers must see that it no longer
             // matches them (to release the finalizer, for one), as without a server-side selector.
-            GenericKubernetesResource current = Resources.object(client, resource, body).get();
+            Map<String, Object> current = currentOf(body);
             if (current != null) {
-                body = Json.toMap(current);
+                body = current;
                 type = "MODIFIED";
             }
         }
@@ -285,6 +284,23 @@ public final class ResourceWatcher implements Runnable {
         body.putIfAbsent("kind", resource.kind());
         metrics.watchEvent(resource, type);
         sink.accept(new WatchEvent(type, body));
+    }
+
+    /** The object as it is now, or null if it is gone. */
+    private Map<String, Object> currentOf(Map<String, Object> body) {
+        Map<?, ?> metadata = (Map<?, ?>) body.get("metadata");
+        try {
+            return ApiRequest.object(client, resource, (String) metadata.get("namespace"), (String) metadata.get("name")).get();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    private static String uid(Map<String, Object> body) {
+        return (String) ((Map<?, ?>) body.get("metadata")).get("uid");
     }
 
 }

@@ -1,0 +1,300 @@
+package io.kopf4j.reactor.orchestration;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Resource;
+import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.runtime.Metrics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The list and watch protocol against a fake API server that answers each watch request as the
+ * test scripts it: which streams are watched again from which version, and which list again.
+ */
+class ResourceWatcherTest {
+    private static final Resource KOPFEXAMPLES = new Resource("kopf.dev", "v1", "kopfexamples", "KopfExample",
+            "kopfexample", List.of(), List.of(), List.of("status"), true, true, List.of("list", "watch", "patch"));
+    private static final String PATH = "/apis/kopf.dev/v1/namespaces/ns/kopfexamples";
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    /**
+     * A scripted answer to one watch request: its code, its body in chunks, and whether the stream
+     * then stays open; code 0: the connection breaks after the chunks.
+     */
+    private record Answer(int code, List<String> chunks, boolean staysOpen) {
+        static Answer broken(String... chunks) {
+            return new Answer(0, List.of(chunks), false);
+        }
+
+        static Answer ending(String... chunks) {
+            return new Answer(200, List.of(chunks), false);
+        }
+
+        static Answer open(String... chunks) {
+            return new Answer(200, List.of(chunks), true);
+        }
+    }
+
+    private final BlockingQueue<Answer> watches = new LinkedBlockingQueue<>();
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final List<WatchEvent> delivered = new CopyOnWriteArrayList<>();
+    private final AtomicInteger lists = new AtomicInteger();
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final OperatorSettings settings = new OperatorSettings();
+    private HttpServer server;
+    private KubernetesClient client;
+    private ResourceWatcher watcher;
+    private Thread thread;
+
+    @BeforeEach
+    void startTheFakeApiServer() throws IOException {
+        startServer(0);
+        client = new KubernetesClientBuilder().withConfig(new ConfigBuilder()
+                .withMasterUrl("http://127.0.0.1:" + server.getAddress().getPort())
+                .withRequestRetryBackoffLimit(0).build()).build();
+    }
+
+    @AfterEach
+    void stopEverything() throws InterruptedException {
+        if (watcher != null) {
+            watcher.stop();
+            thread.join(WAIT.toMillis());
+        }
+        release.countDown();
+        client.close();
+        server.stop(0);
+    }
+
+    @Test
+    void aStreamEndedByTheServerIsWatchedAgainFromTheLastVersionWithoutListingAgain() {
+        watches.add(Answer.ending(event("ADDED", "b", "101"), bookmark("105")));
+        watches.add(Answer.open());
+
+        start();
+
+        await().atMost(WAIT).until(() -> requests.size() == 3);
+        assertThat(requests).containsExactly("LIST limit=500",
+                "WATCH watch=true&resourceVersion=100&allowWatchBookmarks=true",
+                "WATCH watch=true&resourceVersion=105&allowWatchBookmarks=true");
+        assertThat(delivered).extracting(WatchEvent::type).containsExactly(null, "ADDED");
+        assertThat(delivered.get(0).object()).containsEntry("apiVersion", "kopf.dev/v1").containsEntry("kind", "KopfExample");
+        assertThat(restarts("ended")).isEqualTo(1);
+        assertThat(watcher.listed().getCount()).isZero();
+    }
+
+    @Test
+    void anErrorEventOf410ListsAgain() {
+        watches.add(Answer.open(event("ADDED", "b", "101"),
+                "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"message\":\"too old resource version\",\"code\":410}}\n"));
+        watches.add(Answer.open());
+
+        start();
+
+        await().atMost(WAIT).until(() -> requests.size() == 4);
+        assertThat(requests).containsExactly("LIST limit=500",
+                "WATCH watch=true&resourceVersion=100&allowWatchBookmarks=true",
+                "LIST limit=500",
+                "WATCH watch=true&resourceVersion=200&allowWatchBookmarks=true");
+        assertThat(delivered).extracting(WatchEvent::type).containsExactly(null, "ADDED", null);
+        assertThat(restarts("gone")).isEqualTo(1);
+        assertThat(restarts("error")).isZero();
+    }
+
+    @Test
+    void anHttp410AnswerToTheWatchRequestListsAgain() {
+        watches.add(new Answer(410, List.of("{\"kind\":\"Status\",\"message\":\"too old resource version\",\"code\":410}"), false));
+        watches.add(Answer.open());
+
+        start();
+
+        await().atMost(WAIT).until(() -> requests.size() == 4);
+        assertThat(requests.get(2)).isEqualTo("LIST limit=500");
+        assertThat(requests.get(3)).isEqualTo("WATCH watch=true&resourceVersion=200&allowWatchBookmarks=true");
+        assertThat(restarts("gone")).isEqualTo(1);
+        assertThat(restarts("error")).isZero();
+    }
+
+    @Test
+    void anotherErrorEventIsAFailureAfterWhichTheResourceIsListedAgain() {
+        watches.add(Answer.open("{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"message\":\"etcd is down\",\"code\":500}}\n"));
+        watches.add(Answer.open());
+
+        start();
+
+        await().atMost(WAIT).until(() -> requests.size() == 4);
+        assertThat(requests.get(2)).isEqualTo("LIST limit=500");
+        assertThat(restarts("error")).isEqualTo(1);
+        assertThat(restarts("gone")).isZero();
+    }
+
+    @Test
+    void aWatchThatCannotReachTheServerIsTriedAgainFromItsVersionWithoutListingAgain() throws IOException {
+        watches.add(Answer.ending());
+        start();
+        await().atMost(WAIT).until(() -> requests.size() == 2);
+        await().atMost(WAIT).until(() -> restarts("ended") == 1);
+
+        int port = server.getAddress().getPort();
+        server.stop(0);
+        await().atMost(WAIT).until(() -> restarts("error") >= 1);
+        watches.add(Answer.open());
+        startServer(port);
+
+        await().atMost(WAIT).until(() -> watches.isEmpty());
+        assertThat(requests).first().isEqualTo("LIST limit=500");
+        assertThat(requests.subList(1, requests.size())).hasSize(2)
+                .containsOnly("WATCH watch=true&resourceVersion=100&allowWatchBookmarks=true");
+    }
+
+    @Test
+    void aStreamBrokenInTheMiddleIsWatchedAgainFromTheLastVersion() {
+        watches.add(Answer.broken(event("ADDED", "b", "101")));
+        watches.add(Answer.open());
+
+        start();
+
+        await().atMost(WAIT).until(() -> requests.size() == 3);
+        assertThat(requests.get(2)).isEqualTo("WATCH watch=true&resourceVersion=101&allowWatchBookmarks=true");
+        assertThat(delivered).extracting(WatchEvent::type).containsExactly(null, "ADDED");
+        assertThat(restarts("gone") + restarts("error")).isZero();
+    }
+
+    @Test
+    void linesSplitAcrossChunksAreDeliveredWhole() {
+        String added = event("ADDED", "b", "101");
+        watches.add(Answer.open(added.substring(0, 10), added.substring(10)));
+
+        start();
+
+        await().atMost(WAIT).until(() -> delivered.size() == 2);
+        assertThat(delivered.get(1).object()).extracting("metadata").extracting("name").isEqualTo("b");
+    }
+
+    @Test
+    void aDeletedEventOfAnObjectThatLeftTheSelectorIsItsCurrentBodyAsModifiedAndOfAGoneOneStaysDeleted() {
+        watches.add(Answer.open(event("DELETED", "b", "101"), event("DELETED", "gone", "102")));
+
+        start("app=web");
+
+        await().atMost(WAIT).until(() -> delivered.size() == 3);
+        assertThat(requests).startsWith("LIST limit=500&labelSelector=app=web",
+                "WATCH watch=true&resourceVersion=100&allowWatchBookmarks=true&labelSelector=app=web");
+        assertThat(delivered.get(1).type()).isEqualTo("MODIFIED");
+        assertThat(delivered.get(1).object()).extracting("metadata").extracting("labels").isEqualTo(Map.of("app", "old"));
+        assertThat(delivered.get(2).type()).isEqualTo("DELETED");
+        assertThat(requests).contains("GET /b", "GET /gone");
+    }
+
+    @Test
+    void stopClosesAnOpenStreamAtOnce() throws InterruptedException {
+        watches.add(Answer.open());
+        start();
+        await().atMost(WAIT).until(() -> requests.size() == 2);
+
+        watcher.stop();
+
+        assertThat(thread.join(WAIT)).as("the watcher ended").isTrue();
+    }
+
+    private void startServer(int port) throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.createContext(PATH, this::answer);
+        server.start();
+    }
+
+    private void start() {
+        start(null);
+    }
+
+    private void start(String labelSelector) {
+        watcher = new ResourceWatcher(client, KOPFEXAMPLES, "ns", delivered::add, settings.watching, labelSelector, null,
+                new Metrics(registry));
+        thread = Thread.ofVirtual().start(watcher);
+    }
+
+    private double restarts(String reason) {
+        Counter counter = registry.find("kopf4j.watch.restarts").tag("reason", reason).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        String query = exchange.getRequestURI().getQuery();
+        String name = exchange.getRequestURI().getPath().substring(PATH.length());
+        try (exchange) {
+            if (!name.isEmpty()) {
+                requests.add("GET " + name);
+                byte[] object = ("{\"metadata\":{\"name\":\"b\",\"labels\":{\"app\":\"old\"}}}").getBytes(UTF_8);
+                if (name.equals("/b")) {
+                    exchange.sendResponseHeaders(200, object.length);
+                    exchange.getResponseBody().write(object);
+                } else {
+                    exchange.sendResponseHeaders(404, -1);
+                }
+            } else if (query.contains("watch=true")) {
+                requests.add("WATCH " + query);
+                Answer answer = watches.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+                if (answer == null) {
+                    return;
+                }
+                exchange.sendResponseHeaders(answer.code() == 0 ? 200 : answer.code(), 0);
+                OutputStream body = exchange.getResponseBody();
+                for (String chunk : answer.chunks()) {
+                    body.write(chunk.getBytes(UTF_8));
+                    body.flush();
+                }
+                if (answer.code() == 0) {
+                    throw new IOException("the connection breaks in the middle of the stream");
+                }
+                if (answer.staysOpen()) {
+                    release.await();
+                }
+            } else {
+                requests.add("LIST " + query);
+                String version = String.valueOf(lists.incrementAndGet() * 100);
+                byte[] list = ("{\"kind\":\"KopfExampleList\",\"apiVersion\":\"kopf.dev/v1\",\"metadata\":{\"resourceVersion\":\""
+                        + version + "\"},\"items\":[{\"metadata\":{\"name\":\"a\",\"uid\":\"uid-a\",\"resourceVersion\":\"" + version
+                        + "\"}}]}").getBytes(UTF_8);
+                exchange.sendResponseHeaders(200, list.length);
+                exchange.getResponseBody().write(list);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String event(String type, String name, String version) {
+        return "{\"type\":\"" + type + "\",\"object\":{\"apiVersion\":\"kopf.dev/v1\",\"kind\":\"KopfExample\",\"metadata\":{\"namespace\":\"ns\",\"name\":\""
+                + name + "\",\"uid\":\"uid-" + name + "\",\"resourceVersion\":\"" + version + "\"}}}\n";
+    }
+
+    private static String bookmark(String version) {
+        return "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"KopfExample\",\"metadata\":{\"resourceVersion\":\"" + version + "\"}}}\n";
+    }
+}
