@@ -80,6 +80,11 @@ public final class ApiRequest {
         return new ApiRequest(client, collectionUrl(client, resource, namespace));
     }
 
+    /** A path of the API server, e.g. {@code /apis} or {@code /apis/apps/v1} (the discovery's). */
+    public static ApiRequest path(KubernetesClient client, String path) {
+        return new ApiRequest(client, stripTrailingSlash(client.getMasterUrl().toString()) + path);
+    }
+
     /** The same URL with a query parameter added ({@code ?name=value}, encoded); the same request for a null value. */
     public ApiRequest query(String name, String value) {
         if (value == null) {

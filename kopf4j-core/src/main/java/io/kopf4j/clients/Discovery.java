@@ -1,9 +1,5 @@
 package io.kopf4j.clients;
 
-import io.fabric8.kubernetes.api.model.APIGroup;
-import io.fabric8.kubernetes.api.model.APIResource;
-import io.fabric8.kubernetes.api.model.APIResourceList;
-import io.fabric8.kubernetes.api.model.GroupVersionForDiscovery;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.Resource;
@@ -17,6 +13,8 @@ import java.util.TreeMap;
 /**
  * Reads the resources the API server serves, through its discovery endpoints ({@code /api/v1},
  * {@code /apis}, {@code /apis/<group>/<version>}), as kubectl and Kopf do: nothing is hard-coded.
+ * The answers are read as maps over {@link ApiRequest}, not as fabric8's discovery models: at
+ * start-up, each fabric8 model type read costs its classes' loading (see ApiRequest).
  */
 public final class Discovery {
     private final KubernetesClient client;
@@ -36,14 +34,15 @@ public final class Discovery {
             if (groups == null || groups.contains("")) {
                 resources.addAll(resourcesOf("", "v1", true));
             }
-            for (APIGroup group : client.getApiGroups().getGroups()) {
-                if (groups != null && !groups.contains(group.getName())) {
+            for (Map<?, ?> group : maps(ApiRequest.path(client, "/apis").get().get("groups"))) {
+                String name = (String) group.get("name");
+                if (groups != null && !groups.contains(name)) {
                     continue;
                 }
-                String preferred = group.getPreferredVersion() == null ? null : group.getPreferredVersion().getVersion();
-                for (GroupVersionForDiscovery version : group.getVersions()) {
-                    resources.addAll(resourcesOf(group.getName(), version.getVersion(),
-                            Objects.equals(version.getVersion(), preferred)));
+                Object preferred = group.get("preferredVersion") instanceof Map<?, ?> version ? version.get("version") : null;
+                for (Map<?, ?> version : maps(group.get("versions"))) {
+                    String served = (String) version.get("version");
+                    resources.addAll(resourcesOf(name, served, Objects.equals(served, preferred)));
                 }
             }
             return resources;
@@ -53,14 +52,19 @@ public final class Discovery {
     }
 
     private List<Resource> resourcesOf(String group, String version, boolean preferred) {
-        APIResourceList list = client.getApiResources(group.isEmpty() ? version : group + "/" + version);
-        if (list == null) {
-            return List.of();   // the group version vanished between the two calls (a CRD deleted)
+        Map<String, Object> list;
+        try {
+            list = ApiRequest.path(client, group.isEmpty() ? "/api/" + version : "/apis/" + group + "/" + version).get();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return List.of();   // the group version vanished between the two calls (a CRD deleted)
+            }
+            throw e;
         }
-        Map<String, APIResource> main = new TreeMap<>();
+        Map<String, Map<?, ?>> main = new TreeMap<>();
         Map<String, List<String>> subresources = new TreeMap<>();
-        for (APIResource resource : list.getResources()) {
-            String name = resource.getName();
+        for (Map<?, ?> resource : maps(list.get("resources"))) {
+            String name = (String) resource.get("name");
             int slash = name.indexOf('/');
             if (slash < 0) {
                 main.put(name, resource);
@@ -69,18 +73,32 @@ public final class Discovery {
             }
         }
         List<Resource> resources = new ArrayList<>();
-        main.forEach((plural, r) -> resources.add(new Resource(group, version, plural, r.getKind(),
-                orEmpty(r.getSingularName()), orEmpty(r.getShortNames()), orEmpty(r.getCategories()),
-                subresources.getOrDefault(plural, List.of()), Boolean.TRUE.equals(r.getNamespaced()),
-                preferred, orEmpty(r.getVerbs()))));
+        main.forEach((plural, r) -> resources.add(new Resource(group, version, plural, (String) r.get("kind"),
+                orEmpty((String) r.get("singularName")), strings(r.get("shortNames")), strings(r.get("categories")),
+                subresources.getOrDefault(plural, List.of()), Boolean.TRUE.equals(r.get("namespaced")),
+                preferred, strings(r.get("verbs")))));
         return resources;
+    }
+
+    /** The maps in a JSON array (none if absent). */
+    private static List<Map<?, ?>> maps(Object array) {
+        List<Map<?, ?>> maps = new ArrayList<>();
+        if (array instanceof List<?> items) {
+            for (Object item : items) {
+                if (item instanceof Map<?, ?> map) {
+                    maps.add(map);
+                }
+            }
+        }
+        return maps;
+    }
+
+    /** The strings in a JSON array (none if absent). */
+    private static List<String> strings(Object array) {
+        return array instanceof List<?> items ? items.stream().map(String::valueOf).toList() : List.of();
     }
 
     private static String orEmpty(String value) {
         return value == null ? "" : value;
-    }
-
-    private static List<String> orEmpty(List<String> value) {
-        return value == null ? List.of() : value;
     }
 }
