@@ -34,7 +34,6 @@ import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.kopf4j.structs.Json;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -283,18 +282,18 @@ class AdmissionTest {
         assertThat(exitCode).isZero();
         List<Map<String, Object>> documents = new ArrayList<>();
         new ObjectMapper(new YAMLFactory()).readValues(new YAMLFactory().createParser(out.toString()), Map.class)
-                .forEachRemaining(document -> documents.add(Json.toMap(document)));
+                .forEachRemaining(document -> documents.add(asMap(document)));
         String caBundle = Base64.getEncoder().encodeToString(Files.readAllBytes(ca));
         assertThat(documents).extracting(d -> d.get("kind"))
                 .containsExactly("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration");
         assertThat(documents.get(0)).containsEntry("apiVersion", "admissionregistration.k8s.io/v1")
                 .containsEntry("metadata", Map.of("name", "manual.kopf4j.dev"));
-        Map<String, Object> validating = Json.toMap(((List<?>) documents.get(0).get("webhooks")).get(0));
+        Map<String, Object> validating = asMap(((List<?>) documents.get(0).get("webhooks")).get(0));
         assertThat(validating).containsEntry("name", "check-size.manual.kopf4j.dev")
                 .containsEntry("clientConfig", Map.of("url", "https://operator.example.com:9443/check_size", "caBundle", caBundle))
                 .containsEntry("rules", List.of(Map.of("apiGroups", List.of("kopf.dev"), "apiVersions", List.of("v1"),
                         "resources", List.of("kopfexamples"), "operations", List.of("CREATE"), "scope", "*")));
-        Map<String, Object> mutating = Json.toMap(((List<?>) documents.get(1).get("webhooks")).get(0));
+        Map<String, Object> mutating = asMap(((List<?>) documents.get(1).get("webhooks")).get(0));
         assertThat(mutating).containsEntry("name", "setdefaults.manual.kopf4j.dev");
         // What it prints, the API server accepts.
         Path file = Files.writeString(dir.resolve("webhooks.yaml"), out.toString());
@@ -346,5 +345,10 @@ class AdmissionTest {
         HttpResponse<String> response = client.getHttpClient().sendAsync(request, String.class).get(30, TimeUnit.SECONDS);
         assertThat(response.code()).isEqualTo(201);
         return response.headers("Warning");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMap(Object yamlDocument) {
+        return (Map<String, Object>) yamlDocument;
     }
 }

@@ -164,11 +164,6 @@ public final class Json {
         }
     }
 
-    /** Converts any Jackson-serialisable value (fabric8 models included) to plain maps and lists. */
-    public static Map<String, Object> toMap(Object value) {
-        return MAPPER.convertValue(value, MAP);
-    }
-
     /** A deep, mutable copy of a JSON-like value (maps, lists, scalars). */
     @SuppressWarnings("unchecked")
     public static <T> T deepCopy(T value) {
