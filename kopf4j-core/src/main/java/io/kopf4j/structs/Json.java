@@ -41,6 +41,15 @@ public final class Json {
         return write(MAPPER, value);
     }
 
+    /** Compact JSON as UTF-8 bytes, as {@link #parseMap(byte[])} reads them back. */
+    public static byte[] bytes(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot serialise to JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
     /** Compact JSON with non-ASCII characters escaped, byte-compatible with Python's json.dumps. */
     public static String compactAscii(Object value) {
         return write(ASCII_MAPPER, value);

@@ -27,7 +27,7 @@ final class ObjectMemory {
     /** Patch functions that met a newer object, for the next cycle. */
     List<Consumer<Map<String, Object>>> remainingFns = List.of();
     /** With daemons or timers: the latest body processed, what their live views show and a recheck processes again. */
-    volatile Map<String, Object> latest;
+    final LatestBody latest = new LatestBody();
     /** The object as daemons and timers see it: always the latest body. */
     private Body live;
     /** The object's daemons and timers; null until its first event with spawning handlers. */
@@ -46,7 +46,7 @@ final class ObjectMemory {
     /** The live view of {@link #latest}, made at the first need: objects without daemons never pay for it. */
     Body live() {
         if (live == null) {
-            live = Body.live(() -> latest);
+            live = Body.live(latest::get);
         }
         return live;
     }

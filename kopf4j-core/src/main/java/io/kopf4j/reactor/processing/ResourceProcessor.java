@@ -137,9 +137,9 @@ public final class ResourceProcessor implements EventProcessor {
         if (memory == null) {
             return null;   // a recheck of an object deleted meanwhile
         }
-        Map<String, Object> raw = event.isRecheck() ? memory.latest : event.object();
+        Map<String, Object> raw = event.isRecheck() ? memory.latest.get() : event.object();
         if (spawns) {
-            memory.latest = raw;   // Kopf's live body: daemons see every event's state, the DELETED one included
+            memory.latest.set(raw);   // Kopf's live body: daemons see every event's state, the DELETED one included
         }
         if (event.isDeleted()) {
             memories.remove(key);
@@ -298,7 +298,7 @@ public final class ResourceProcessor implements EventProcessor {
         if (memory.spawns == null) {
             memory.spawns = spawning.object(resource, memory.live(), memory.memo, ObjectLogger.posting(raw, poster),
                     () -> {
-                        Map<String, Object> latest = memory.latest;
+                        Map<String, Object> latest = memory.latest.get();
                         if (memories.get(key) == memory && latest != null) {
                             rechecks.accept(WatchEvent.recheck(latest));
                         }
