@@ -29,24 +29,22 @@ public final class ObjectLogger extends AbstractLogger {
     /** The key of the object reference in log events; JSON logs write it under the refkey. */
     public static final String REFERENCE = "kopf4j.object";
 
-    private final transient Logger delegate;
-    private final String prefix;
-    private final String prefixWithKind;
+    private static final Logger DELEGATE = LoggerFactory.getLogger(NAME);
+
+    /**
+     * The object's reference, shared by its loggers ({@link #local()}); the prefixes are made from it
+     * at each line rather than kept: an operator with ten thousand daemons keeps two loggers per object.
+     */
     private final transient Map<String, Object> reference;
     private final transient EventSink poster;
     /** Kopf's terse logger: each level is logged only where the level below it would be (warnings always). */
     private final boolean terse;
 
-    private ObjectLogger(Map<String, Object> body, EventSink poster, boolean terse) {
+    private ObjectLogger(Map<String, Object> reference, EventSink poster, boolean terse) {
         this.poster = poster;
         this.terse = terse;
-        this.delegate = LoggerFactory.getLogger(NAME);
-        this.name = delegate.getName();
-        this.reference = ObjectReferences.of(body);
-        Object namespace = reference.get("namespace");
-        String where = namespace == null ? "" : namespace + "/";
-        this.prefix = "[" + where + reference.get("name") + "] ";
-        this.prefixWithKind = "[" + where + reference.get("kind") + "/" + reference.get("name") + "] ";
+        this.name = NAME;
+        this.reference = reference;
     }
 
     /**
@@ -54,12 +52,18 @@ public final class ObjectLogger extends AbstractLogger {
      * up also become Kubernetes Events (reason {@code Logging}), if {@code settings.posting.loggers}.
      */
     public static ObjectLogger posting(Map<String, Object> body, EventSink poster) {
-        return new ObjectLogger(body, Objects.requireNonNull(poster, "a posting logger needs the poster"), false);
+        return new ObjectLogger(ObjectReferences.of(body), Objects.requireNonNull(poster, "a posting logger needs the poster"),
+                false);
     }
 
     /** The logger of the object with this body whose messages never become Kubernetes Events. */
     public static ObjectLogger local(Map<String, Object> body) {
-        return new ObjectLogger(body, null, false);
+        return new ObjectLogger(ObjectReferences.of(body), null, false);
+    }
+
+    /** {@return the local logger of the same object}: its lines never become Kubernetes Events */
+    public ObjectLogger local() {
+        return poster == null && !terse ? this : new ObjectLogger(reference, null, false);
     }
 
     /**
@@ -67,7 +71,7 @@ public final class ObjectLogger extends AbstractLogger {
      * every change: a local logger whose infos show only in the verbose mode (debug), and debugs never.
      */
     public static ObjectLogger terse(Map<String, Object> body) {
-        return new ObjectLogger(body, null, true);
+        return new ObjectLogger(ObjectReferences.of(body), null, true);
     }
 
     @Override
@@ -78,8 +82,8 @@ public final class ObjectLogger extends AbstractLogger {
     @Override
     protected void handleNormalizedLoggingCall(Level level, Marker marker, String message, Object[] arguments,
                                                Throwable throwable) {
-        LoggingEventBuilder event = delegate.atLevel(level)
-                .setMessage(LogSetup.prefix() ? (LogSetup.prefixKind() ? prefixWithKind : prefix) + message : message)
+        LoggingEventBuilder event = DELEGATE.atLevel(level)
+                .setMessage(LogSetup.prefix() ? prefix() + message : message)
                 .addKeyValue(REFERENCE, reference);
         if (marker != null) {
             event = event.addMarker(marker);
@@ -99,6 +103,14 @@ public final class ObjectLogger extends AbstractLogger {
         }
     }
 
+    /** {@code [namespace/name] }, or {@code [namespace/Kind/name] } if {@link LogSetup#prefixKind()}. */
+    private String prefix() {
+        Object namespace = reference.get("namespace");
+        String where = namespace == null ? "" : namespace + "/";
+        String kind = LogSetup.prefixKind() ? reference.get("kind") + "/" : "";
+        return "[" + where + kind + reference.get("name") + "] ";
+    }
+
     /** Kopf's event types for log levels. */
     private static String typeOf(Level level) {
         return switch (level) {
@@ -111,51 +123,51 @@ public final class ObjectLogger extends AbstractLogger {
 
     @Override
     public boolean isTraceEnabled() {
-        return !terse && delegate.isTraceEnabled();
+        return !terse && DELEGATE.isTraceEnabled();
     }
 
     @Override
     public boolean isTraceEnabled(Marker marker) {
-        return !terse && delegate.isTraceEnabled(marker);
+        return !terse && DELEGATE.isTraceEnabled(marker);
     }
 
     @Override
     public boolean isDebugEnabled() {
-        return terse ? delegate.isTraceEnabled() : delegate.isDebugEnabled();
+        return terse ? DELEGATE.isTraceEnabled() : DELEGATE.isDebugEnabled();
     }
 
     @Override
     public boolean isDebugEnabled(Marker marker) {
-        return terse ? delegate.isTraceEnabled(marker) : delegate.isDebugEnabled(marker);
+        return terse ? DELEGATE.isTraceEnabled(marker) : DELEGATE.isDebugEnabled(marker);
     }
 
     @Override
     public boolean isInfoEnabled() {
-        return terse ? delegate.isDebugEnabled() : delegate.isInfoEnabled();
+        return terse ? DELEGATE.isDebugEnabled() : DELEGATE.isInfoEnabled();
     }
 
     @Override
     public boolean isInfoEnabled(Marker marker) {
-        return terse ? delegate.isDebugEnabled(marker) : delegate.isInfoEnabled(marker);
+        return terse ? DELEGATE.isDebugEnabled(marker) : DELEGATE.isInfoEnabled(marker);
     }
 
     @Override
     public boolean isWarnEnabled() {
-        return delegate.isWarnEnabled();
+        return DELEGATE.isWarnEnabled();
     }
 
     @Override
     public boolean isWarnEnabled(Marker marker) {
-        return delegate.isWarnEnabled(marker);
+        return DELEGATE.isWarnEnabled(marker);
     }
 
     @Override
     public boolean isErrorEnabled() {
-        return delegate.isErrorEnabled();
+        return DELEGATE.isErrorEnabled();
     }
 
     @Override
     public boolean isErrorEnabled(Marker marker) {
-        return delegate.isErrorEnabled(marker);
+        return DELEGATE.isErrorEnabled(marker);
     }
 }

@@ -8,13 +8,13 @@ import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.clients.ObjectPatching;
 import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.processing.ObjectSpawns;
 import io.kopf4j.reactor.processing.Spawning;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.slf4j.Logger;
 
 /**
  * Daemons and timers (Kopf's {@code kopf/_core/engines/daemons.py}): each object's
@@ -55,7 +55,7 @@ public final class DaemonsEngine implements Spawning {
     }
 
     @Override
-    public ObjectSpawns object(Resource resource, Body body, Memo memo, Logger logger, Runnable recheck) {
+    public ObjectSpawns object(Resource resource, Body body, Memo memo, ObjectLogger logger, Runnable recheck) {
         Iteration iteration = new Iteration(execution, patcher, resource);
         ObjectDaemons daemons = new ObjectDaemons(this, resource, iteration, body, memo, logger, recheck);
         objects.add(daemons);

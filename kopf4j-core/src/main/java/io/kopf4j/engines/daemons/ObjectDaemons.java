@@ -53,7 +53,7 @@ final class ObjectDaemons implements ObjectSpawns {
     private volatile boolean recheckWanted;
     private volatile boolean gone;
 
-    ObjectDaemons(DaemonsEngine engine, Resource resource, Iteration iteration, Body body, Memo memo, Logger logger,
+    ObjectDaemons(DaemonsEngine engine, Resource resource, Iteration iteration, Body body, Memo memo, ObjectLogger logger,
                   Runnable recheck) {
         this.engine = engine;
         this.resource = resource;
@@ -61,7 +61,7 @@ final class ObjectDaemons implements ObjectSpawns {
         this.body = body;
         this.memo = memo;
         this.logger = logger;
-        this.local = ObjectLogger.local(body);
+        this.local = logger.local();
         this.recheck = recheck;
     }
 

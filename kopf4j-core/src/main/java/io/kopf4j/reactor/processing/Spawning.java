@@ -5,7 +5,7 @@ import io.kopf4j.Memo;
 import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.clients.ObjectPatching;
-import org.slf4j.Logger;
+import io.kopf4j.logging.ObjectLogger;
 
 /**
  * The daemons and timers of the objects, as processing sees them (Kopf's
@@ -22,7 +22,7 @@ public interface Spawning {
     /** For operators without daemons and timers: processing never asks for them. */
     Spawning NONE = new Spawning() {
         @Override
-        public ObjectSpawns object(Resource resource, Body body, Memo memo, Logger logger, Runnable recheck) {
+        public ObjectSpawns object(Resource resource, Body body, Memo memo, ObjectLogger logger, Runnable recheck) {
             throw new IllegalStateException("this operator has no daemons or timers");
         }
 
@@ -47,7 +47,7 @@ public interface Spawning {
      * @param logger the object's posting logger
      * @param recheck queues the object for processing again with its latest body, without an API request
      */
-    ObjectSpawns object(Resource resource, Body body, Memo memo, Logger logger, Runnable recheck);
+    ObjectSpawns object(Resource resource, Body body, Memo memo, ObjectLogger logger, Runnable recheck);
 
     /** The operator pauses (peering, a lost leadership): stop every daemon; spawn none until {@link #resume()}. */
     void pause();
