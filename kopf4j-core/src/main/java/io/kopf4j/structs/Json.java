@@ -1,10 +1,12 @@
 package io.kopf4j.structs;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.math.BigDecimal;
@@ -20,8 +22,8 @@ import java.util.Map;
  * annotations written by kopf4j and by Kopf are the same bytes.
  */
 public final class Json {
-    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
-    private static final ObjectMapper ASCII_MAPPER = JsonMapper.builder().build();
+    private static final ObjectMapper MAPPER = JsonMapper.builder(factory()).build();
+    private static final ObjectMapper ASCII_MAPPER = JsonMapper.builder(factory()).build();
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
 
@@ -30,6 +32,16 @@ public final class Json {
     }
 
     private Json() {
+    }
+
+    /**
+     * Jackson's buffers recycled through a shared pool rather than its default, one per thread:
+     * kopf4j reads and writes JSON on virtual threads, a new one per object's cycle, so a
+     * per-thread pool never recycles and every parse or write allocated its buffers afresh (8 to
+     * 16 KB), as Jackson's docs warn for virtual threads.
+     */
+    private static JsonFactory factory() {
+        return JsonFactory.builder().recyclerPool(JsonRecyclerPools.sharedConcurrentDequePool()).build();
     }
 
     public static ObjectMapper mapper() {
