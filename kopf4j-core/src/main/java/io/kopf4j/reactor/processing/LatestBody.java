@@ -12,8 +12,8 @@ import java.util.Map;
  * docs/performance.md). A read parses the bytes again, and the map is cached softly: a body that
  * its daemon or timer reads often (a timer's parameters, every second) stays parsed, and one that
  * nobody reads is dropped by the collector when it needs the room (the JVM keeps a soft reference
- * about a second per free MB of heap since its last read). A weak cache, dropped at every young
- * collection, made 1,000 timers parse their bodies at every run.
+ * about a second per free MB of heap since its last read); a weak cache, dropped at every young
+ * collection, would have 1,000 timers parse their bodies again after each.
  */
 final class LatestBody {
     private record Parsed(byte[] json, Map<String, Object> body) {
