@@ -2,6 +2,7 @@ package io.kopf4j.logging;
 
 import ch.qos.logback.classic.pattern.TargetLengthBasedClassNameAbbreviator;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The names under which log lines show their loggers. kopf4j's own classes log under their Java
@@ -40,8 +41,29 @@ public final class LoggerNames {
     private LoggerNames() {
     }
 
+    /**
+     * The names already worked out, by logger name: every log line asks, and an operator's loggers
+     * are few (Logback keeps each logger for good too), so each name is worked out once rather than
+     * matched against every module prefix at each line.
+     */
+    private static final Map<String, String> SHOWN = new ConcurrentHashMap<>();
+    private static final Map<String, String> COLUMNS = new ConcurrentHashMap<>();
+
     /** The name a logger is shown under, in full (JSON logs): its Kopf module's for kopf4j's classes. */
     public static String shown(String loggerName) {
+        return SHOWN.computeIfAbsent(loggerName, LoggerNames::kopfModule);
+    }
+
+    /** The name a logger is shown under in the 20-character column of the text formats. */
+    public static String column(String loggerName) {
+        return COLUMNS.computeIfAbsent(loggerName, name -> {
+            String shown = shown(name);
+            // Logback's abbreviator shortens a name of exactly its target length too, though it fits.
+            return shown.length() <= COLUMN ? shown : ABBREVIATOR.abbreviate(shown);
+        });
+    }
+
+    private static String kopfModule(String loggerName) {
         String kopfModule = null;
         String longestPrefix = "";
         for (Map.Entry<String, String> entry : KOPF_MODULES.entrySet()) {
@@ -53,12 +75,5 @@ public final class LoggerNames {
             }
         }
         return kopfModule == null ? loggerName : kopfModule;
-    }
-
-    /** The name a logger is shown under in the 20-character column of the text formats. */
-    public static String column(String loggerName) {
-        String shown = shown(loggerName);
-        // Logback's abbreviator shortens a name of exactly its target length too, though it fits.
-        return shown.length() <= COLUMN ? shown : ABBREVIATOR.abbreviate(shown);
     }
 }
