@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.engines.activities.Activities;
 import io.kopf4j.engines.activities.Login;
 import io.kopf4j.engines.admission.AdmissionWebhooks;
-import io.kopf4j.engines.leadership.Candidates;
 import io.kopf4j.engines.leadership.LeaderElection;
 import io.kopf4j.engines.probing.Endpoints;
 import io.kopf4j.engines.posting.EventPoster;
@@ -13,6 +12,7 @@ import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.runtime.OperatorThreads;
+import io.kopf4j.runtime.PodEnvironment;
 import io.kopf4j.reactor.Reactor;
 import io.kopf4j.engines.peering.PeeringEngine;
 import io.kopf4j.engines.daemons.DaemonsEngine;
@@ -176,7 +176,7 @@ public final class Operator implements AutoCloseable {
                     IndexingEngine.factory(registry, settings), this::fail);
             if (settings.leadership.enabled) {
                 leadership = LeaderElection.start(login.client(), settings.leadership,
-                        Candidates.leaseNamespace(settings.leadership.leaseNamespace, namespaces), reactor.orchestrator(),
+                        PodEnvironment.leaseNamespace(settings.leadership.leaseNamespace, namespaces), reactor.orchestrator(),
                         endpoints.metrics(), threads);
             }
             peering = PeeringEngine.start(login.client(), settings, namespaces, reactor.orchestrator(), threads,
@@ -184,7 +184,8 @@ public final class Operator implements AutoCloseable {
             if (settings.sharding.shards != null) {
                 String group = settings.sharding.group != null ? settings.sharding.group
                         : ShardingEngine.defaultGroup(settings.persistence.finalizer, registry.selectors());
-                sharding = ShardingEngine.start(login.client(), settings.sharding, group, reactor.orchestrator(),
+                sharding = ShardingEngine.start(login.client(), settings.sharding, group,
+                        PodEnvironment.leaseNamespace(settings.sharding.namespace, namespaces), reactor.orchestrator(),
                         endpoints.metrics());
                 reactor.shardWith(sharding.ownership());
             }

@@ -370,7 +370,11 @@ public final class OperatorSettings {
         public Integer shards = null;
         /** The shard group: replicas of one group split the objects. Null: derived from the finalizer and the handlers' resources. */
         public String group = null;
-        /** Where the Leases are. Null: the pod's namespace ({@code POD_NAMESPACE}, else the service account's), else {@code default}. */
+        /**
+         * Where the Leases are ({@code --shard-namespace}); null: as for leader election's Lease, the
+         * pod's own namespace in a cluster ({@code POD_NAMESPACE}, else the service account's), else
+         * the one namespace served ({@code -n NAME}), else {@code default}.
+         */
         public String namespace = null;
         /** This replica's name in the group. Null: the host name (the pod's name) and a random suffix. */
         public String identity = null;
@@ -424,7 +428,8 @@ public final class OperatorSettings {
         public String leaseName = "kopf4j-leader";
         /**
          * The Lease's namespace ({@code --leader-election-namespace}); null: the pod's own namespace
-         * in a cluster, else the one namespace served ({@code -n NAME}), else {@code default}.
+         * in a cluster ({@code POD_NAMESPACE}, else the service account's), else the one namespace
+         * served ({@code -n NAME}), else {@code default}.
          */
         public String leaseNamespace = null;
         /** How long standbys wait after the leader's last renewal before they take over (whole seconds). */

@@ -118,7 +118,8 @@ public final class RunOptions {
     String shardGroup;
 
     @Option(names = "--shard-namespace", paramLabel = "NS",
-            description = "Where the shard Leases are (default: the pod's namespace, else default).")
+            description = "Where the shard Leases are. Default: the pod's own in a cluster, else the one -n namespace,"
+                    + " else default.")
     String shardNamespace;
 
     @Option(names = "--shard-identity", paramLabel = "NAME",

@@ -73,7 +73,7 @@ public final class LeaderElection implements AutoCloseable {
     /**
      * Pauses the handling and starts campaigning for the Lease; handling resumes once it is held.
      *
-     * @param namespace the Lease's namespace (see {@link Candidates#leaseNamespace})
+     * @param namespace the Lease's namespace (see {@link io.kopf4j.runtime.PodEnvironment#leaseNamespace})
      */
     public static LeaderElection start(KubernetesClient client, OperatorSettings.Leadership settings, String namespace,
                                        Orchestrator orchestrator, Metrics metrics, OperatorThreads threads) {

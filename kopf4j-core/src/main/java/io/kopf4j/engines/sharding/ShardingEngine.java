@@ -6,9 +6,6 @@ import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.PodEnvironment;
 import io.kopf4j.structs.Sha256;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HexFormat;
@@ -43,6 +40,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * ShardingEngine sharding = ShardingEngine.start(client, settings.sharding, "my-operator",
+ *         PodEnvironment.leaseNamespace(settings.sharding.namespace, namespaces),
  *         reactor.orchestrator(), metrics);   // the handling stays paused until the first view is agreed
  * reactor.shardWith(sharding.ownership());
  * ...
@@ -118,8 +116,7 @@ public final class ShardingEngine {
      * engine's loop; call before the reactor starts watching.
      */
     public static ShardingEngine start(KubernetesClient client, OperatorSettings.Sharding settings, String group,
-                                       Orchestrator orchestrator, Metrics metrics) {
-        String namespace = settings.namespace != null ? settings.namespace : podNamespace();
+                                       String namespace, Orchestrator orchestrator, Metrics metrics) {
         String identity = settings.identity != null ? settings.identity : defaultIdentity();
         ShardingEngine engine = new ShardingEngine(settings, new KubernetesLeases(client, namespace, group,
                 settings.leaseDuration), identity, Handling.of(orchestrator), metrics, System::nanoTime);
@@ -339,19 +336,6 @@ public final class ShardingEngine {
     public static String defaultGroup(String finalizer, Collection<?> resources) {
         String text = finalizer + "\n" + resources.stream().map(Objects::toString).sorted().toList();
         return Sha256.prefix(text, 5);
-    }
-
-    /** The pod's namespace (its service account's), else {@code default}. */
-    private static String podNamespace() {
-        String env = System.getenv("POD_NAMESPACE");
-        if (env != null && !env.isBlank()) {
-            return env;
-        }
-        try {
-            return Files.readString(Path.of("/var/run/secrets/kubernetes.io/serviceaccount/namespace")).strip();
-        } catch (IOException e) {
-            return "default";
-        }
     }
 
     /** The host name (the pod's name) and a random suffix: a restarted replica is a new member. */
