@@ -58,8 +58,8 @@ public final class ShardingEngine {
 
         void resume();
 
-        /** Whether no object matching is processing an event; waits up to the timeout. */
-        boolean awaitIdle(Predicate<String> keys, Duration timeout) throws InterruptedException;
+        /** Whether no object matching is processing an event. */
+        boolean idle(Predicate<String> keys);
 
         static Handling of(Orchestrator orchestrator) {
             return new Handling() {
@@ -74,8 +74,8 @@ public final class ShardingEngine {
                 }
 
                 @Override
-                public boolean awaitIdle(Predicate<String> keys, Duration timeout) throws InterruptedException {
-                    return orchestrator.awaitIdle(keys, timeout);
+                public boolean idle(Predicate<String> keys) {
+                    return orchestrator.idle(keys);
                 }
             };
         }
@@ -205,7 +205,7 @@ public final class ShardingEngine {
             LOG.debug("Shards: moving to the view {} of {}; waiting for the objects handed over to be put down.",
                     target.id(), target.members());
         }
-        if (published == null && handling.awaitIdle(ownership::losing, Duration.ZERO)) {
+        if (published == null && handling.idle(ownership::losing)) {
             published = target.id();
         }
         boolean agreed = target.me() == null

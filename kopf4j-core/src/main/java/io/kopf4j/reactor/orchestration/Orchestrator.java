@@ -175,20 +175,9 @@ public final class Orchestrator {
         }
     }
 
-    /**
-     * Waits until no object whose key matches is processing an event, in any resource (see
-     * {@link ObjectQueues#awaitIdle}).
-     *
-     * @return false if some were still busy when the timeout passed
-     */
-    public boolean awaitIdle(Predicate<String> keys, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        for (ObjectQueues objects : List.copyOf(queues.values())) {
-            if (!objects.awaitIdle(keys, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
-                return false;
-            }
-        }
-        return true;
+    /** Whether no object whose key matches is processing an event, in any resource (see {@link ObjectQueues#idle}). */
+    public boolean idle(Predicate<String> keys) {
+        return queues.values().stream().allMatch(objects -> objects.idle(keys));
     }
 
     private void drop(Predicate<WatcherKey> which) {

@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
@@ -40,10 +38,6 @@ public final class ObjectQueues {
     /** Kopf's {@code queueing.worker_limit}: places per namespace ("" cluster-wide), if limited. */
     private final Map<String, Semaphore> places = new ConcurrentHashMap<>();
     private volatile boolean stopping;
-    /** Signalled when a worker puts an event down, for {@link #awaitIdle}; taken only while someone waits. */
-    private final ReentrantLock idleLock = new ReentrantLock();
-    private final Condition putDown = idleLock.newCondition();
-    private volatile int idleWaiters;
 
     /** One object's backlog and the virtual thread that works it off. */
     private static final class Worker {
@@ -129,31 +123,14 @@ public final class ObjectQueues {
     }
 
     /**
-     * Waits until no object whose key matches is processing an event (sharding hands objects over
-     * only once their previous owner has put them down). Events still waiting in a backlog do not
-     * count: whoever calls this has already made sure they will be skipped. An event taken after
-     * the call started is not waited for either, for the same reason.
+     * Whether no object whose key matches is processing an event (sharding hands objects over only
+     * once their previous owner has put them down, and asks again at its next round). Events still
+     * waiting in a backlog do not count: whoever asks has already made sure they will be skipped.
      *
-     * @param keys which objects (Kopf's keys: the uid) to wait for
-     * @return true if they are idle; false if some were still busy when the timeout passed
+     * @param keys which objects (Kopf's keys: the uid) to ask about
      */
-    public boolean awaitIdle(Predicate<String> keys, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        idleLock.lock();
-        idleWaiters++;
-        try {
-            while (workers.entrySet().stream().anyMatch(entry -> entry.getValue().busy && keys.test(entry.getKey()))) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                putDown.awaitNanos(left);
-            }
-            return true;
-        } finally {
-            idleWaiters--;
-            idleLock.unlock();
-        }
+    public boolean idle(Predicate<String> keys) {
+        return workers.entrySet().stream().noneMatch(entry -> entry.getValue().busy && keys.test(entry.getKey()));
     }
 
     /** Kopf's worker: takes the events one by one, tracking the consistency of our own patches. */
@@ -188,7 +165,7 @@ public final class ObjectQueues {
                 try {
                     patched = inPlace(worker, event, consistencyDeadline);
                 } finally {
-                    putDown(worker);
+                    worker.busy = false;
                 }
                 progress.processed();
                 if (patched != null && !settings.persistence.consistencyTimeout.isZero()) {
@@ -204,18 +181,6 @@ public final class ObjectQueues {
         } finally {
             workers.remove(key, worker);
             progress.taken(worker.backlog.drain(event -> event != STOP));
-        }
-    }
-
-    private void putDown(Worker worker) {
-        worker.busy = false;
-        if (idleWaiters > 0) {
-            idleLock.lock();
-            try {
-                putDown.signalAll();
-            } finally {
-                idleLock.unlock();
-            }
         }
     }
 

@@ -138,7 +138,7 @@ class ShardingEngineTest {
         }
 
         @Override
-        public boolean awaitIdle(Predicate<String> keys, Duration timeout) {
+        public boolean idle(Predicate<String> keys) {
             return busy.stream().noneMatch(keys);
         }
 
