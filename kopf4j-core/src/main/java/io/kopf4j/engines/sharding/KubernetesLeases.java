@@ -54,12 +54,7 @@ public final class KubernetesLeases implements LeaseStore {
     @Override
     public MemberLease create(String member, String holder, String view) throws Lost {
         ZonedDateTime now = now();
-        Lease lease = new LeaseBuilder()
-                .withNewMetadata().withName(leaseName(member)).withNamespace(namespace)
-                    .withLabels(Map.of(GROUP_LABEL, group)).withAnnotations(annotations(member, view)).endMetadata()
-                .withNewSpec().withHolderIdentity(holder).withLeaseDurationSeconds(durationSeconds)
-                    .withAcquireTime(now).withRenewTime(now).endSpec()
-                .build();
+        Lease lease = lease(leaseName(member), null, member, holder, view, now, now);
         try {
             return read(client.leases().inNamespace(namespace).resource(lease).create());
         } catch (KubernetesClientException e) {
@@ -70,22 +65,25 @@ public final class KubernetesLeases implements LeaseStore {
     @Override
     public MemberLease hold(MemberLease held, String holder, String view) throws Lost {
         ZonedDateTime now = now();
-        boolean acquired = !holder.equals(held.holder());
-        Lease lease = new LeaseBuilder()
-                .withNewMetadata().withName(held.name()).withNamespace(namespace)
-                    .withResourceVersion(held.resourceVersion())
-                    .withLabels(Map.of(GROUP_LABEL, group)).withAnnotations(annotations(held.member(), view)).endMetadata()
-                .withNewSpec().withHolderIdentity(holder.isEmpty() ? null : holder)
-                    .withLeaseDurationSeconds(durationSeconds).withRenewTime(now).endSpec()
-                .build();
-        if (acquired && !holder.isEmpty()) {
-            lease.getSpec().setAcquireTime(now);
-        }
+        boolean acquired = !holder.isEmpty() && !holder.equals(held.holder());
+        Lease lease = lease(held.name(), held.resourceVersion(), held.member(), holder.isEmpty() ? null : holder, view,
+                acquired ? now : null, now);
         try {
             return read(client.leases().inNamespace(namespace).resource(lease).update());
         } catch (KubernetesClientException e) {
             throw lostOr(e, "the Lease " + held.name() + " was written by someone else");
         }
+    }
+
+    /** A member's Lease as written: a new one (no resourceVersion) or a renewal of the version read. */
+    private Lease lease(String name, String resourceVersion, String member, String holder, String view,
+                        ZonedDateTime acquired, ZonedDateTime renewed) {
+        return new LeaseBuilder()
+                .withNewMetadata().withName(name).withNamespace(namespace).withResourceVersion(resourceVersion)
+                    .withLabels(Map.of(GROUP_LABEL, group)).withAnnotations(annotations(member, view)).endMetadata()
+                .withNewSpec().withHolderIdentity(holder).withLeaseDurationSeconds(durationSeconds)
+                    .withAcquireTime(acquired).withRenewTime(renewed).endSpec()
+                .build();
     }
 
     @Override
