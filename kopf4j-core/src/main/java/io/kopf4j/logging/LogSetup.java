@@ -68,18 +68,32 @@ public final class LogSetup {
     public static void configure(Format format, Boolean withPrefix, String refkey, boolean verbose, boolean quiet) {
         prefix = withPrefix != null ? withPrefix : format != Format.JSON;
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
-            ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
-            root.detachAndStopAllAppenders();
-            ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
-            console.setContext(context);
-            console.setName("kopf4j-console");
-            console.setTarget("System.err");
-            console.setEncoder(encoder(context, format, refkey));
-            console.start();
-            root.addAppender(console);
-            context.getLogger("io.fabric8").setLevel(verbose ? Level.INFO : Level.WARN);
+            console(context, format, refkey, verbose);
         }
         levels(verbose, quiet);
+    }
+
+    /**
+     * Kopf's full format on the console at the default levels, in a context that Logback is still
+     * initializing (for the kopf4j command's Logback {@code Configurator}, which SLF4J cannot be
+     * asked for yet).
+     */
+    public static void configureDefaults(LoggerContext context) {
+        console(context, Format.FULL, "object", false);
+        levels(context, false, false);
+    }
+
+    private static void console(LoggerContext context, Format format, String refkey, boolean verbose) {
+        ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.detachAndStopAllAppenders();
+        ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
+        console.setContext(context);
+        console.setName("kopf4j-console");
+        console.setTarget("System.err");
+        console.setEncoder(encoder(context, format, refkey));
+        console.start();
+        root.addAppender(console);
+        context.getLogger("io.fabric8").setLevel(verbose ? Level.INFO : Level.WARN);
     }
 
     public static Format parseFormat(String text) {
@@ -111,9 +125,12 @@ public final class LogSetup {
     }
 
     private static void levels(boolean verbose, boolean quiet) {
-        if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
-            return;
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            levels(context, verbose, quiet);
         }
+    }
+
+    private static void levels(LoggerContext context, boolean verbose, boolean quiet) {
         Level level = verbose ? Level.DEBUG : quiet ? Level.WARN : Level.INFO;
         context.getLogger("io.kopf4j").setLevel(level);
         context.getLogger("kopf").setLevel(level);
