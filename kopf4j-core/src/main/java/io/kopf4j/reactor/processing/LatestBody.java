@@ -27,7 +27,11 @@ final class LatestBody {
         json = Json.bytes(body);
     }
 
-    /** {@return the latest body, or null if none was set}; equal to what was set, not necessarily the same map */
+    /**
+     * {@return the latest body, or null if none was set}: a new map equal to what was set when that
+     * was parsed by {@code Json} too, as watch events are (a map built otherwise comes back with
+     * JSON's types: a small {@code Long} as an {@code Integer}, a {@code Float} as a {@code Double})
+     */
     Map<String, Object> get() {
         byte[] current = json;
         if (current == null) {

@@ -138,7 +138,7 @@ public final class ResourceProcessor implements EventProcessor {
             return null;   // a recheck of an object deleted meanwhile
         }
         Map<String, Object> raw = event.isRecheck() ? memory.latest.get() : event.object();
-        if (spawns) {
+        if (spawns && !event.isRecheck()) {
             memory.latest.set(raw);   // Kopf's live body: daemons see every event's state, the DELETED one included
         }
         if (event.isDeleted()) {
@@ -298,9 +298,11 @@ public final class ResourceProcessor implements EventProcessor {
         if (memory.spawns == null) {
             memory.spawns = spawning.object(resource, memory.live(), memory.memo, ObjectLogger.posting(raw, poster),
                     () -> {
-                        Map<String, Object> latest = memory.latest.get();
-                        if (memories.get(key) == memory && latest != null) {
-                            rechecks.accept(WatchEvent.recheck(latest));
+                        if (memories.get(key) == memory) {   // not deleted meanwhile: only then parse its body
+                            Map<String, Object> latest = memory.latest.get();
+                            if (latest != null) {
+                                rechecks.accept(WatchEvent.recheck(latest));
+                            }
                         }
                     });
         }
