@@ -204,9 +204,8 @@ public final class ResourceWatcher implements Runnable {
                 current.close();
                 return lastVersion;
             }
-            long silentFor = System.nanoTime() - lastActivity;
-            long left = Math.min(inactivityTimeout.toNanos() - silentFor, clientDeadline - System.nanoTime());
-            if (inactivityTimeout.toNanos() - silentFor <= 0) {
+            long quietLeft = inactivityTimeout.toNanos() - (System.nanoTime() - lastActivity);
+            if (quietLeft <= 0) {
                 LOG.debug("Watching {}: nothing came for {} s, not even a bookmark; reconnecting", describe(),
                         inactivityTimeout.toSeconds());
                 metrics.watchRestart(resource, "inactivity");
@@ -214,7 +213,7 @@ public final class ResourceWatcher implements Runnable {
                 return lastVersion;
             }
             try {
-                current.ended().get(left, TimeUnit.NANOSECONDS);
+                current.ended().get(Math.min(quietLeft, clientDeadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (stopped) {
                     return null;
                 }
