@@ -108,7 +108,11 @@ class ShardingTest {
     void replicasHandleEveryObjectExactlyOnce(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         String[] names = IntStream.rangeClosed(1, REPLICAS).mapToObj(i -> "r" + i).toArray(String[]::new);
-        startReplicas(fixture, namespace, names);
+        // No --shard-namespace: outside a cluster, the Leases go to the one namespace served (-n).
+        startReplicas(fixture, namespace, List.of(), names);
+        assertThat(cluster.client().leases().inNamespace(namespace.name())
+                .withLabel("kopf4j.dev/shard-group", "it").list().getItems())
+                .as("the members' Leases, in the namespace served").hasSize(names.length);
         long started = System.nanoTime();
         Set<String> objects = createObjects(cluster, namespace);
         await().atMost(WAIT).pollInterval(Duration.ofSeconds(1)).until(() -> handled(fixture).size() == OBJECTS);
@@ -130,7 +134,7 @@ class ShardingTest {
     void aKilledReplicasObjectsAreTakenOverAndNoneIsHandledTwiceAtOnce(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        startReplicas(fixture, namespace, "r1", "r2", "r3");
+        startReplicas(fixture, namespace, List.of("--shard-namespace", namespace.name()), "r1", "r2", "r3");
         // The objects are created meanwhile, so that the victim is killed early, with objects of its own to do.
         ExecutorService creation = Executors.newSingleThreadExecutor();
         Future<Set<String>> creating = creation.submit(() -> createObjects(cluster, namespace));
@@ -182,11 +186,13 @@ class ShardingTest {
                 Duration.between(stopping, alone).toMillis());
     }
 
-    private void startReplicas(OperatorFixture fixture, TemporaryNamespace namespace, String... names) throws Exception {
+    private void startReplicas(OperatorFixture fixture, TemporaryNamespace namespace, List<String> options,
+                               String... names) throws Exception {
         for (String name : names) {
+            List<String> args = new ArrayList<>(List.of("--shards", "auto", "--shard-group", "it", "--shard-identity", name));
+            args.addAll(options);
             replicas.put(name, fixture.runInOwnJvm(log(name), Map.of("REPLICA", name), Handlers.class,
-                    "--shards", "auto", "--shard-group", "it", "--shard-namespace", namespace.name(),
-                    "--shard-identity", name));
+                    args.toArray(String[]::new)));
         }
         String agreed = "Shards: " + names.length + " members (" + String.join(", ", names) + ")";
         await().atMost(WAIT).until(() -> replicas.keySet().stream().allMatch(name -> read(log(name)).contains(agreed)));
