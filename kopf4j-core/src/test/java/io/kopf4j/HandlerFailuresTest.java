@@ -84,8 +84,30 @@ class HandlerFailuresTest {
         assertThat(object.record("create")).contains("\"message\":\"disk full\"");
     }
 
+    public static class AnnotatedRecursion {
+        @On.Create("kopfexamples")
+        public void create() {
+            recurse(0);
+        }
+
+        private static int recurse(int depth) {
+            return recurse(depth + 1) + 1;
+        }
+    }
+
     @Test
-    void aVirtualMachineErrorStopsTheHandlingWithAClearLine() {
+    void aStackOverflowIsAFailureRetriedLikeAnyOther() {
+        ObjectFixture object = new ObjectFixture(Map.of());
+        Outcome outcome = object.handle(List.of(annotated(AnnotatedRecursion.class))).get("create");
+        assertThat(outcome.finished()).isFalse();
+        assertThat(outcome.error()).isInstanceOf(StackOverflowError.class);
+        assertThat(object.record("create")).contains("\"retries\":1");
+        assertThat(object.log()).contains("Handler 'create' failed with an exception and will try again in 60 seconds:"
+                + " java.lang.StackOverflowError");
+    }
+
+    @Test
+    void anOutOfMemoryErrorIsThrownOnToStopTheOperator() {
         OutOfMemoryError fromFunction = new OutOfMemoryError("Java heap space");
         for (ChangingHandler handler : List.of(annotated(AnnotatedOutOfMemory.class), function(context -> {
             throw fromFunction;
@@ -93,8 +115,6 @@ class HandlerFailuresTest {
             ObjectFixture object = new ObjectFixture(Map.of());
             assertThatThrownBy(() -> object.handle(List.of(handler))).isInstanceOf(OutOfMemoryError.class)
                     .hasMessage("Java heap space");
-            assertThat(object.log()).contains("Handler 'create' failed with a fatal error of the Java VM; the operator"
-                    + " cannot go on: java.lang.OutOfMemoryError: Java heap space");
         }
     }
 }

@@ -269,18 +269,72 @@ class KopfFidelityTest {
         }
     }
 
+    /** Recurses without end for objects annotated {@code deep}: a StackOverflowError, as a buggy handler's. */
+    public static class Recursing {
+        static int depth(int level) {
+            return depth(level + 1) + 1;
+        }
+
+        @On.Create(value = "kopfexamples", annotations = "deep", backoff = 1)
+        public void deep() {
+            depth(0);
+        }
+
+        @On.Create(value = "kopfexamples", annotations = "!deep")
+        public String shallow() {
+            return "served";
+        }
+
+        @On.Update(value = "kopfexamples", when = RecursingFilter.class)
+        public void never() {
+        }
+    }
+
+    /** A filter callback that recurses for objects annotated {@code deepfilter}. */
+    public static class RecursingFilter implements Filter {
+        @Override
+        public boolean test(io.kopf4j.HandlerContext context) {
+            return context.annotations().containsKey("deepfilter") && Recursing.depth(0) > 0;
+        }
+    }
+
     @Test
-    void aJavaVmErrorInAHandlerStopsTheOperator(LocalCluster cluster, TemporaryNamespace namespace)
+    void aStackOverflowInAHandlerOrAFilterFailsOnlyItsObject(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(Recursing.class)) {
+            examples.create("deep", Map.of("size", 1), Map.of("deep", "yes"));
+            // Retried per the handler's errors mode (temporary, every second), the failure stored as Kopf's:
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.annotations("deep"))
+                    .hasEntrySatisfying("kopf.zalando.org/deep", record -> assertThat(record)
+                            .contains("\"retries\":3").contains("\"success\":false")));
+            assertThat(runner.output()).contains(fixture.about("deep")
+                    + "Handler 'deep' failed with an exception and will try again in 1 second");
+            examples.create("ok", Map.of("size", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ok")).containsEntry("shallow", "served"));
+            // A filter's callback is the processing's (it is pre-matched at every event), not a handler's:
+            // Kopf's throttling of that object, while the others go on.
+            examples.create("filtered", Map.of("size", 1), Map.of("deepfilter", "yes"));
+            await().atMost(WAIT).until(() -> runner.output().contains(fixture.about("filtered")
+                    + "Throttling for 1 seconds due to an unexpected error: java.lang.StackOverflowError"));
+            examples.create("after", Map.of("size", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("after")).containsEntry("shallow", "served"));
+            assertThat(runner.output()).doesNotContain("unrecoverable").doesNotContain("The operator stops");
+        }
+    }
+
+    @Test
+    void anOutOfMemoryErrorStopsTheOperatorWithOneLineNamingTheSetting(LocalCluster cluster, TemporaryNamespace namespace)
             throws InterruptedException {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         try (io.kopf4j.Operator operator = fixture.start(fixture.operator()
-                .handler(io.kopf4j.Handler.create("kopfexamples").id("deep").handle(context -> {
-                    throw new StackOverflowError("too deep");
+                .handler(io.kopf4j.Handler.create("kopfexamples").id("hungry").handle(context -> {
+                    throw new OutOfMemoryError("Java heap space");
                 })))) {
             fixture.examples().create("ex", Map.of("size", 1));
             await().atMost(WAIT).until(() -> operator.failure().isPresent());
-            assertThat(operator.failure().get()).hasMessageContaining("Event processing has failed with an unrecoverable error")
-                    .hasRootCauseInstanceOf(StackOverflowError.class);
+            assertThat(operator.failure().get()).hasMessageStartingWith("Out of memory (Java heap space) with a maximum heap of ")
+                    .hasMessageContaining("-XX:MaxRAMPercentage=").hasRootCauseInstanceOf(OutOfMemoryError.class);
         }
     }
 }

@@ -49,8 +49,9 @@ import org.slf4j.Logger;
  * calling virtual thread; a returned {@link CompletionStage} is awaited, parking that virtual thread.
  *
  * <p>A Java {@link Error} from a handler is a failure like any exception (its message is stored and
- * logged), except a {@link VirtualMachineError}: the JVM cannot be trusted after it, so it is logged
- * and thrown on, to stop the operator.
+ * logged), a {@link StackOverflowError} included, as Kopf treats Python's {@code RecursionError}:
+ * except an {@link OutOfMemoryError}, after which the JVM cannot be trusted, so it is thrown on to
+ * stop the operator ({@link io.kopf4j.runtime.OutOfMemory}).
  */
 public final class Execution {
     private final Lifecycle lifecycle;
@@ -302,9 +303,8 @@ public final class Execution {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             failed = new Outcome(false, null, e, Duration.ZERO, subrefs);
-        } catch (VirtualMachineError e) {
-            logger.error("{} failed with a fatal error of the Java VM; the operator cannot go on: {}", name, e.toString(), e);
-            throw e;
+        } catch (OutOfMemoryError e) {
+            throw e;   // nothing allocates here: the operator's stop says it once (OutOfMemory)
         } catch (Exception | Error e) {
             failed = arbitrary(handler, state, logger, defaultErrors, e, subrefs);
         }

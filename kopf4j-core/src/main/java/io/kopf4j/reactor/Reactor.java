@@ -13,6 +13,7 @@ import io.kopf4j.runtime.Metrics;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.reactor.observation.Observer;
 import io.kopf4j.runtime.OperatorThreads;
+import io.kopf4j.runtime.OutOfMemory;
 import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.reactor.processing.IndexesBarrier;
 import io.kopf4j.reactor.processing.Indexing;
@@ -180,8 +181,9 @@ public final class Reactor {
                 r -> new ResourceProcessor(r, registry, settings, memo, patcher, poster, execution, spawning,
                         indexing, barrier, sharding));
         ObjectQueues queues = new ObjectQueues(resource, processor, threads, settings, progress, metrics, error -> failure.accept(
-                new OperatorException("Event processing has failed with an unrecoverable error. This seems to be a"
-                        + " framework bug. The operator will stop to prevent damage.", error)));
+                error instanceof OutOfMemoryError outOfMemory ? new OperatorException(OutOfMemory.line(outOfMemory), error)
+                        : new OperatorException("Event processing has failed with an unrecoverable error. This seems to be a"
+                                + " framework bug. The operator will stop to prevent damage.", error)));
         processor.recheckThrough(queues::dispatch);
         return queues;
     }

@@ -168,7 +168,9 @@ public final class ResourceProcessor implements EventProcessor {
             }
             memory.throttler.succeeded();
             return version;
-        } catch (RuntimeException e) {
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (RuntimeException | Error e) {
             memory.throttler.failed(e, settings.queueing.errorDelays, pressure, local);
             return null;
         }

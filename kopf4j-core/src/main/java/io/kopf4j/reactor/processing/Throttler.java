@@ -14,7 +14,9 @@ import org.slf4j.Logger;
  * Kopf's throttling of one object after an unexpected error in its processing (not in its handlers):
  * sleep the next of {@code settings.queueing.errorDelays} (the last one repeats), waking early for
  * newer events; events that arrive while it lasts are taken but not processed; the next event after
- * it ends is processed normally, and a success starts the delays afresh.
+ * it ends is processed normally, and a success starts the delays afresh. A Java {@link Error} (a
+ * filter's callback that recursed too deep) is throttled as any exception, as Kopf does with any
+ * Python exception; only an {@link OutOfMemoryError} is not caught, and stops the operator.
  */
 final class Throttler {
     private Iterator<Duration> delays;
@@ -38,7 +40,7 @@ final class Throttler {
     }
 
     /** The event's processing failed: throttles for the next delay, and sleeps it out. */
-    void failed(RuntimeException error, List<Duration> configured, Pressure pressure, Logger logger)
+    void failed(Throwable error, List<Duration> configured, Pressure pressure, Logger logger)
             throws InterruptedException {
         if (delays == null) {
             delays = configured.iterator();
@@ -59,7 +61,7 @@ final class Throttler {
      * An API error that the retries did not cure is logged by its root cause, its trace at debug; a
      * framework error (a malformed object, a bug) with its trace, as Kopf's {@code logger.exception}.
      */
-    private static void logUnexpected(Logger logger, String message, RuntimeException error) {
+    private static void logUnexpected(Logger logger, String message, Throwable error) {
         if (error instanceof KubernetesClientException) {
             logger.error(message, ApiErrors.summary(error, null));
             logger.debug("The API error in full:", error);

@@ -175,6 +175,8 @@ public final class ObjectQueues {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (OutOfMemoryError e) {
+            unrecoverable.accept(e);   // said once, by the operator's stop, without a stack trace to allocate
         } catch (RuntimeException | Error e) {
             LOG.error("Event processing has failed with an unrecoverable error for {}.", key, e);
             unrecoverable.accept(e);
