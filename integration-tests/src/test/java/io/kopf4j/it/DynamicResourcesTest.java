@@ -65,6 +65,19 @@ class DynamicResourcesTest {
         }
     }
 
+    /** Runs the handlers with health probes; the start must not fail, but warn as Kopf does. */
+    private static KopfRunner runWarned(OperatorFixture fixture, Class<?> handlers, String warning) {
+        KopfRunner runner = fixture.run(handlers, "--health-probe-bind-address", "127.0.0.1:0");
+        try {
+            assertThat(runner.exception()).as("the start did not fail").isNull();
+            assertThat(runner.output()).contains(warning);
+            return runner;
+        } catch (AssertionError e) {
+            runner.close();
+            throw e;
+        }
+    }
+
     private static void deleteCrd(LocalCluster cluster, String name) {
         cluster.client().apiextensions().v1().customResourceDefinitions().withName(name).delete();
     }
@@ -92,9 +105,8 @@ class DynamicResourcesTest {
     void anOperatorStartedBeforeItsCrdRunsNotReadyAndServesTheResourceOnceTheCrdIsApplied(LocalCluster cluster,
             TemporaryNamespace namespace) throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        try (KopfRunner runner = fixture.run(BareName.class, "--health-probe-bind-address", "127.0.0.1:0")) {
-            assertThat(runner.exception()).as("the start did not fail").isNull();
-            assertThat(runner.output()).contains("Unresolved resources cannot be served (try creating their CRDs): earlywidgets");
+        try (KopfRunner runner = runWarned(fixture, BareName.class,
+                "Unresolved resources cannot be served (try creating their CRDs): earlywidgets")) {
             InetSocketAddress probes = ProbesTest.healthProbes(runner.output());
             assertThat(ProbesTest.get(probes, "/readyz?verbose")).isEqualTo(new ProbesTest.Reply(500,
                     "[-]resources-served failed: not served: earlywidgets (unresolved: try creating its CRD)\n"
@@ -115,9 +127,8 @@ class DynamicResourcesTest {
     void aResourceThatCannotBeWatchedIsSkippedWithKopfsWarningAndNamedByReadiness(LocalCluster cluster,
             TemporaryNamespace namespace) throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        try (KopfRunner runner = fixture.run(NotWatchable.class, "--health-probe-bind-address", "127.0.0.1:0")) {
-            assertThat(runner.exception()).as("the start did not fail").isNull();
-            assertThat(runner.output()).contains("Non-watchable resources will not be served: {componentstatuses.v1}");
+        try (KopfRunner runner = runWarned(fixture, NotWatchable.class,
+                "Non-watchable resources will not be served: {componentstatuses.v1}")) {
             fixture.examples().create("ex", Map.of());
             await().atMost(WAIT).untilAsserted(() -> assertThat(fixture.examples().status("ex")).containsEntry("create", "created"));
             assertThat(ProbesTest.get(ProbesTest.healthProbes(runner.output()), "/readyz/resources-served")).isEqualTo(
