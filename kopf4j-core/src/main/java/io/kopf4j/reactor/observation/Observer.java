@@ -90,7 +90,8 @@ public final class Observer {
      */
     public void start() {
         LOG.debug("Connecting to {}", client.getMasterUrl());
-        served.addAll(revise().served());
+        ResourceInsights revised = revise();
+        served.addAll(revised.served());
         if (patterns.clusterWide()) {
             served.forEach(resource -> ensureWatcher(resource, null));
         } else if (patterns.literal() || settings.scanning.disabled || !canWatchNamespaces()) {
@@ -105,6 +106,7 @@ public final class Observer {
             namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null, null, metrics);
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
+        insights = revised;   // before the CRDs' rescans, which revise it in turn
         if (!settings.scanning.disabled && observedSelectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
                 && canList(CRDS)) {
             crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null, null, metrics);
@@ -271,7 +273,8 @@ public final class Observer {
     }
 
     private synchronized void rescan() {
-        Set<Resource> current = revise().served();
+        ResourceInsights revised = revise();
+        Set<Resource> current = revised.served();
         for (Resource resource : current) {
             if (served.add(resource)) {
                 LOG.info("Resource {} is served now.", resource);
@@ -285,6 +288,7 @@ public final class Observer {
                 orchestrator.dropResource(resource);
             }
         }
+        insights = revised;   // only now: readiness must not pass before the new resources' watchers exist
         rescanListeners.forEach(Runnable::run);
     }
 
@@ -308,7 +312,8 @@ public final class Observer {
 
     /**
      * Discovers the resources the watched handlers' selectors resolve to now, as Kopf's
-     * {@code revise_resources}, and warns of what cannot be served and was not so before.
+     * {@code revise_resources}, and warns of what cannot be served and was not so before; the
+     * caller keeps the outcome once it serves it.
      */
     private synchronized ResourceInsights revise() {
         Set<ResourceSelector> selectors = registry.selectors();
@@ -318,7 +323,6 @@ public final class Observer {
         ResourceInsights after = ResourceInsights.revise(selectors, discovered,
                 resource -> !registry.changingHandlers(resource).isEmpty() || registry.hasSpawningHandlers(resource));
         warnOfNewProblems(before, after);
-        insights = after;
         return after;
     }
 
