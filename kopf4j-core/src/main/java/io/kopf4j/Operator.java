@@ -151,10 +151,12 @@ public final class Operator implements AutoCloseable {
     /**
      * Runs the startup handlers, checks the settings, logs in, resolves every handler's resource
      * through API discovery, and starts watching. Returns once watching has started; handling goes
-     * on in the background.
+     * on in the background. A resource that cannot be served (its CRD is missing, it is not
+     * watchable or not patchable) is skipped with Kopf's warning, not an error: the readiness check
+     * {@code resources-served} names it, and it is served once its CRD appears.
      *
-     * @throws OperatorException if a startup or login handler fails, a setting is invalid, the
-     *         cluster is unreachable, or a resource cannot be resolved
+     * @throws OperatorException if a startup or login handler fails, a setting is invalid, or the
+     *         cluster is unreachable
      */
     public synchronized void start() {
         if (started) {

@@ -1,7 +1,7 @@
 package io.kopf4j;
 
 /**
- * The operator cannot start or go on: the cluster is unreachable, a resource cannot be resolved,
+ * The operator cannot start or go on: the cluster is unreachable, the credentials are lost,
  * a handler is declared wrongly. The message names what is at fault and is meant to be shown to
  * the user as one line.
  */

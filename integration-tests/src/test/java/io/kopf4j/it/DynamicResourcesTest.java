@@ -8,13 +8,17 @@ import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 
-/** Resources whose CRDs are installed or removed while the operator runs. */
+/**
+ * Resources that cannot be served when the operator starts (no CRD yet, not watchable): skipped with
+ * Kopf's warnings and named by readiness, not an error; and CRDs installed or removed while it runs.
+ */
 @ExtendWith(LocalClusterExtension.class)
 class DynamicResourcesTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -22,6 +26,25 @@ class DynamicResourcesTest {
 
     public static class Handlers {
         @On.Create("latewidgets.late.example.com")
+        public String create() {
+            return "created";
+        }
+    }
+
+    /** A bare name, as a typo would be: it waits for its CRD as a name with its group does. */
+    public static class BareName {
+        @On.Create("earlywidgets")
+        public String create() {
+            return "created";
+        }
+    }
+
+    public static class NotWatchable {
+        @On.Event("componentstatuses")
+        public void event() {
+        }
+
+        @On.Create("kopfexamples")
         public String create() {
             return "created";
         }
@@ -42,6 +65,19 @@ class DynamicResourcesTest {
         }
     }
 
+    /** Runs the handlers with health probes; the start must not fail, but warn as Kopf does. */
+    private static KopfRunner runWarned(OperatorFixture fixture, Class<?> handlers, String warning) {
+        KopfRunner runner = fixture.run(handlers, "--health-probe-bind-address", "127.0.0.1:0");
+        try {
+            assertThat(runner.exception()).as("the start did not fail").isNull();
+            assertThat(runner.output()).contains(warning);
+            return runner;
+        } catch (AssertionError e) {
+            runner.close();
+            throw e;
+        }
+    }
+
     private static void deleteCrd(LocalCluster cluster, String name) {
         cluster.client().apiextensions().v1().customResourceDefinitions().withName(name).delete();
     }
@@ -50,7 +86,7 @@ class DynamicResourcesTest {
     void aCrdInstalledAfterStartupIsServedAndDroppedWhenDeleted(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         try (KopfRunner runner = fixture.run(Handlers.class)) {
-            assertThat(runner.output()).contains("Unresolved resources cannot be served (try creating their CRDs): [late.example.com/latewidgets]");
+            assertThat(runner.output()).contains("Unresolved resources cannot be served (try creating their CRDs): late.example.com/latewidgets");
 
             fixture.installCrd(GROUP, "latewidgets", "LateWidget", OperatorFixture.ANY_FIELDS);
             await().atMost(WAIT).until(() -> runner.output().contains("Resource latewidgets.v1.late.example.com is served now."));
@@ -62,6 +98,42 @@ class DynamicResourcesTest {
             deleteCrd(cluster, "latewidgets." + GROUP);
             await().atMost(WAIT).until(() -> runner.output().contains(
                     "Resource latewidgets.v1.late.example.com is not served any more; its watchers stop."));
+        }
+    }
+
+    @Test
+    void anOperatorStartedBeforeItsCrdRunsNotReadyAndServesTheResourceOnceTheCrdIsApplied(LocalCluster cluster,
+            TemporaryNamespace namespace) throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (KopfRunner runner = runWarned(fixture, BareName.class,
+                "Unresolved resources cannot be served (try creating their CRDs): earlywidgets")) {
+            InetSocketAddress probes = ProbesTest.healthProbes(runner.output());
+            assertThat(ProbesTest.get(probes, "/readyz?verbose")).isEqualTo(new ProbesTest.Reply(500,
+                    "[-]resources-served failed: not served: earlywidgets (unresolved: try creating its CRD)\n"
+                            + "[+]watch-cache-sync ok\nreadyz check failed\n"));
+
+            fixture.installCrd(GROUP, "earlywidgets", "EarlyWidget", OperatorFixture.ANY_FIELDS);
+            KopfExamples widgets = fixture.objects(GROUP + "/v1", "EarlyWidget");
+            widgets.create("w1", Map.of());
+            await().atMost(WAIT).untilAsserted(() -> assertThat(widgets.status("w1")).isEqualTo(Map.of("create", "created")));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(ProbesTest.get(probes, "/readyz?verbose")).isEqualTo(
+                    new ProbesTest.Reply(200, "[+]resources-served ok\n[+]watch-cache-sync ok\nreadyz check passed\n")));
+        } finally {
+            deleteCrd(cluster, "earlywidgets." + GROUP);
+        }
+    }
+
+    @Test
+    void aResourceThatCannotBeWatchedIsSkippedWithKopfsWarningAndNamedByReadiness(LocalCluster cluster,
+            TemporaryNamespace namespace) throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (KopfRunner runner = runWarned(fixture, NotWatchable.class,
+                "Non-watchable resources will not be served: {componentstatuses.v1}")) {
+            fixture.examples().create("ex", Map.of());
+            await().atMost(WAIT).untilAsserted(() -> assertThat(fixture.examples().status("ex")).containsEntry("create", "created"));
+            assertThat(ProbesTest.get(ProbesTest.healthProbes(runner.output()), "/readyz/resources-served")).isEqualTo(
+                    new ProbesTest.Reply(500, "internal server error: not served: componentstatuses"
+                            + " (componentstatuses.v1 is not watchable: its verbs are [get, list])\n"));
         }
     }
 

@@ -19,6 +19,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -36,6 +38,15 @@ class ProbesTest {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + address.getPort() + path)).build(), HttpResponse.BodyHandlers.ofString());
         return new Reply(response.statusCode(), response.body());
+    }
+
+    /** Where an operator run from the command line with {@code --health-probe-bind-address HOST:0} serves its probes. */
+    static InetSocketAddress healthProbes(String output) {
+        Matcher matcher = Pattern.compile("Health probes at http://([^:]+):(\\d+)/healthz").matcher(output);
+        if (!matcher.find()) {
+            throw new IllegalStateException("the operator logged no address of its health probes");
+        }
+        return new InetSocketAddress(matcher.group(1), Integer.parseInt(matcher.group(2)));
     }
 
     @Test
@@ -57,7 +68,8 @@ class ProbesTest {
             InetSocketAddress address = operator.healthProbeAddress();
             assertThat(get(address, "/healthz")).isEqualTo(new Reply(200, "ok"));
             assertThat(get(address, "/readyz")).isEqualTo(new Reply(500,
-                    "[-]watch-cache-sync failed: reason withheld\n[-]database failed: reason withheld\nreadyz check failed\n"));
+                    "[+]resources-served ok\n[-]watch-cache-sync failed: reason withheld\n"
+                            + "[-]database failed: reason withheld\nreadyz check failed\n"));
             assertThat(get(address, "/readyz?verbose").body()).contains(
                     "[-]watch-cache-sync failed: the initial listing of the watched resources is not complete",
                     "[-]database failed: no connection");
@@ -66,13 +78,13 @@ class ProbesTest {
             database.set(true);
             await().atMost(WAIT).untilAsserted(() -> assertThat(get(address, "/readyz").status()).isEqualTo(200));
             assertThat(get(address, "/readyz?verbose")).isEqualTo(new Reply(200,
-                    "[+]watch-cache-sync ok\n[+]database ok\nreadyz check passed\n"));
+                    "[+]resources-served ok\n[+]watch-cache-sync ok\n[+]database ok\nreadyz check passed\n"));
 
             database.set(false);
             assertThat(get(address, "/readyz/database")).isEqualTo(new Reply(500, "internal server error: no connection\n"));
             assertThat(get(address, "/readyz/watch-cache-sync")).isEqualTo(new Reply(200, "ok"));
             assertThat(get(address, "/readyz?exclude=database&verbose")).isEqualTo(new Reply(200,
-                    "[+]watch-cache-sync ok\n[+]database excluded: ok\nreadyz check passed\n"));
+                    "[+]resources-served ok\n[+]watch-cache-sync ok\n[+]database excluded: ok\nreadyz check passed\n"));
             assertThat(get(address, "/healthz?verbose")).isEqualTo(new Reply(200, "[+]ping ok\nhealthz check passed\n"));
             assertThat(get(address, "/readyz/nothing").status()).isEqualTo(404);
         }

@@ -77,16 +77,6 @@ class BadInputTest {
     }
 
     @Test
-    void unknownResourcePlural(LocalCluster cluster) throws Exception {
-        Result result = kopf4j("run", "--kubeconfig", cluster.kubeconfig().toString(), "-n", "default",
-                handlers("kopfexamplez").toString());
-        assertThat(result.code()).isEqualTo(1);
-        assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: unknown resource 'kopfexamplez': the API server at "
-                + cluster.serverUrl() + "/ serves no resource with that plural, singular, kind or short name"
-                + " (is its CRD installed? A name with its group, e.g. 'widgets.example.com', waits for the CRD)");
-    }
-
-    @Test
     void unreachableCluster() throws Exception {
         Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), """
                 apiVersion: v1

@@ -100,7 +100,10 @@ public final class Reactor {
         this.sharding = sharding;
     }
 
-    /** Resolves the resources and starts watching; fails with a clear message if it cannot. */
+    /**
+     * Resolves the resources and starts watching; resources that cannot be served yet are skipped
+     * with Kopf's warnings, and served once their CRDs appear.
+     */
     public void start() {
         ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
         patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
@@ -122,6 +125,16 @@ public final class Reactor {
     /** True once every watched resource has delivered its initial listing; never blocks. */
     public boolean listed() {
         return observer.listed();
+    }
+
+    /**
+     * Readiness: fails while a handler's resource is not served (its CRD is missing, it is
+     * ambiguous, not watchable or not patchable), naming each and why.
+     *
+     * @throws IllegalStateException with what is missing
+     */
+    public void checkResourcesServed() {
+        observer.checkServed();
     }
 
     /** True once every index is complete: every watched resource listed and indexed; never blocks. */

@@ -20,9 +20,10 @@ import java.util.function.Supplier;
  * The operator's HTTP endpoints, each optional: Kopf's liveness endpoint with the probe handlers'
  * results, controller-runtime's {@code /healthz} and {@code /readyz} with named checks, and
  * {@code /metrics}. They start before anything else, so that they answer while the operator logs
- * in and lists its resources; readiness ({@code watch-cache-sync}) fails until every watched
- * resource has been listed (and, for operators with indexes, {@code indexes-ready} until they are complete);
- * a paused operator, such as a leader election's standby, is ready.
+ * in and lists its resources. Readiness fails while a handler's resource is not served, e.g. its
+ * CRD is missing ({@code resources-served}, naming them), and until every watched resource has been
+ * listed ({@code watch-cache-sync}; for operators with indexes, {@code indexes-ready} until they are
+ * complete); a paused operator, such as a leader election's standby, passes the listing checks.
  */
 public final class Endpoints implements AutoCloseable {
     /**
@@ -133,6 +134,14 @@ public final class Endpoints implements AutoCloseable {
 
     private static Map<String, HealthCheck> readinessChecks(Config config, Supplier<Reactor> reactor) {
         Map<String, HealthCheck> checks = new LinkedHashMap<>();
+        checks.put("resources-served", () -> {
+            Reactor current = reactor.get();
+            // Not excused for a paused standby: a missing CRD is the cluster's state, not leadership's.
+            if (current == null) {
+                throw new IllegalStateException("the handlers' resources are not discovered yet");
+            }
+            current.checkResourcesServed();
+        });
         checks.put("watch-cache-sync", () -> {
             Reactor current = reactor.get();
             // A paused standby (leader election) watches nothing, yet is ready: leadership gates work, not readiness.

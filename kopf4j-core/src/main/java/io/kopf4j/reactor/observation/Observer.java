@@ -2,7 +2,6 @@ package io.kopf4j.reactor.observation;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.clients.Discovery;
@@ -14,6 +13,7 @@ import io.kopf4j.intents.ResourceSelector;
 import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.orchestration.Orchestrator;
@@ -63,6 +64,8 @@ public final class Observer {
     private ResourceWatcher namespaceWatcher;
     private ResourceWatcher crdWatcher;
     private volatile boolean stopped;
+    /** The latest discovery's outcome; null until the first. */
+    private volatile ResourceInsights insights;
 
     /**
      * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
@@ -80,10 +83,15 @@ public final class Observer {
         this.orchestrator = orchestrator;
     }
 
-    /** Resolves the resources and starts watching them; fails with a clear message if it cannot. */
+    /**
+     * Resolves the resources and starts watching them. Resources that cannot be served (no CRD yet,
+     * not watchable, not patchable) are logged with Kopf's warnings and skipped, and readiness
+     * names them ({@link #checkServed()}); those whose CRDs appear later are served then.
+     */
     public void start() {
         LOG.debug("Connecting to {}", client.getMasterUrl());
-        served.addAll(resolveResources(true));
+        ResourceInsights revised = revise();
+        served.addAll(revised.served());
         if (patterns.clusterWide()) {
             served.forEach(resource -> ensureWatcher(resource, null));
         } else if (patterns.literal() || settings.scanning.disabled || !canWatchNamespaces()) {
@@ -98,6 +106,7 @@ public final class Observer {
             namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null, null, metrics);
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
+        insights = revised;   // before the CRDs' rescans, which revise it in turn
         if (!settings.scanning.disabled && observedSelectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
                 && canList(CRDS)) {
             crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null, null, metrics);
@@ -264,7 +273,8 @@ public final class Observer {
     }
 
     private synchronized void rescan() {
-        Set<Resource> current = new LinkedHashSet<>(resolveResources(false));
+        ResourceInsights revised = revise();
+        Set<Resource> current = revised.served();
         for (Resource resource : current) {
             if (served.add(resource)) {
                 LOG.info("Resource {} is served now.", resource);
@@ -278,53 +288,66 @@ public final class Observer {
                 orchestrator.dropResource(resource);
             }
         }
+        insights = revised;   // only now: readiness must not pass before the new resources' watchers exist
         rescanListeners.forEach(Runnable::run);
     }
 
     /**
-     * The resources the handlers' selectors resolve to. At startup, a bare name that resolves to
-     * nothing is an error (most likely a typo); a name with a group waits for its CRD, with Kopf's
-     * warning. A name found in several groups is not served, with a warning, as in Kopf. A resource
-     * that cannot be listed, watched (and patched, for changing handlers, daemons and timers) is an error.
+     * Readiness: fails while a watched handler's selector serves no resource, naming each with the
+     * reason (its CRD is missing, it is ambiguous, not watchable or not patchable).
+     *
+     * @throws IllegalStateException with what is missing
      */
-    private List<Resource> resolveResources(boolean startup) {
+    public void checkServed() {
+        ResourceInsights current = insights;
+        if (current == null) {
+            throw new IllegalStateException("the handlers' resources are not discovered yet");
+        }
+        if (!current.unserved().isEmpty()) {
+            List<String> missing = new ArrayList<>();
+            current.unserved().forEach((selector, reason) -> missing.add(selector + " (" + reason + ")"));
+            throw new IllegalStateException("not served: " + String.join("; ", missing));
+        }
+    }
+
+    /**
+     * Discovers the resources the watched handlers' selectors resolve to now, as Kopf's
+     * {@code revise_resources}, and warns of what cannot be served and was not so before; the
+     * caller keeps the outcome once it serves it.
+     */
+    private synchronized ResourceInsights revise() {
         Set<ResourceSelector> selectors = registry.selectors();
         List<Resource> discovered = new Discovery(client).resources(ResourceSelector.groupsToDiscover(selectors));
         LOG.debug("Discovered {} resources at {}", discovered.size(), client.getMasterUrl());
+        ResourceInsights before = insights == null ? ResourceInsights.NONE : insights;
+        ResourceInsights after = ResourceInsights.revise(selectors, discovered,
+                resource -> !registry.changingHandlers(resource).isEmpty() || registry.hasSpawningHandlers(resource));
+        warnOfNewProblems(before, after);
+        return after;
+    }
 
-        Set<Resource> resolved = new LinkedHashSet<>();
-        List<ResourceSelector> unresolved = new ArrayList<>();
-        for (ResourceSelector selector : selectors) {
-            ResourceSelector.Resolution resolution = selector.resolve(discovered);
-            if (resolution.resources().isEmpty()) {
-                if (startup && (selector.group() == null || selector.group().isEmpty())) {
-                    throw new OperatorException("unknown resource '" + selector + "': the API server at "
-                            + client.getMasterUrl() + " serves no resource with that plural, singular, kind or short name"
-                            + " (is its CRD installed? A name with its group, e.g. 'widgets.example.com', waits for the CRD)");
-                }
-                unresolved.add(selector);
-                continue;
+    /** Kopf's warnings, each once a problem appears rather than at every rescan. */
+    private static void warnOfNewProblems(ResourceInsights before, ResourceInsights after) {
+        after.ambiguous().forEach((selector, matched) -> {
+            if (!before.ambiguous().containsKey(selector)) {
+                LOG.warn("Ambiguous resources will not be served (try specifying API groups): {} => {}",
+                        selector, asPythonSet(matched));
             }
-            if (resolution.ambiguous()) {
-                LOG.warn("Ambiguous resource '{}' is not served: it matches {}; name the group too, e.g. '{}.{}'",
-                        selector, resolution.resources(), resolution.resources().get(0).plural(),
-                        resolution.resources().get(0).group());
-                continue;
-            }
-            for (Resource resource : resolution.resources()) {
-                List<String> needed = registry.changingHandlers(resource).isEmpty() && !registry.hasSpawningHandlers(resource)
-                        ? List.of("list", "watch") : List.of("list", "watch", "patch");
-                if (resource.verbs().containsAll(needed)) {
-                    resolved.add(resource);
-                } else if (!selector.multiple()) {
-                    throw new OperatorException("resource " + resource + " cannot be served: its verbs " + resource.verbs()
-                            + " lack one of " + needed);
-                }
-            }
+        });
+        if (!before.unresolved().containsAll(after.unresolved())) {
+            LOG.warn("Unresolved resources cannot be served (try creating their CRDs): {}",
+                    after.unresolved().stream().map(String::valueOf).collect(Collectors.joining(", ")));
         }
-        if (startup && !unresolved.isEmpty()) {
-            LOG.warn("Unresolved resources cannot be served (try creating their CRDs): {}", unresolved);
+        if (!before.nonWatchable().containsAll(after.nonWatchable())) {
+            LOG.warn("Non-watchable resources will not be served: {}", asPythonSet(after.nonWatchable()));
         }
-        return new ArrayList<>(resolved);
+        if (!before.nonPatchable().containsAll(after.nonPatchable())) {
+            LOG.warn("Non-patchable resources will not be served: {}", asPythonSet(after.nonPatchable()));
+        }
+    }
+
+    /** Kopf logs its sets of resources as Python prints them: {@code {pods.v1, kopfexamples.v1.kopf.dev}}. */
+    private static String asPythonSet(Collection<Resource> resources) {
+        return resources.stream().map(String::valueOf).collect(Collectors.joining(", ", "{", "}"));
     }
 }
