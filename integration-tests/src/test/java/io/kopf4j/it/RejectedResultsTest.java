@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.Handler;
+import io.kopf4j.HandlerFn;
 import io.kopf4j.Operator;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
@@ -33,78 +34,62 @@ class RejectedResultsTest {
             + " properties: {create: {type: integer}, phase: {type: string}}}}}";
     private static final String DIFF_BASE = "kopf.zalando.org/last-handled-configuration";
 
-    private static KopfExamples install(OperatorFixture fixture) throws Exception {
+    /**
+     * Runs the create handler (counting its runs) beside an update handler whose result the schema
+     * allows, creates an object, waits for its diff-base, then changes it several times, each time
+     * until the update handler's result is stored: events after the first that would each have run
+     * the create handler again. It must have run once, and the error have been logged once.
+     *
+     * @param error the error's text up to the API server's message
+     * @param serverMessage a part of the API server's message
+     * @param field the status field that is not stored
+     */
+    private static void createdOnceWithOneError(LocalCluster cluster, TemporaryNamespace namespace, HandlerFn create,
+                                                String error, String serverMessage, String field) throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         fixture.installCrd(GROUP, "rejectingthings", "RejectingThing", SCHEMA);
-        return fixture.objects(GROUP + "/v1", "RejectingThing");
-    }
+        KopfExamples things = fixture.objects(GROUP + "/v1", "RejectingThing");
+        AtomicInteger creations = new AtomicInteger();
+        try (CapturedLogs lines = new CapturedLogs("kopf.objects");
+             Operator operator = fixture.start(fixture.operator()
+                     .handler(Handler.create(RESOURCE).id("create").handle(context -> {
+                         creations.incrementAndGet();
+                         return create.call(context);
+                     }))
+                     .handler(Handler.update(RESOURCE).id("update").handle(context -> context.spec().get("size"))))) {
+            things.create("t", Map.of("size", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(things.annotations("t")).containsKey(DIFF_BASE));
+            for (int size = 2; size <= 4; size++) {
+                things.patch("t", Map.of("spec", Map.of("size", size)));
+                int expected = size;
+                await().atMost(WAIT).untilAsserted(() -> assertThat(things.status("t")).containsEntry("update", expected));
+            }
 
-    /** An update handler whose result the schema allows: it goes on working, its result stored. */
-    private static Handler sizeOnUpdate() {
-        return Handler.update(RESOURCE).id("update").handle(context -> context.spec().get("size"));
-    }
-
-    /** Changes the object's spec a few times, each time until its update handler's result is stored: events after the first. */
-    private static void updateSeveralTimes(KopfExamples things, String name) {
-        for (int size = 2; size <= 4; size++) {
-            things.patch(name, Map.of("spec", Map.of("size", size)));
-            int expected = size;
-            await().atMost(WAIT).untilAsserted(() -> assertThat(things.status(name)).containsEntry("update", expected));
+            assertThat(creations).as("the create handler's runs").hasValue(1);
+            assertThat(lines.count(error + "HTTP 422: ")).as("errors about the rejected status").isEqualTo(1);
+            assertThat(lines.count(serverMessage)).as("the API server's message").isEqualTo(1);
+            assertThat(things.status("t")).doesNotContainKey(field);
         }
     }
 
     @Test
     void aResultTheSchemaRejectsIsLeftOutOnceAndItsHandlerNeverRunsAgain(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
-        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        KopfExamples things = install(fixture);
-        AtomicInteger creations = new AtomicInteger();
-        try (CapturedLogs lines = new CapturedLogs("kopf.objects");
-             Operator operator = fixture.start(fixture.operator()
-                     .handler(Handler.create(RESOURCE).id("create").handle(context -> {
-                         creations.incrementAndGet();
-                         context.client().configMaps().inNamespace(namespace.name())
-                                 .resource(HandlerClientTest.child(context.body())).create();
-                         return "created";   // a string where the schema wants an integer
-                     }))
-                     .handler(sizeOnUpdate()))) {
-            things.create("t1", Map.of("size", 1));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(things.annotations("t1")).containsKey(DIFF_BASE));
-            updateSeveralTimes(things, "t1");
-
-            assertThat(creations).as("the create handler's runs").hasValue(1);
-            String error = "Handler 'create' succeeded, but its result in status.create is not stored: "
-                    + "the API server rejected it: HTTP 422: ";
-            assertThat(lines.count(error)).as("errors about the rejected result").isEqualTo(1);
-            assertThat(lines.count("status.create in body must be of type integer")).as("the API server's message")
-                    .isEqualTo(1);
-            assertThat(things.status("t1")).doesNotContainKey("create");
-        }
+        createdOnceWithOneError(cluster, namespace, context -> {
+            context.client().configMaps().inNamespace(namespace.name())
+                    .resource(HandlerClientTest.child(context.body())).create();   // AlreadyExists at a second run
+            return "created";   // a string where the schema wants an integer
+        }, "Handler 'create' succeeded, but its result in status.create is not stored: the API server rejected it: ",
+                "status.create in body must be of type integer", "create");
     }
 
     @Test
     void aStatusTheSchemaRejectsIsLeftOutOnceAndTheHandlerNeverRunsAgain(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
-        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        KopfExamples things = install(fixture);
-        AtomicInteger creations = new AtomicInteger();
-        try (CapturedLogs lines = new CapturedLogs("kopf.objects");
-             Operator operator = fixture.start(fixture.operator()
-                     .handler(Handler.create(RESOURCE).id("create").handle(context -> {
-                         creations.incrementAndGet();
-                         context.patch().status().put("phase", 5);   // a number where the schema wants a string
-                         return null;
-                     }))
-                     .handler(sizeOnUpdate()))) {
-            things.create("t2", Map.of("size", 1));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(things.annotations("t2")).containsKey(DIFF_BASE));
-            updateSeveralTimes(things, "t2");
-
-            assertThat(creations).as("the create handler's runs").hasValue(1);
-            String error = "The status patch is not stored: the API server rejected it (status.phase): HTTP 422: ";
-            assertThat(lines.count(error)).as("errors about the rejected status").isEqualTo(1);
-            assertThat(lines.count("status.phase in body must be of type string")).as("the API server's message")
-                    .isEqualTo(1);
-            assertThat(things.status("t2")).doesNotContainKey("phase");
-        }
+        createdOnceWithOneError(cluster, namespace, context -> {
+            context.patch().status().put("phase", 5);   // a number where the schema wants a string
+            return null;
+        }, "The status patch is not stored: the API server rejected it (status.phase): ",
+                "status.phase in body must be of type string", "phase");
     }
 }
