@@ -18,17 +18,20 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
- * Applies an accumulated patch in Kopf's order: the merge patch of the body, the merge patch of
- * {@code status} (to the {@code /status} subresource where there is one: the main endpoint would
- * drop it), then the patch functions as JSON Patches guarded by a {@code test} on the
- * resourceVersion. A 409/422 there means the object changed meanwhile: the functions are carried
- * over to the next cycle. A 404 means the object is gone, which is not an error.
+ * Applies an accumulated patch: the merge patch of {@code status} (to the {@code /status}
+ * subresource where there is one: the main endpoint would drop it), the merge patch of the body,
+ * then the patch functions as JSON Patches guarded by a {@code test} on the resourceVersion. A
+ * 409/422 there means the object changed meanwhile: the functions are carried over to the next
+ * cycle. A 404 means the object is gone, which is not an error. A merge patch that the API server
+ * rejects for good ({@link PatchRejections}) is sent again without the handlers' results in it; a
+ * status still rejected is left out, with one error, and the body goes on without it.
  */
 public final class ObjectPatcher implements ObjectPatching {
     private static final EnumSet<DiffFlags> DIFF_FLAGS = EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION);
@@ -72,16 +75,18 @@ public final class ObjectPatcher implements ObjectPatching {
     }
 
     @Override
-    public Applied apply(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
+    public Applied apply(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Set<String> resultsOf,
+                         Logger logger) {
         requests.acquireUninterruptibly();
         try {
-            return applyNow(resource, body, patch, logger);
+            return applyNow(resource, body, patch, resultsOf, logger);
         } finally {
             requests.release();
         }
     }
 
-    private Applied applyNow(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Logger logger) {
+    private Applied applyNow(io.kopf4j.Resource resource, Map<String, Object> body, Patch patch, Set<String> resultsOf,
+                             Logger logger) {
         String namespace = Dicts.resolve(body, List.of("metadata", "namespace"), null) instanceof String ns ? ns : null;
         String name = String.valueOf(Dicts.resolve(body, List.of("metadata", "name"), null));
         ApiRequest object = ApiRequest.object(client, resource, namespace, name);
@@ -95,21 +100,20 @@ public final class ObjectPatcher implements ObjectPatching {
             // between the two then leaves the object not yet handled, to be handled again after a restart,
             // never marked handled with its results lost (Kopf's order, body first, risks the latter).
             if (status != null) {
-                Map<String, Object> statusPatch = Map.of("status", status);
-                if (logger.isDebugEnabled()) {
-                    logger.debug("Merge-patching the status with: {}", Json.pythonRepr(statusPatch));
+                try {
+                    Map<String, Object> statusPatch = Map.of("status", status);
+                    fresh = merged(mergePatch(objectStatus, "status", statusPatch, resultsOf, logger), fresh, versions);
+                } catch (KubernetesClientException e) {
+                    if (!PatchRejections.permanent(e)) {
+                        throw e;
+                    }
+                    // Not stored, and never will be: the body (the progress, the diff-base) goes on
+                    // without it, rather than the handlers running again at every event for it.
+                    logger.error(PatchRejections.unstoredStatus(status, e));
                 }
-                fresh = send(objectStatus, ApiRequest.MERGE, Json.compact(statusPatch), logger);
-                versions.add(versionOf(fresh));
-                warnOfInconsistencies(statusPatch, fresh, logger);
             }
             if (!merge.isEmpty()) {
-                if (logger.isDebugEnabled()) {
-                    logger.debug("Merge-patching the resource with: {}", Json.pythonRepr(merge));
-                }
-                fresh = send(object, ApiRequest.MERGE, Json.compact(merge), logger);
-                versions.add(versionOf(fresh));
-                warnOfInconsistencies(merge, fresh, logger);
+                fresh = merged(mergePatch(object, "resource", merge, resultsOf, logger), fresh, versions);
             }
             if (!patch.fns().isEmpty()) {
                 Map<String, Object> edited = Json.deepCopy(fresh);
@@ -150,6 +154,47 @@ public final class ObjectPatcher implements ObjectPatching {
             }
             throw e;
         }
+    }
+
+    /**
+     * One merge patch. One that the API server rejects for good while it holds handlers' results is
+     * sent again without them, with one error naming them: a result that the resource's schema does
+     * not allow then costs only itself, not the progress and the diff-base written with or after it.
+     *
+     * @return the object as patched; null if nothing was left to send
+     */
+    private Map<String, Object> mergePatch(ApiRequest target, String what, Map<String, Object> patch, Set<String> resultsOf,
+                                           Logger logger) {
+        try {
+            return sendMerge(target, what, patch, logger);
+        } catch (KubernetesClientException e) {
+            List<String> results = PatchRejections.resultKeys(patch, resultsOf);
+            if (!PatchRejections.permanent(e) || results.isEmpty()) {
+                throw e;
+            }
+            Map<String, Object> rest = PatchRejections.without(patch, results);
+            Map<String, Object> patched = rest.isEmpty() ? null : sendMerge(target, what, rest, logger);
+            logger.error(PatchRejections.unstoredResults(results, e));
+            return patched;
+        }
+    }
+
+    private Map<String, Object> sendMerge(ApiRequest target, String what, Map<String, Object> patch, Logger logger) {
+        if (logger.isDebugEnabled()) {
+            logger.debug("Merge-patching the {} with: {}", what, Json.pythonRepr(patch));
+        }
+        Map<String, Object> patched = send(target, ApiRequest.MERGE, Json.compact(patch), logger);
+        warnOfInconsistencies(patch, patched, logger);
+        return patched;
+    }
+
+    /** The freshest object after a merge patch, its version noted; the one before if nothing was sent. */
+    private static Map<String, Object> merged(Map<String, Object> patched, Map<String, Object> before, List<String> versions) {
+        if (patched == null) {
+            return before;
+        }
+        versions.add(versionOf(patched));
+        return patched;
     }
 
     /** The last PATCH's version; all before it are the intermediate states between our own PATCHes. */

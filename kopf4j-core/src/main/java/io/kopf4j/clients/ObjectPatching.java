@@ -4,6 +4,7 @@ import io.kopf4j.Patch;
 import io.kopf4j.Resource;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 
@@ -26,6 +27,12 @@ public interface ObjectPatching {
         }
     }
 
-    /** Applies the patch to the object with this body (its last seen state). */
-    Applied apply(Resource resource, Map<String, Object> body, Patch patch, Logger logger);
+    /**
+     * Applies the patch to the object with this body (its last seen state).
+     *
+     * @param resultsOf the handlers whose results the patch may hold in {@code status.<id>} (their
+     *                  sub-handlers' too): a result that the API server rejects is left out, and the
+     *                  rest of the patch stored, rather than the whole patch failing for it
+     */
+    Applied apply(Resource resource, Map<String, Object> body, Patch patch, Set<String> resultsOf, Logger logger);
 }

@@ -178,6 +178,14 @@ public final class HandlerRegistry {
         return changingHandlers(cause.resource()).stream().anyMatch(h -> h.requiresFinalizer() && prematches(h, cause));
     }
 
+    /** The ids of a resource's changing and event handlers: the keys of their results in its objects' status. */
+    public synchronized Set<String> resultIds(Resource resource) {
+        Set<String> ids = new LinkedHashSet<>();
+        changingHandlers(resource).forEach(h -> ids.add(h.id()));
+        watching.stream().filter(h -> h.selector().matches(resource)).forEach(h -> ids.add(h.id()));
+        return Set.copyOf(ids);
+    }
+
     public synchronized boolean hasWatchingHandlers(Resource resource) {
         return watching.stream().anyMatch(h -> h.selector().matches(resource));
     }

@@ -14,6 +14,7 @@ import io.kopf4j.intents.SpawningHandler;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 
 /**
@@ -50,7 +51,8 @@ final class Iteration {
         DaemonCause next = cause;
         if (!cause.patch().isEmpty()) {
             Map<String, Object> latest = new LinkedHashMap<>(cause.body());
-            next = cause.with(new Patch(patcher.apply(resource, latest, cause.patch(), local).remainingFns()));
+            ObjectPatching.Applied applied = patcher.apply(resource, latest, cause.patch(), Set.of(handler.id()), local);
+            next = cause.with(new Patch(applied.remainingFns()));
         }
         return new Done(state.withOutcomes(outcomes), next, outcome);
     }

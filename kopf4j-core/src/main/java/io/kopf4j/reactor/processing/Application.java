@@ -13,6 +13,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 
@@ -40,11 +41,14 @@ final class Application {
     private final Resource resource;
     private final OperatorSettings settings;
     private final ObjectPatching patcher;
+    /** The handlers whose results a cycle's patch may hold. */
+    private final Set<String> resultsOf;
 
-    Application(Resource resource, OperatorSettings settings, ObjectPatching patcher) {
+    Application(Resource resource, OperatorSettings settings, ObjectPatching patcher, Set<String> resultsOf) {
         this.resource = resource;
         this.settings = settings;
         this.patcher = patcher;
+        this.resultsOf = resultsOf;
     }
 
     Applied apply(Map<String, Object> body, Patch patch, Collection<Duration> delays, Pressure pressure, Logger logger)
@@ -55,7 +59,7 @@ final class Application {
         List<String> superseded = List.of();
         if (!patch.isEmpty()) {
             settings.persistence.progressStorage.touch(body, patch, null);
-            ObjectPatching.Applied applied = patcher.apply(resource, body, patch, logger);
+            ObjectPatching.Applied applied = patcher.apply(resource, body, patch, resultsOf, logger);
             version = applied.resourceVersion();
             remaining = applied.remainingFns();
             superseded = applied.supersededVersions();
@@ -91,6 +95,6 @@ final class Application {
         if (touch.isEmpty()) {
             return null;
         }
-        return patcher.apply(resource, body, touch, logger).resourceVersion();
+        return patcher.apply(resource, body, touch, Set.of(), logger).resourceVersion();
     }
 }

@@ -74,7 +74,7 @@ public final class ResourceProcessor implements EventProcessor {
         this.poster = poster;
         this.execution = execution;
         this.changes = new ChangeHandling(resource, registry, settings, execution);
-        this.application = new Application(resource, settings, patcher);
+        this.application = new Application(resource, settings, patcher, registry.resultIds(resource));
         this.spawning = spawning;
         this.spawns = registry.hasSpawningHandlers(resource);
         this.indexing = indexing;

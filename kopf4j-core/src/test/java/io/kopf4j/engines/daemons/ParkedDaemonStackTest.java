@@ -73,7 +73,7 @@ class ParkedDaemonStackTest {
         HandlerScanner.scan(daemon, registry);
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                 new Metrics(null), null, poster, null);
-        ObjectPatching patcher = (resource, body, patch, logger) -> new ObjectPatching.Applied(null, List.of());
+        ObjectPatching patcher = (resource, body, patch, resultsOf, logger) -> new ObjectPatching.Applied(null, List.of());
         engine = DaemonsEngine.factory(registry, new OperatorThreads("test"), settings, new Metrics(null))
                 .create(execution, patcher);
         Body body = new Body(OBJECT);

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +46,8 @@ class ResourceProcessorTest {
         boolean conflictOnStaleFunctions;
 
         @Override
-        public Applied apply(Resource resource, Map<String, Object> body, Patch patch, org.slf4j.Logger logger) {
+        public Applied apply(Resource resource, Map<String, Object> body, Patch patch, Set<String> resultsOf,
+                             org.slf4j.Logger logger) {
             if (conflictOnStaleFunctions && patch.toMap().isEmpty() && !patch.fns().isEmpty()
                     && !versionOf(body).equals(versionOf(object))) {
                 return new Applied(null, new ArrayList<>(patch.fns()));

@@ -1,0 +1,64 @@
+package io.kopf4j.clients;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class PatchRejectionsTest {
+    private static KubernetesClientException http(int code, String message) {
+        return new KubernetesClientException(new StatusBuilder().withCode(code).withMessage(message).build());
+    }
+
+    @Test
+    void onlyAnswersAboutThePatchItselfArePermanent() {
+        assertThat(List.of(400, 413, 415, 422)).allMatch(code -> PatchRejections.permanent(http(code, "no")));
+        assertThat(List.of(401, 403, 404, 408, 409, 429, 500, 503))
+                .noneMatch(code -> PatchRejections.permanent(http(code, "no")));
+    }
+
+    @Test
+    void resultsAreTheStatusKeysOfTheHandlersAndOfTheirSubHandlers() {
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("create", "created");
+        status.put("create/item-a", 1);
+        status.put("created-by", "someone");   // another field that merely starts like a handler's id
+        status.put("phase", "Ready");
+        status.put("kopf", Map.of("progress", Map.of()));
+        Map<String, Object> patch = Map.of("status", status, "metadata", Map.of("labels", Map.of("a", "b")));
+
+        assertThat(PatchRejections.resultKeys(patch, Set.of("create", "update"))).containsExactly("create", "create/item-a");
+        assertThat(PatchRejections.resultKeys(patch, Set.of())).isEmpty();
+        assertThat(PatchRejections.resultKeys(Map.of("spec", Map.of("create", 1)), Set.of("create"))).isEmpty();
+    }
+
+    @Test
+    void theRestOfThePatchIsKeptAndAnEmptyStatusDropped() {
+        Map<String, Object> patch = Map.of("status", Map.of("create", "created", "phase", "Ready"),
+                "metadata", Map.of("labels", Map.of("a", "b")));
+
+        assertThat(PatchRejections.without(patch, List.of("create")))
+                .isEqualTo(Map.of("status", Map.of("phase", "Ready"), "metadata", Map.of("labels", Map.of("a", "b"))));
+        assertThat(PatchRejections.without(Map.of("status", Map.of("create", "created")), List.of("create"))).isEmpty();
+        assertThat(patch.get("status")).as("the original untouched").isEqualTo(Map.of("create", "created", "phase", "Ready"));
+    }
+
+    @Test
+    void theErrorsNameTheHandlersTheFieldsAndTheApiServersMessage() {
+        KubernetesClientException invalid = http(422, "X \"x\" is invalid: status.create: Invalid value");
+
+        assertThat(PatchRejections.unstoredResults(List.of("create"), invalid)).isEqualTo("Handler 'create' succeeded, "
+                + "but its result in status.create is not stored: the API server rejected it: "
+                + "HTTP 422: X \"x\" is invalid: status.create: Invalid value");
+        assertThat(PatchRejections.unstoredResults(List.of("create", "create/item-a"), invalid)).isEqualTo(
+                "Handlers 'create', 'create/item-a' succeeded, but their results in status.create, status[\"create/item-a\"] "
+                + "are not stored: the API server rejected them: HTTP 422: X \"x\" is invalid: status.create: Invalid value");
+        assertThat(PatchRejections.unstoredStatus(Map.of("phase", 5), invalid)).isEqualTo("The status patch is not stored: "
+                + "the API server rejected it (status.phase): HTTP 422: X \"x\" is invalid: status.create: Invalid value");
+    }
+}
