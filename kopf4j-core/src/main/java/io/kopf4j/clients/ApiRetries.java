@@ -1,9 +1,12 @@
 package io.kopf4j.clients;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.kopf4j.OperatorSettings;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 
@@ -16,12 +19,35 @@ import org.slf4j.Logger;
  * of the own backoff and the server's, or exactly the server's if enforced.
  */
 public final class ApiRetries {
+    /** No retries at all: every failure is thrown at once. */
+    public static final ApiRetries NONE = new ApiRetries(List.of(), false);
+
     private final Iterable<Duration> backoffs;
     private final boolean enforceRetryAfter;
+    private final Predicate<KubernetesClientException> retryable;
 
     public ApiRetries(Iterable<Duration> backoffs, boolean enforceRetryAfter) {
+        this(backoffs, enforceRetryAfter, ApiRetries::retryable);
+    }
+
+    private ApiRetries(Iterable<Duration> backoffs, boolean enforceRetryAfter, Predicate<KubernetesClientException> retryable) {
         this.backoffs = backoffs;
         this.enforceRetryAfter = enforceRetryAfter;
+        this.retryable = retryable;
+    }
+
+    /** The policy of {@code settings.networking}: {@code errorBackoffs} and {@code enforceRetryAfter}. */
+    public static ApiRetries of(OperatorSettings settings) {
+        return new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
+    }
+
+    /**
+     * The same backoffs for a busy server's answers only (429 and 5xx), for the requests of the
+     * operator's start (discovery, permission checks): a server that cannot be reached there, or
+     * that refuses the credentials or the permission, is reported at once, as bad input is.
+     */
+    public ApiRetries busyServerOnly() {
+        return new ApiRetries(backoffs, enforceRetryAfter, e -> e.getCode() == 429 || e.getCode() >= 500);
     }
 
     /**
@@ -37,7 +63,7 @@ public final class ApiRetries {
             try {
                 return request.get();
             } catch (KubernetesClientException e) {
-                if (!retryable(e) || !delays.hasNext()) {
+                if (!retryable.test(e) || !delays.hasNext()) {
                     throw e;
                 }
                 Duration delay = delayFor(e, delays.next());
@@ -57,7 +83,11 @@ public final class ApiRetries {
         return code >= 500 || code == 401 || code == 403 || code == 429 || code == 408;
     }
 
-    private Duration delayFor(KubernetesClientException e, Duration own) {
+    /**
+     * How long to wait before retrying after this failure when the own backoff is {@code own}: a
+     * 429's Retry-After if it is longer (or always, if enforced), else the own backoff.
+     */
+    public Duration delayFor(KubernetesClientException e, Duration own) {
         if (e.getCode() != 429 || e.getStatus() == null || e.getStatus().getDetails() == null
                 || e.getStatus().getDetails().getRetryAfterSeconds() == null) {
             return own;

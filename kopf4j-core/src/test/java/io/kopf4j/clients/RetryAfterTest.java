@@ -7,7 +7,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
-
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +58,7 @@ class RetryAfterTest {
         assertThat(failure.getCode()).isEqualTo(429);
         assertThat(failure.getStatus().getMessage()).isEqualTo(TEXT.strip());
         assertThat(failure.getStatus().getDetails().getRetryAfterSeconds()).isEqualTo(7);
+        assertThat(new ApiRetries(List.of(), false).delayFor(failure, Duration.ofSeconds(1))).isEqualTo(Duration.ofSeconds(7));
     }
 
     @Test

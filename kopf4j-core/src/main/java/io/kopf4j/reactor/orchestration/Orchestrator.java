@@ -192,7 +192,7 @@ public final class Orchestrator {
 
     private ResourceWatcher newWatcher(WatcherKey key) {
         ObjectQueues objects = queues.computeIfAbsent(key.resource(), queuesFactory);
-        return new ResourceWatcher(watchClient, key.resource(), key.namespace(), objects::dispatch, settings.watching,
+        return new ResourceWatcher(watchClient, key.resource(), key.namespace(), objects::dispatch, settings,
                 labelSelectors.apply(key.resource()), strays.apply(key.resource()), metrics);
     }
 
