@@ -120,10 +120,15 @@ final class OperatorFixture {
      * kubeconfig, and returns once the existing objects are listed.
      */
     KopfRunner run(Class<?> handlers, String... options) {
+        return run(cluster.kubeconfig(), List.of(handlers), options);
+    }
+
+    /** As {@link #run(Class, String...)}, with another kubeconfig (a proxy's) and the handlers of several classes. */
+    KopfRunner run(Path kubeconfig, List<Class<?>> handlers, String... options) {
         List<String> args = new ArrayList<>(List.of("run", "-v", "-n", namespace));
         args.addAll(List.of(options));
-        args.add(handlers.getName());
-        return KopfRunner.start(cluster.kubeconfig(), args.toArray(String[]::new));
+        handlers.forEach(type -> args.add(type.getName()));
+        return KopfRunner.start(kubeconfig, args.toArray(String[]::new));
     }
 
     /** An embedded operator serving the namespace with the admin's kubeconfig: add its handlers and settings. */
