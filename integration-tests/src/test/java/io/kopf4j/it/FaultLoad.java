@@ -42,19 +42,23 @@ final class FaultLoad {
     private static final Duration CHANGE_TIMEOUT = Duration.ofSeconds(90);
     private static final Pattern SUCCEEDED = Pattern.compile("\\[[^/\\]]+/([^\\]]+)\\] Handler '([^']+)' succeeded\\.");
 
-    /** Create and update handlers that return the step of the spec they handled, and a delete handler (so a finalizer). */
+    /**
+     * Create and update handlers that return the step of the spec they handled, and a delete handler
+     * (so a finalizer). Their resource names its group, as an operator's would: the discovery then
+     * reads that group only.
+     */
     public static class Handlers {
-        @On.Create("kopfexamples")
+        @On.Create("kopfexamples.kopf.dev")
         public Object create(Spec spec) {
             return spec.get("step");
         }
 
-        @On.Update("kopfexamples")
+        @On.Update("kopfexamples.kopf.dev")
         public Object update(Spec spec) {
             return spec.get("step");
         }
 
-        @On.Delete("kopfexamples")
+        @On.Delete("kopfexamples.kopf.dev")
         public void delete() {
             // Its finalizer holds a deleted object until the operator has seen the deletion.
         }
