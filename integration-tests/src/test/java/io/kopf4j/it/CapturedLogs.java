@@ -4,21 +4,25 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import java.util.Arrays;
 import java.util.List;
 import org.slf4j.LoggerFactory;
 
-/** The lines of one logger (at DEBUG and above) while open, for tests of embedded operators. */
+/** The lines of some loggers (at DEBUG and above) while open, for tests of embedded operators. */
 final class CapturedLogs implements AutoCloseable {
-    private final Logger logger;
-    private final Level level;
+    private final List<Logger> loggers;
+    private final List<Level> levels;
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
 
-    CapturedLogs(String name) {
-        logger = (Logger) LoggerFactory.getLogger(name);
-        level = logger.getLevel();
+    /** @param names the loggers, each with its descendants */
+    CapturedLogs(String... names) {
+        loggers = Arrays.stream(names).map(name -> (Logger) LoggerFactory.getLogger(name)).toList();
+        levels = loggers.stream().map(Logger::getLevel).toList();
         lines.start();
-        logger.setLevel(Level.DEBUG);
-        logger.addAppender(lines);
+        loggers.forEach(logger -> {
+            logger.setLevel(Level.DEBUG);
+            logger.addAppender(lines);
+        });
     }
 
     boolean contains(String fragment) {
@@ -39,7 +43,9 @@ final class CapturedLogs implements AutoCloseable {
 
     @Override
     public void close() {
-        logger.detachAppender(lines);
-        logger.setLevel(level);
+        for (int i = 0; i < loggers.size(); i++) {
+            loggers.get(i).detachAppender(lines);
+            loggers.get(i).setLevel(levels.get(i));
+        }
     }
 }

@@ -13,7 +13,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.Activity;
+import io.kopf4j.ActivityError;
 import io.kopf4j.ConnectionInfo;
+import io.kopf4j.ErrorsMode;
 import io.kopf4j.Handler;
 import io.kopf4j.LoginError;
 import io.kopf4j.Logins;
@@ -42,6 +44,10 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(LocalClusterExtension.class)
 class LoginTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** The login handlers' logger, as Kopf's {@code kopf.activities.authentication}. */
+    private static final String ACTIVITY = "kopf.activities.authentication";
+    /** The authenticator's, as Kopf's module logger ({@code kopf._core.engines.activities}). */
+    private static final String AUTHENTICATOR = "io.kopf4j.engines.activities";
 
     /** A token of a new service account bound to cluster-admin; deleting the account revokes it. */
     static String token(LocalCluster cluster, String namespace, String account) {
@@ -102,7 +108,7 @@ class LoginTest {
     void theLoginHandlersCredentialsAreUsed(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         String token = token(cluster, namespace.name(), "operator");
-        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
              Operator operator = operator(namespace.name(),
                      Activity.login("token").handle(context -> withToken(cluster, token))).build()) {
             operator.start();
@@ -119,7 +125,7 @@ class LoginTest {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         String token = token(cluster, namespace.name(), "operator");
         AtomicInteger logins = new AtomicInteger();
-        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
              Operator operator = operator(namespace.name(), Activity.login("token").handle(context ->
                      withToken(cluster, logins.incrementAndGet() == 1 ? "not-a-valid-token" : token))).build()) {
             operator.start();
@@ -158,7 +164,7 @@ class LoginTest {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         String token = token(cluster, namespace.name(), "operator");
         AtomicInteger logins = new AtomicInteger();
-        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
              Operator operator = operator(namespace.name(),
                      Activity.login("preferred").handle(context -> {
                          logins.incrementAndGet();
@@ -192,8 +198,78 @@ class LoginTest {
     }
 
     @Test
+    void aLoginErrorIsRetriedUntilTheTokenServiceAnswers(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String token = token(cluster, namespace.name(), "operator");
+        AtomicInteger logins = new AtomicInteger();
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
+             Operator operator = operator(namespace.name(), Activity.login("token").backoff(Duration.ofMillis(100))
+                     .handle(context -> {
+                         if (logins.incrementAndGet() <= 2) {
+                             throw new LoginError("the token service is down");
+                         }
+                         return withToken(cluster, token);
+                     })).build()) {
+            operator.start();
+            assertHandled(examples, "ex");
+            assertThat(logins).as("two failures, then the credentials").hasValue(3);
+            assertThat(logs.count("Activity 'token' failed with an exception and will try again in 0.1 seconds:"
+                    + " the token service is down")).isEqualTo(2);
+            assertThat(logs.contains("Initial authentication has finished.")).isTrue();
+        }
+    }
+
+    @Test
+    void aLoginErrorAtAReloginIsRetriedWhileTheRequestsWait(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String first = token(cluster, namespace.name(), "first");
+        String second = token(cluster, namespace.name(), "second");
+        AtomicInteger logins = new AtomicInteger();
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
+             Operator operator = operator(namespace.name(), Activity.login("token").backoff(Duration.ofMillis(100))
+                     .handle(context -> switch (logins.incrementAndGet()) {
+                         case 1 -> withToken(cluster, first);
+                         case 2 -> throw new LoginError("the token service is down");
+                         default -> withToken(cluster, second);
+                     })).build()) {
+            operator.start();
+            assertHandled(examples, "before");
+
+            revoke(cluster, namespace.name(), "first", first);
+            assertHandled(examples, "after");
+            assertThat(logins).hasValue(3);
+            assertThat(logs.contains("Activity 'token' failed with an exception and will try again in 0.1 seconds:"
+                    + " the token service is down")).isTrue();
+            assertThat(logs.contains("Re-authentication has finished.")).isTrue();
+            assertThat(operator.failure()).isEmpty();
+        }
+    }
+
+    @Test
+    void aLoginErrorWithErrorsPermanentFailsTheStartAsKopfsActivityError(LocalCluster cluster, TemporaryNamespace namespace) {
+        AtomicInteger logins = new AtomicInteger();
+        LoginError broken = new LoginError("no such vault role");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
+             Operator operator = operator(namespace.name(), Activity.login("vault").errors(ErrorsMode.PERMANENT)
+                     .handle(context -> {
+                         logins.incrementAndGet();
+                         throw broken;
+                     })).build()) {
+            assertThatThrownBy(operator::start).isInstanceOf(ActivityError.class)
+                    .hasMessage("One or more authentication handlers failed: 'vault': no such vault role")
+                    .cause().isSameAs(broken);
+            assertThat(logins).hasValue(1);
+            assertThat(logs.contains("Activity 'vault' failed with an exception and will stop now: no such vault role"))
+                    .isTrue();
+            assertThat(operator.ready().toCompletableFuture()).isCompletedExceptionally();
+        }
+    }
+
+    @Test
     void noCredentialsFailTheStart(LocalCluster cluster, TemporaryNamespace namespace) {
-        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
              Operator operator = operator(namespace.name(), Activity.login("nothing").handle(context -> null)).build()) {
             assertThatThrownBy(operator::start).isInstanceOf(LoginError.class).hasMessageStartingWith("Ran out of valid credentials.");
             assertThat(logs.contains("Initial authentication has failed: no credentials were retrieved from the login handlers."))
