@@ -50,7 +50,8 @@ class DynamicResourcesTest {
     void aCrdInstalledAfterStartupIsServedAndDroppedWhenDeleted(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         try (KopfRunner runner = fixture.run(Handlers.class)) {
-            assertThat(runner.output()).contains("Unresolved resources cannot be served (try creating their CRDs): [late.example.com/latewidgets]");
+            assertThat(runner.output()).contains("Unresolved resources cannot be served (try creating their CRDs):"
+                    + " Selector(group='late.example.com', any_name='latewidgets')");
 
             fixture.installCrd(GROUP, "latewidgets", "LateWidget", OperatorFixture.ANY_FIELDS);
             await().atMost(WAIT).until(() -> runner.output().contains("Resource latewidgets.v1.late.example.com is served now."));

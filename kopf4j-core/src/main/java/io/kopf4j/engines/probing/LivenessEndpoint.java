@@ -55,7 +55,7 @@ public final class LivenessEndpoint implements AutoCloseable {
         String path = endpoint.getPath() == null || endpoint.getPath().isEmpty() ? "/" : endpoint.getPath();
         http.route(path, uri -> respond());
         http.start();
-        LOG.info("Liveness endpoint at http://{}:{}{}", http.address().getHostString(), http.address().getPort(), path);
+        LOG.debug("Serving health status at http://{}:{}{}", http.address().getHostString(), http.address().getPort(), path);
     }
 
     public InetSocketAddress address() {

@@ -11,9 +11,11 @@ import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.NamespacePatterns;
 import io.kopf4j.intents.ResourceSelector;
+import io.kopf4j.structs.Json;
 import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -184,8 +186,8 @@ public final class Observer {
         if (canList(NAMESPACES)) {
             return true;
         }
-        LOG.warn("Namespaces cannot be watched (HTTP 403); serving only the exact namespace names among {}: {}",
-                patterns, patterns.literals());
+        LOG.warn("Not enough permissions to list namespaces. Falling back to a list of namespaces which are assumed"
+                + " to exist: {}", pythonSet(patterns.literals()));
         return false;
     }
 
@@ -196,8 +198,8 @@ public final class Observer {
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
                 if (resource == CRDS) {
-                    LOG.warn("CustomResourceDefinitions cannot be watched (HTTP 403): resources whose CRDs appear or"
-                            + " vanish while the operator runs are noticed only at its next start.");
+                    LOG.warn("Not enough permissions to watch for resources: changes (creation/deletion/updates) will"
+                            + " not be noticed; the resources are only refreshed on operator restarts.");
                 }
                 return false;
             }
@@ -306,9 +308,8 @@ public final class Observer {
                 continue;
             }
             if (resolution.ambiguous()) {
-                LOG.warn("Ambiguous resource '{}' is not served: it matches {}; name the group too, e.g. '{}.{}'",
-                        selector, resolution.resources(), resolution.resources().get(0).plural(),
-                        resolution.resources().get(0).group());
+                LOG.warn("Ambiguous resources will not be served (try specifying API groups): {} => {}",
+                        selector.kopfRepr(), pythonSet(resolution.resources()));
                 continue;
             }
             for (Resource resource : resolution.resources()) {
@@ -323,8 +324,15 @@ public final class Observer {
             }
         }
         if (startup && !unresolved.isEmpty()) {
-            LOG.warn("Unresolved resources cannot be served (try creating their CRDs): {}", unresolved);
+            LOG.warn("Unresolved resources cannot be served (try creating their CRDs): {}",
+                    String.join(", ", unresolved.stream().map(ResourceSelector::kopfRepr).toList()));
         }
         return new ArrayList<>(resolved);
+    }
+
+    /** As Python prints a set: {@code {'a', 'b'}} for texts, {@code {pods.v1}} for resources, {@code set()} if empty. */
+    private static String pythonSet(Collection<?> items) {
+        return items.isEmpty() ? "set()" : "{" + String.join(", ", items.stream()
+                .map(item -> item instanceof String text ? Json.pythonRepr(text) : item.toString()).toList()) + "}";
     }
 }
