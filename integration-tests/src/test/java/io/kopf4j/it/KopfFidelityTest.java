@@ -233,10 +233,12 @@ class KopfFidelityTest {
     void theStartAndTheWatchStreamLogKopfsLines(LocalCluster cluster, TemporaryNamespace namespace) {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         try (KopfRunner runner = fixture.run(CreateAndDelete.class)) {
-            await().atMost(WAIT).until(() -> runner.output().contains("Starting the watch-stream for"));
+            await().atMost(WAIT).until(() -> runner.output().contains("Starting the watch-stream for customresourcedefinitions"));
             assertThat(runner.output())
                     .contains("Starting Kopf " + Versions.kopf4j().orElse("(unknown version)") + ".")
-                    .contains("Starting the watch-stream for kopfexamples.v1.kopf.dev in '" + namespace.name() + "'.");
+                    .contains("Starting the watch-stream for kopfexamples.v1.kopf.dev in '" + namespace.name() + "'.")
+                    .as("the observer's, for CRDs appearing").contains(
+                            "Starting the watch-stream for customresourcedefinitions.v1.apiextensions.k8s.io cluster-wide.");
         }
     }
 

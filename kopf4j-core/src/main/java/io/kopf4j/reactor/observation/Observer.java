@@ -98,11 +98,13 @@ public final class Observer {
         } else {
             served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
             namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null, null, metrics);
+            namespaceWatcher.announce(List.of());
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
         if (!settings.scanning.disabled && observedSelectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
                 && canList(CRDS)) {
             crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null, null, metrics);
+            crdWatcher.announce(List.of());
             threads.start("kopf4j-crds", crdWatcher);
         }
     }
