@@ -35,7 +35,8 @@ class LabelSelectorTest {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         KopfExamples examples = fixture.examples();
         try (KopfRunner runner = fixture.run(Handlers.class)) {
-            assertThat(runner.output()).contains("Watching kopfexamples.v1.kopf.dev in " + namespace.name() + " with labels app=web");
+            assertThat(runner.output()).contains("The watch-stream for kopfexamples.v1.kopf.dev in '" + namespace.name()
+                    + "' lists and watches only the objects labelled app=web.");
             examples.create("ex", Map.of("a", 1));
             examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
             await().atMost(WAIT).untilAsserted(() -> {

@@ -67,6 +67,11 @@ public final class ApiRequest {
         return new ApiRequest(client, collectionUrl(client, resource, namespace) + "/" + segment(name));
     }
 
+    /** {@return the absolute URL, with its query} */
+    public String url() {
+        return url;
+    }
+
     /** The same object's {@code /status} subresource. */
     public ApiRequest status() {
         return new ApiRequest(client, url + "/status");

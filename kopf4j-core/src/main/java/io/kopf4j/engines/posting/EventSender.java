@@ -1,6 +1,8 @@
 package io.kopf4j.engines.posting;
 
+import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.clients.ApiRequest;
@@ -72,9 +74,23 @@ final class EventSender implements Consumer<K8sEvent> {
             // and parse back every event, the larger part of posting's CPU (docs/performance.md).
             ApiRequest.collection(client, EVENTS, target).send("POST", ApiRequest.CREATE, Json.compact(body));
         } catch (RuntimeException e) {
-            LOG.warn("Failed to post an event. Ignoring and continuing. Error: {}. Event: type={}, reason={}",
-                    e.getMessage(), event.type(), event.reason());
+            warnOfFailure(e, "Event: type=" + Json.pythonRepr(event.type()) + ", reason=" + Json.pythonRepr(event.reason())
+                    + ", message=" + Json.pythonRepr(body.get("message")) + ".");
         }
+    }
+
+    /** Kopf's warnings: with the API's status if it answered, else only the event. */
+    private static void warnOfFailure(RuntimeException e, String event) {
+        Status status = e instanceof KubernetesClientException answered && answered.getCode() > 0 ? answered.getStatus() : null;
+        if (status == null) {
+            LOG.warn("Failed to post an event. Ignoring and continuing. {}", event);
+            return;
+        }
+        // Kopf's line, with no space between the details and the event.
+        LOG.warn("Failed to post an event. Ignoring and continuing. Code: {}. Message: {}. Details: {}{}",
+                Objects.requireNonNullElse(status.getCode(), "None"), Objects.requireNonNullElse(status.getMessage(), "None"),
+                status.getDetails() == null ? "None" : Json.pythonRepr(Json.mapper().convertValue(status.getDetails(), Map.class)),
+                event);
     }
 
     /** Kopf's cut: the head and the tail of a long message around {@code ...}. */

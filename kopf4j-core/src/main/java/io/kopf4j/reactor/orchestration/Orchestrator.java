@@ -72,6 +72,7 @@ public final class Orchestrator {
         }
         ResourceWatcher watcher = newWatcher(key);
         watchers.put(key, watcher);
+        watcher.announce(pausers);
         if (pausers.isEmpty()) {
             start(watcher);
         }
@@ -100,7 +101,7 @@ public final class Orchestrator {
     public synchronized void pause(String pauser) {
         if (pausers.add(pauser) && pausers.size() == 1 && !stopped) {
             LOG.info("Pausing the operator's watching of {} stream(s).", watchers.size());
-            watchers.values().forEach(ResourceWatcher::stop);
+            watchers.values().forEach(watcher -> watcher.pause(pausers));
             pauseListeners.forEach(listener -> listener.onPause().run());
         }
     }
@@ -127,6 +128,7 @@ public final class Orchestrator {
             LOG.info("Resuming the operator's watching of {} stream(s).", watchers.size());
             watchers.replaceAll((key, old) -> {
                 ResourceWatcher fresh = newWatcher(key);
+                fresh.announceResume();
                 start(fresh);
                 return fresh;
             });
@@ -139,6 +141,9 @@ public final class Orchestrator {
 
     /** Stops watching and taking events for good; handlers in flight finish in their own time. */
     public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
         stopped = true;
         watchers.values().forEach(ResourceWatcher::stop);
         queues.values().forEach(ObjectQueues::stop);
@@ -198,6 +203,5 @@ public final class Orchestrator {
 
     private void start(ResourceWatcher watcher) {
         threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);
-        LOG.debug("Watching {}", watcher.describe());
     }
 }

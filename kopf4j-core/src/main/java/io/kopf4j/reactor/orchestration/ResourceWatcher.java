@@ -9,10 +9,12 @@ import io.kopf4j.clients.ApiStream;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -87,6 +89,45 @@ public final class ResourceWatcher implements Runnable {
                 + (labelSelector == null ? "" : " with labels " + labelSelector);
     }
 
+    /** The stream as Kopf's lines name it: {@code kopfexamples.v1.kopf.dev in 'default'}, or {@code ... cluster-wide}. */
+    private String stream() {
+        return resource + (namespace == null ? " cluster-wide" : " in " + Json.pythonRepr(namespace));
+    }
+
+    /**
+     * Kopf's first line of a watcher; if the operator is paused, Kopf's line of why it waits too.
+     *
+     * @param blockers who holds the operator paused; empty if no one
+     */
+    public void announce(Collection<String> blockers) {
+        LOG.debug("Starting the watch-stream for {}{}.", stream(), blockers.isEmpty() ? "" : " (paused)");
+        if (labelSelector != null) {
+            LOG.debug("The watch-stream for {} lists and watches only the objects labelled {}.", stream(), labelSelector);
+        }
+        if (!blockers.isEmpty()) {
+            logPaused(blockers);
+        }
+    }
+
+    /**
+     * The operator pauses: the stream closes, this watcher ends (a fresh one lists again on resume).
+     *
+     * @param blockers who holds the operator paused
+     */
+    public void pause(Collection<String> blockers) {
+        logPaused(blockers);
+        halt();
+    }
+
+    private void logPaused(Collection<String> blockers) {
+        LOG.debug("Pausing the watch-stream for {} (blockers: {}).", stream(), String.join(", ", new TreeSet<>(blockers)));
+    }
+
+    /** Kopf's line of a watcher going on after a pause: this fresh watcher takes over from the paused one. */
+    public void announceResume() {
+        LOG.debug("Resuming the watch-stream for {}.", stream());
+    }
+
     @Override
     public void run() {
         while (!stopped) {
@@ -132,7 +173,13 @@ public final class ResourceWatcher implements Runnable {
         Thread.sleep(ERROR_BACKOFF);
     }
 
+    /** Stops for good: the resource or namespace is not served any more, or the operator stops. */
     public void stop() {
+        LOG.debug("Stopping the watch-stream for {}.", stream());
+        halt();
+    }
+
+    private void halt() {
         stopped = true;
         ApiStream current = stream;
         if (current != null) {
@@ -206,8 +253,7 @@ public final class ResourceWatcher implements Runnable {
             }
             long quietLeft = inactivityTimeout.toNanos() - (System.nanoTime() - lastActivity);
             if (quietLeft <= 0) {
-                LOG.debug("Watching {}: nothing came for {} s, not even a bookmark; reconnecting", describe(),
-                        inactivityTimeout.toSeconds());
+                LOG.debug("Watch-stream for {} is inactive, reconnecting.", stream());
                 metrics.watchRestart(resource, "inactivity");
                 current.close();
                 return lastVersion;
@@ -227,7 +273,7 @@ public final class ResourceWatcher implements Runnable {
                 // ApiStream ends only with fabric8's exception: an HTTP answer's or an ERROR event's code.
                 KubernetesClientException failure = (KubernetesClientException) ended.getCause();
                 if (failure.getCode() == GONE) {
-                    LOG.debug("Watching {}: the resourceVersion expired (410 Gone); listing again", describe());
+                    LOG.debug("Restarting the watch-stream for {}.", stream());
                     metrics.watchRestart(resource, "gone");
                     return null;
                 }

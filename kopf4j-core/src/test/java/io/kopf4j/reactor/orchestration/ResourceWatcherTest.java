@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
+import io.kopf4j.logging.CapturedLines;
 import io.kopf4j.reactor.queueing.WatchEvent;
 import io.kopf4j.runtime.Metrics;
 import io.micrometer.core.instrument.Counter;
@@ -114,9 +115,11 @@ class ResourceWatcherTest {
                 "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"message\":\"too old resource version\",\"code\":410}}\n"));
         watches.add(Answer.open());
 
-        start();
-
-        await().atMost(WAIT).until(() -> requests.size() == 4);
+        try (CapturedLines lines = new CapturedLines(ResourceWatcher.class.getName())) {
+            start();
+            await().atMost(WAIT).until(() -> requests.size() == 4);
+            assertThat(lines.messages()).as("Kopf's line").containsExactly("Restarting the watch-stream for kopfexamples.v1.kopf.dev in 'ns'.");
+        }
         assertThat(requests).containsExactly("LIST limit=500",
                 "WATCH watch=true&resourceVersion=100&allowWatchBookmarks=true",
                 "LIST limit=500",
@@ -217,7 +220,10 @@ class ResourceWatcherTest {
         start();
         await().atMost(WAIT).until(() -> requests.size() == 2);
 
-        watcher.stop();
+        try (CapturedLines lines = new CapturedLines(ResourceWatcher.class.getName())) {
+            watcher.stop();
+            assertThat(lines.messages()).as("Kopf's line").containsExactly("Stopping the watch-stream for kopfexamples.v1.kopf.dev in 'ns'.");
+        }
 
         assertThat(thread.join(WAIT)).as("the watcher ended").isTrue();
     }
