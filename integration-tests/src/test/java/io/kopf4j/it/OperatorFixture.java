@@ -158,8 +158,33 @@ final class OperatorFixture {
      * @param environment variables added to the process' environment
      */
     Process runInOwnJvm(Path log, Map<String, String> environment, Class<?> handlers, String... options) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "-n", namespace,
+        return runInOwnJvm(List.of(), log, environment, handlers, options);
+    }
+
+    /**
+     * As {@link #runInOwnJvm(Path, Map, Class, String...)}, with the JVM options of the {@code kopf4j}
+     * launcher ({@code scripts/jvm-options.sh}, {@code KOPF4J_JAVA_OPTS} from {@code environment} included).
+     */
+    Process runWithLauncherJvmOptions(Path log, Map<String, String> environment, Class<?> handlers) throws Exception {
+        Path root = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        while (!Files.exists(root.resolve("scripts/jvm-options.sh"))) {
+            root = root.getParent();
+        }
+        ProcessBuilder script = new ProcessBuilder(root.resolve("scripts/jvm-options.sh").toString(), System.getProperty("java.home"));
+        script.environment().putAll(environment);
+        Process options = script.redirectErrorStream(true).start();
+        List<String> jvmOptions = new String(options.getInputStream().readAllBytes()).lines().toList();
+        if (options.waitFor() != 0) {
+            throw new IllegalStateException("scripts/jvm-options.sh failed: " + jvmOptions);
+        }
+        return runInOwnJvm(jvmOptions, log, environment, handlers);
+    }
+
+    private Process runInOwnJvm(List<String> jvmOptions, Path log, Map<String, String> environment, Class<?> handlers,
+                                String... options) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "-n", namespace,
                 "--kubeconfig", cluster.kubeconfig().toString()));
         command.addAll(List.of(options));
         command.add(handlers.getName());
