@@ -40,8 +40,9 @@ import org.slf4j.LoggerFactory;
  * event tells a creation from an object that existed unseen (Kopf: {@code MODIFIED}, and resume
  * handlers run for an object listed at the start); one that leaves it arrives as {@code DELETED}
  * with its last matching labels, which takes a re-read to tell from a deletion (racing with a
- * recreation under the same name); an object that leaves during a re-list is never seen again (its
- * finalizer held), and one deleted after leaving is never forgotten.
+ * recreation under the same name); an object that leaves between a {@code 410 Gone} and the
+ * re-list is never seen again (its finalizer held), and one deleted after leaving is never
+ * forgotten.
  */
 public final class ResourceWatcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceWatcher.class);
