@@ -38,17 +38,20 @@ class LabelFilteredObjectsTest {
     /** What the event handlers saw, in order: "namespace/name uid TYPE app-label". */
     private static final List<String> EVENTS = new CopyOnWriteArrayList<>();
 
-    /** An event handler, a creation handler and an index, all for app=web; no finalizer. */
+    /** The event handler for app=web: what it sees goes to {@link #EVENTS}. */
+    public static class Events {
+        @On.Event(value = "kopfexamples", labels = "app=web")
+        public void event(String type, String namespace, String name, String uid, Map<String, String> labels) {
+            EVENTS.add(namespace + "/" + name + " " + uid + " " + type + " " + labels.get("app"));
+        }
+    }
+
+    /** A creation handler and an index for app=web; no finalizer. */
     public static class Watched {
         /** An object with this annotation holds the watch stream in the index until {@link #release}. */
         static final String HOLD = "kopf.dev/hold-the-stream";
         static volatile CountDownLatch held = new CountDownLatch(1);
         static volatile CountDownLatch release = new CountDownLatch(0);
-
-        @On.Event(value = "kopfexamples", labels = "app=web")
-        public void event(String type, String namespace, String name, String uid, Map<String, String> labels) {
-            EVENTS.add(namespace + "/" + name + " " + uid + " " + type + " " + labels.get("app"));
-        }
 
         @On.Create(value = "kopfexamples", labels = "app=web")
         public String create() {
@@ -66,14 +69,9 @@ class LabelFilteredObjectsTest {
         }
     }
 
-    /** Creation and deletion handlers for app=web (so with kopf4j's finalizer) and an event handler. */
+    /** Creation and deletion handlers for app=web: with kopf4j's finalizer. */
     public static class Finalized {
         static final List<String> DELETIONS = new CopyOnWriteArrayList<>();
-
-        @On.Event(value = "kopfexamples", labels = "app=web")
-        public void event(String type, String namespace, String name, String uid, Map<String, String> labels) {
-            EVENTS.add(namespace + "/" + name + " " + uid + " " + type + " " + labels.get("app"));
-        }
 
         @On.Create(value = "kopfexamples", labels = "app=web")
         public String create() {
@@ -113,11 +111,12 @@ class LabelFilteredObjectsTest {
     }
 
     @Test
-    void objectsRelabelledIntoTheFiltersAreModifiedNotAdded(LocalCluster cluster, TemporaryNamespace namespace) {
+    void objectsRelabelledIntoTheFiltersAreModifiedNotAdded(LocalCluster cluster, TemporaryNamespace namespace)
+            throws InterruptedException {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         KopfExamples examples = fixture.examples();
         examples.create("early", Map.of("a", 1));
-        try (KopfRunner runner = fixture.run(Watched.class)) {
+        try (Operator operator = fixture.start(fixture.operator().handlers(new Events(), new Watched()))) {
             examples.create("late", Map.of("a", 1));
             for (String name : List.of("early", "late")) {
                 examples.patch(name, labels("web"));
@@ -136,7 +135,7 @@ class LabelFilteredObjectsTest {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         KopfExamples examples = fixture.examples();
         String object = namespace.name() + "/ex";
-        try (Operator operator = fixture.start(fixture.operator().handlers(new Finalized()).metricsAddress("127.0.0.1:0"))) {
+        try (Operator operator = fixture.start(fixture.operator().handlers(new Events(), new Finalized()).metricsAddress("127.0.0.1:0"))) {
             URI metrics = URI.create("http://127.0.0.1:" + operator.metricsAddress().getPort() + "/metrics");
             examples.create("ex", Map.of("a", 1), Map.of(), WEB);
             await().atMost(WAIT).untilAsserted(() -> {
@@ -169,7 +168,7 @@ class LabelFilteredObjectsTest {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         KopfExamples examples = fixture.examples();
         String object = namespace.name() + "/ex";
-        try (KopfRunner runner = fixture.run(Watched.class)) {
+        try (Operator operator = fixture.start(fixture.operator().handlers(new Events(), new Watched()))) {
             String old = examples.create("ex", Map.of("a", 1), Map.of(), WEB).getMetadata().getUid();
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
 
