@@ -291,10 +291,10 @@ class KopfFidelityTest {
     }
 
     @Test
-    void finalizersOfObjectsThatLeftTheSelectorWhileDownAreReleased(LocalCluster cluster, TemporaryNamespace namespace) {
+    void finalizersOfObjectsRelabelledOutOfTheFiltersWhileDownAreReleased(LocalCluster cluster, TemporaryNamespace namespace) {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         KopfExamples examples = fixture.examples();
-        try (KopfRunner runner = fixture.run(LabelSelectorTest.Handlers.class)) {
+        try (KopfRunner runner = fixture.run(LabelFilteredObjectsTest.Finalized.class)) {
             examples.create("ex", Map.of("size", 1));
             examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
@@ -302,7 +302,7 @@ class KopfFidelityTest {
         }
         examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "db"))));
         try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                LabelSelectorTest.Handlers.class.getName())) {
+                LabelFilteredObjectsTest.Finalized.class.getName())) {
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).isNullOrEmpty());
         }
         examples.delete("ex");

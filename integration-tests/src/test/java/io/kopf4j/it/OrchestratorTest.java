@@ -44,8 +44,7 @@ class OrchestratorTest {
                 resource -> new ObjectQueues(resource, (event, pressure, deadline) -> {
                     seen.add(event.name() + ":" + event.type());
                     return null;
-                }, threads, settings, new Progress(), new Metrics(null), error -> { }),
-                resource -> null, resource -> null);
+                }, threads, settings, new Progress(), new Metrics(null), error -> { }));
     }
 
     /** Kopf's lines of the watch-streams ({@code kopf.clients.watching}) so far. */

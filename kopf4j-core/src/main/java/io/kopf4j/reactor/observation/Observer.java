@@ -104,14 +104,14 @@ public final class Observer {
             served.forEach(this::ensureWatchers);
         } else {
             served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
-            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, null, null, metrics);
+            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, metrics);
             namespaceWatcher.announce(List.of());
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
         insights = revised;   // before the CRDs' rescans, which revise it in turn
         if (!settings.scanning.disabled && observedSelectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
                 && canList(CRDS)) {
-            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, null, null, metrics);
+            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, metrics);
             crdWatcher.announce(List.of());
             threads.start("kopf4j-crds", crdWatcher);
         }

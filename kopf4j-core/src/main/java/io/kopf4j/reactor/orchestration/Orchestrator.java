@@ -33,8 +33,6 @@ public final class Orchestrator {
     private final OperatorSettings settings;
     private final Metrics metrics;
     private final Function<Resource, ObjectQueues> queuesFactory;
-    private final Function<Resource, String> labelSelectors;
-    private final Function<Resource, Predicate<Map<String, Object>>> strays;
     private final Map<WatcherKey, ResourceWatcher> watchers = new ConcurrentHashMap<>();
     private final Map<Resource, ObjectQueues> queues = new ConcurrentHashMap<>();
     private final List<PauseListener> pauseListeners = new ArrayList<>();
@@ -49,20 +47,14 @@ public final class Orchestrator {
 
     /**
      * @param queuesFactory the per-object queues of a resource, made once per resource
-     * @param labelSelectors a server-side label selector per resource, or null
-     * @param strays per resource, which objects outside its label selector still need processing at
-     *               the start (those holding our finalizer, to release it)
      */
     public Orchestrator(KubernetesClient watchClient, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
-                        Function<Resource, ObjectQueues> queuesFactory, Function<Resource, String> labelSelectors,
-                        Function<Resource, Predicate<Map<String, Object>>> strays) {
+                        Function<Resource, ObjectQueues> queuesFactory) {
         this.watchClient = watchClient;
         this.threads = threads;
         this.settings = settings;
         this.metrics = metrics;
         this.queuesFactory = queuesFactory;
-        this.labelSelectors = labelSelectors;
-        this.strays = strays;
     }
 
     /** Starts watching the resource in the namespace (null: cluster-wide), unless it is watched already. */
@@ -198,7 +190,7 @@ public final class Orchestrator {
     private ResourceWatcher newWatcher(WatcherKey key) {
         ObjectQueues objects = queues.computeIfAbsent(key.resource(), queuesFactory);
         return new ResourceWatcher(watchClient, key.resource(), key.namespace(), objects::dispatch, settings.watching,
-                labelSelectors.apply(key.resource()), strays.apply(key.resource()), metrics);
+                metrics);
     }
 
     private void start(ResourceWatcher watcher) {
