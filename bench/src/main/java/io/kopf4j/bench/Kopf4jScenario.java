@@ -24,9 +24,11 @@ final class Kopf4jScenario implements AutoCloseable {
     private final int n;
     private final BenchCluster cluster;
     private final OperatorProcess operator;
+    private final Path log;
 
-    private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator) {
+    private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator, Path log) {
         this.name = name;
+        this.log = log;
         this.n = n;
         this.cluster = cluster;
         this.operator = operator;
@@ -43,21 +45,35 @@ final class Kopf4jScenario implements AutoCloseable {
     }
 
     /** @param handlerFiles relative to the root, e.g. {@code bench/BenchDaemons.java} */
-    static Kopf4jScenario start(String name, Path root, int n, List<String> options, List<String> handlerFiles) throws IOException {
+    static Kopf4jScenario start(String name, Path root, int n, List<String> options, List<String> handlerFiles)
+            throws IOException, InterruptedException {
+        return start(name, root, n, options, handlerFiles, cluster -> { });
+    }
+
+    /** What a scenario puts into the cluster before the operator is spawned. */
+    @FunctionalInterface
+    interface Preparation {
+        void prepare(BenchCluster cluster) throws IOException, InterruptedException;
+    }
+
+    /** As {@link #start(String, Path, int, List, List)}, with objects put in place before the spawn. */
+    static Kopf4jScenario start(String name, Path root, int n, List<String> options, List<String> handlerFiles,
+                                Preparation beforeSpawn) throws IOException, InterruptedException {
         Path log = Files.createTempFile("kopf4j-bench-" + name + "-" + n + "-", ".log");
         BenchCluster cluster = BenchCluster.start(root);
         try {
             cluster.examples().create(Examples.STARTUP);
+            beforeSpawn.prepare(cluster);
             // Everything that may fail comes before the spawn: nothing but close() may leave the operator behind.
             String header = Runtime.getRuntime().availableProcessors() + " CPUs; Kubernetes " + cluster.serverVersion()
                     + "; kopf4j JVM options: " + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)")
                     + "; the operator: " + String.join(" ", options) + " " + String.join(" ", handlerFiles)
                     + "; its output: " + log;
             Kopf4jScenario scenario = new Kopf4jScenario(name, n, cluster, OperatorProcess.start(
-                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log));
+                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log), log);
             scenario.print(header);
             return scenario;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | InterruptedException | RuntimeException e) {
             cluster.close();
             throw e;
         }
@@ -73,6 +89,11 @@ final class Kopf4jScenario implements AutoCloseable {
 
     OperatorProcess operator() {
         return operator;
+    }
+
+    /** The operator's output so far. */
+    String output() throws IOException {
+        return Files.readString(log);
     }
 
     /** A line of progress, e.g. {@code [daemons N=10000] idle: RSS 180 MiB ...}. */
