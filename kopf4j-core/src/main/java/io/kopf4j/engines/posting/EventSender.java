@@ -14,23 +14,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes one Kubernetes Event: a new one as Kopf's {@code post_event} (messages over 1024
  * characters cut in the middle, events of cluster-scoped objects in the credentials' default
  * namespace), with its {@code count}; a new count of a posted one as client-go's event recorder, a
  * PATCH of {@code count}, {@code lastTimestamp} and {@code message}, or a new Event with the count
- * if the posted one is gone (the API server deletes Events an hour old by default).
+ * if the posted one is gone (the API server deletes Events an hour old by default). Kopf's RBAC
+ * allows only {@code create} on events: once a PATCH is forbidden, every write is a new Event with
+ * the count so far, after one warning.
  */
 final class EventSender implements EventWriter {
     private static final int MAX_MESSAGE = 1024;
     private static final Resource EVENTS = new Resource("", "v1", "events", "Event", "event",
             List.of("ev"), List.of(), List.of(), true, true, List.of("create", "patch"));
     private static final DateTimeFormatter MICRO_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX");
+    private static final Logger LOG = LoggerFactory.getLogger(EventPoster.class);
+    private static final int FORBIDDEN = 403;
     private static final int NOT_FOUND = 404;
 
     private final KubernetesClient client;
     private final OperatorSettings.Posting settings;
+    /** Written by the poster's thread only. */
+    private boolean patchForbidden;
 
     EventSender(KubernetesClient client, OperatorSettings.Posting settings) {
         this.client = client;
@@ -45,13 +53,18 @@ final class EventSender implements EventWriter {
                 : client.getNamespace() != null ? client.getNamespace() : "default";
         // Over the client's connection as plain JSON: fabric8's Event model would build, serialize
         // and parse back every event, the larger part of posting's CPU (docs/performance.md).
-        if (write.name() != null) {
+        if (write.name() != null && !patchForbidden) {
             try {
                 ApiRequest.object(client, EVENTS, target, write.name())
                         .send("PATCH", ApiRequest.MERGE, Json.compact(count(write)));
                 return write.name();
             } catch (KubernetesClientException e) {
-                if (e.getCode() != NOT_FOUND) {
+                if (e.getCode() == FORBIDDEN) {
+                    patchForbidden = true;
+                    LOG.warn("Kubernetes Events cannot be patched ({}). Repeated events are posted as new Events with their"
+                            + " count from now on; allow the verb patch on events to count them in one Event.",
+                            e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage());
+                } else if (e.getCode() != NOT_FOUND) {
                     throw e;
                 }
             }
