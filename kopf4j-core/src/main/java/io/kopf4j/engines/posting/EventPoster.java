@@ -38,6 +38,8 @@ import org.slf4j.event.Level;
 public final class EventPoster implements EventSink, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EventPoster.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
+    /** After the interruption, for the write in flight to end, so that the poster has stopped when close() returns. */
+    private static final Duration INTERRUPT_GRACE = Duration.ofSeconds(1);
 
     private final OperatorSettings.Posting settings;
     private final Metrics metrics;
@@ -153,7 +155,7 @@ public final class EventPoster implements EventSink, AutoCloseable {
         }
     }
 
-    /** Writes what is queued, due or not (for up to two seconds), then stops. */
+    /** Writes what is queued, due or not, for up to two seconds; then stops, abandoning the rest. */
     @Override
     public void close() {
         lock.lock();
@@ -166,6 +168,7 @@ public final class EventPoster implements EventSink, AutoCloseable {
         try {
             if (!worker.join(CLOSE_TIMEOUT)) {
                 worker.interrupt();
+                worker.join(INTERRUPT_GRACE);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -205,9 +208,12 @@ public final class EventPoster implements EventSink, AutoCloseable {
         try {
             name = writer.write(write);
         } catch (RuntimeException e) {
-            // Kopf's warning: Events are auxiliary, they must not fail the handling.
-            LOG.warn("Failed to post an event. Ignoring and continuing. Error: {}. Event: type={}, reason={}",
-                    e.getMessage(), write.type(), write.reason());
+            // Interrupted: the operator stops, and what still waits is abandoned (see close()).
+            if (!Thread.currentThread().isInterrupted()) {
+                // Kopf's warning: Events are auxiliary, they must not fail the handling.
+                LOG.warn("Failed to post an event. Ignoring and continuing. Error: {}. Event: type={}, reason={}",
+                        e.getMessage(), write.type(), write.reason());
+            }
         } finally {
             lock.lock();
         }

@@ -136,4 +136,31 @@ class EventPosterTest {
             log.detachAppender(lines);
         }
     }
+
+    @Test
+    void aWriteCutShortByTheStopIsAbandonedWithoutAWarning() throws InterruptedException {
+        CountDownLatch writing = new CountDownLatch(1);
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(EventPoster.class);
+        ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.start();
+        log.addAppender(lines);
+        try {
+            EventPoster poster = new EventPoster(new OperatorSettings.Posting(), new Metrics(null), write -> {
+                writing.countDown();
+                try {
+                    new CountDownLatch(1).await();   // an API server that does not answer
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();   // as ApiRequest: the flag kept, a failure thrown
+                    throw new IllegalStateException("interrupted while sending POST");
+                }
+                return "never";
+            });
+            poster.info(BODY, "Held", "until the stop");
+            writing.await();
+            poster.close();   // returns once the poster has stopped: any warning would have been logged
+            assertThat(lines.list).isEmpty();
+        } finally {
+            log.detachAppender(lines);
+        }
+    }
 }
