@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The frame of a kopf4j-only scenario (daemons, timers): a fresh cluster ({@link BenchCluster}) with
@@ -24,12 +25,14 @@ final class Kopf4jScenario implements AutoCloseable {
     private final int n;
     private final BenchCluster cluster;
     private final OperatorProcess operator;
+    private final Path log;
 
-    private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator) {
+    private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator, Path log) {
         this.name = name;
         this.n = n;
         this.cluster = cluster;
         this.operator = operator;
+        this.log = log;
     }
 
     /** The checkout's root: a scenario's first argument. */
@@ -54,7 +57,7 @@ final class Kopf4jScenario implements AutoCloseable {
                     + "; the operator: " + String.join(" ", options) + " " + String.join(" ", handlerFiles)
                     + "; its output: " + log;
             Kopf4jScenario scenario = new Kopf4jScenario(name, n, cluster, OperatorProcess.start(
-                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log));
+                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log), log);
             scenario.print(header);
             return scenario;
         } catch (IOException | RuntimeException e) {
@@ -73,6 +76,13 @@ final class Kopf4jScenario implements AutoCloseable {
 
     OperatorProcess operator() {
         return operator;
+    }
+
+    /** The operator's warnings and errors so far: its log's lines of those levels (Kopf's full format). */
+    long warnings() throws IOException {
+        try (Stream<String> lines = Files.lines(log)) {
+            return lines.filter(line -> line.contains(" [WARN    ] ") || line.contains(" [ERROR   ] ")).count();
+        }
     }
 
     /** A line of progress, e.g. {@code [daemons N=10000] idle: RSS 180 MiB ...}. */
