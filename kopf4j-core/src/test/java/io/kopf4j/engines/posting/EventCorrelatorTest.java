@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,7 +86,7 @@ class EventCorrelatorTest {
         writeAllDue(correlator, 0);
         assertThat(offer(correlator, EX, "Handler 'update' succeeded.", 30)).isEqualTo(EventCorrelator.Outcome.COUNTED);
         assertThat(writeAllDue(correlator, 30)).extracting(EventWrite::name, EventWrite::count)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("event-1", 2));
+                .containsExactly(tuple("event-1", 2));
     }
 
     @Test
@@ -95,7 +96,7 @@ class EventCorrelatorTest {
         writeAllDue(correlator, 0);
         assertThat(offer(correlator, EX, "once in a while", 601)).isEqualTo(EventCorrelator.Outcome.NEW);
         assertThat(writeAllDue(correlator, 601)).extracting(EventWrite::name, EventWrite::count)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(null, 1));
+                .containsExactly(tuple(null, 1));
     }
 
     @Test
@@ -112,7 +113,7 @@ class EventCorrelatorTest {
                 tuple("message 9", 1), tuple("(combined from similar events): message 12", 3));
         assertThat(offer(correlator, EX, "message 13", 1)).isEqualTo(EventCorrelator.Outcome.COUNTED);
         assertThat(writeAllDue(correlator, 60)).extracting(EventWrite::message, EventWrite::count, EventWrite::name)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("(combined from similar events): message 13", 4,
+                .containsExactly(tuple("(combined from similar events): message 13", 4,
                         "event-10"));
     }
 
@@ -213,7 +214,7 @@ class EventCorrelatorTest {
         assertThat(drained).containsExactlyInAnyOrder("first 2", "second 1");
     }
 
-    private static org.assertj.core.groups.Tuple tuple(Object... values) {
-        return org.assertj.core.groups.Tuple.tuple(values);
+    private static Tuple tuple(Object... values) {
+        return Tuple.tuple(values);
     }
 }
