@@ -175,7 +175,7 @@ public final class Operator implements AutoCloseable {
             login = givenClient != null ? Login.withClient(givenClient)
                     : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), kubeconfig, context, settings, memo,
                             threads, this::fail);
-            poster = new EventPoster(login.client(), settings.posting);
+            poster = new EventPoster(login.client(), settings.posting, endpoints.metrics());
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
                     IndexingEngine.factory(registry, settings), this::fail);

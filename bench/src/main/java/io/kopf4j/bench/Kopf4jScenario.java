@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The frame of a kopf4j-only scenario (daemons, timers): a fresh cluster ({@link BenchCluster}) with
@@ -28,10 +29,10 @@ final class Kopf4jScenario implements AutoCloseable {
 
     private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator, Path log) {
         this.name = name;
-        this.log = log;
         this.n = n;
         this.cluster = cluster;
         this.operator = operator;
+        this.log = log;
     }
 
     /** The checkout's root: a scenario's first argument. */
@@ -94,6 +95,13 @@ final class Kopf4jScenario implements AutoCloseable {
     /** The operator's output so far. */
     String output() throws IOException {
         return Files.readString(log);
+    }
+
+    /** The operator's warnings and errors so far: its log's lines of those levels (Kopf's full format). */
+    long warnings() throws IOException {
+        try (Stream<String> lines = Files.lines(log)) {
+            return lines.filter(line -> line.contains(" [WARN    ] ") || line.contains(" [ERROR   ] ")).count();
+        }
     }
 
     /** A line of progress, e.g. {@code [daemons N=10000] idle: RSS 180 MiB ...}. */

@@ -2,6 +2,8 @@ package io.kopf4j.it;
 
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.kopf4j.Operator;
@@ -99,13 +101,21 @@ final class OperatorFixture {
      * the namespace and their status.
      */
     void grant(String user, String... verbs) {
+        role(user, user, new PolicyRuleBuilder().withApiGroups("kopf.dev").withResources("kopfexamples", "kopfexamples/status")
+                .withVerbs(verbs).build());
+    }
+
+    /** Allows a user these verbs on the Kubernetes Events of the namespace. */
+    void grantEvents(String user, String... verbs) {
+        role(user + "-events", user, new PolicyRuleBuilder().withApiGroups("").withResources("events").withVerbs(verbs).build());
+    }
+
+    private void role(String name, String user, PolicyRule rule) {
         cluster.client().rbac().roles().inNamespace(namespace).resource(new RoleBuilder()
-                .withNewMetadata().withName(user).endMetadata()
-                .addNewRule().withApiGroups("kopf.dev").withResources("kopfexamples", "kopfexamples/status")
-                .withVerbs(verbs).endRule().build()).create();
+                .withNewMetadata().withName(name).endMetadata().addToRules(rule).build()).create();
         cluster.client().rbac().roleBindings().inNamespace(namespace).resource(new RoleBindingBuilder()
-                .withNewMetadata().withName(user).endMetadata()
-                .withNewRoleRef("rbac.authorization.k8s.io", "Role", user)
+                .withNewMetadata().withName(name).endMetadata()
+                .withNewRoleRef("rbac.authorization.k8s.io", "Role", name)
                 .addNewSubject().withKind("User").withName(user).withApiGroup("rbac.authorization.k8s.io").endSubject()
                 .build()).create();
     }

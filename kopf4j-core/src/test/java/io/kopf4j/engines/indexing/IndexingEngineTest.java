@@ -35,7 +35,7 @@ class IndexingEngineTest {
 
     private final HandlerRegistry registry = new HandlerRegistry();
     private final Execution execution = new Execution(Lifecycles.allAtOnce(), Duration.ofSeconds(60), null,
-            new Metrics(null), null, new EventPoster(new OperatorSettings.Posting(), event -> { }), null);
+            new Metrics(null), null, new EventPoster(new OperatorSettings.Posting(), new Metrics(null), write -> "ignored"), null);
 
     private static Map<String, Object> pod(String name, String app) {
         Map<String, Object> labels = new HashMap<>();
