@@ -2,7 +2,8 @@
 # Runs the README's first command end to end, as a newcomer would, and checks what they would see:
 #   ./kopf4j run --local-cluster --crd examples/crd.yaml examples/01-minimal/Example.java
 #   (then the printed kubectl apply -f examples/obj.yaml), the log line, status.create.message,
-#   Ctrl-C (SIGINT) ends it with exit code 0, and no etcd or kube-apiserver process remains.
+#   Ctrl-C (SIGINT to its whole process group, as a terminal sends it) ends it with exit code 0 and
+#   no ERROR, and no etcd or kube-apiserver process remains.
 set -euo pipefail
 set -m   # the operator gets its own process group, so SIGINT reaches it as Ctrl-C would
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
@@ -33,11 +34,12 @@ done
 [[ $message == "Resource kopf-example-1 created successfully" ]] || fail "status.create.message is '$message'"
 echo "smoke-run: status.create.message = $message"
 
-kill -INT "$pid"
+kill -INT -- -"$pid"
 code=0; wait "$pid" || code=$?
 [[ $code -eq 0 ]] || fail "exit code $code after Ctrl-C"
 if pgrep -f -- "$state" > /dev/null; then fail "processes remain: $(pgrep -af -- "$state")"; fi
 [[ ! -d $state ]] || fail "the cluster's files remain in $state"
 grep -F "Signal SIGINT is received. Operator is stopping." "$err" > /dev/null || fail "no stop message"
+if grep -F "ERROR" "$err" > /dev/null; then fail "errors after Ctrl-C"; fi
 echo "smoke-run: passed (exit code 0 after Ctrl-C; no etcd or kube-apiserver left)"
 rm -f "$out" "$err"

@@ -16,7 +16,7 @@ public interface ActivityFn {
      *
      * @param context what the handler may use
      * @return a {@link ConnectionInfo} for logins, the result for probes; ignored otherwise
-     * @throws Exception to be retried, or a {@link PermanentError} or {@link LoginError} to fail at once
+     * @throws Exception to be retried (per the handler's errors mode), or a {@link PermanentError} to fail at once
      */
     Object call(ActivityContext context) throws Exception;
 }

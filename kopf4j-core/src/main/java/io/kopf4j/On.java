@@ -429,9 +429,10 @@ public final class On {
      * login handlers run again ("Re-authentication has been initiated."), and credentials rejected
      * before are not used again. Without login handlers, kopf4j logs in with the kubeconfig
      * ({@code --kubeconfig}, {@code $KUBECONFIG}, {@code ~/.kube/config}; priority 10) or the pod's
-     * service account (priority 20): see {@link Logins}. A {@link LoginError} fails its handler at
-     * once, whatever its errors mode, and then the login with that error; other exceptions follow the
-     * handler's options as in startup handlers.
+     * service account (priority 20): see {@link Logins}. Exceptions, a {@link LoginError} among
+     * them, follow the handler's options as in Kopf and in startup handlers: retried by default (a
+     * token service briefly down delays the login); a handler failed for good fails the login with an
+     * {@link ActivityError}.
      *
      * <pre>{@code
      * @On.Login(errors = ErrorsMode.PERMANENT)   // Kopf's example 13: a broken login fails the start

@@ -12,6 +12,7 @@ import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.runtime.OperatorThreads;
+import io.kopf4j.runtime.Versions;
 import io.kopf4j.runtime.PodEnvironment;
 import io.kopf4j.reactor.Reactor;
 import io.kopf4j.engines.peering.PeeringEngine;
@@ -163,6 +164,8 @@ public final class Operator implements AutoCloseable {
             throw new IllegalStateException("operator " + id + " was already started");
         }
         started = true;
+        // Kopf's banner, as users' log filters know it; the version is kopf4j's.
+        LOG.debug("Starting Kopf {}.", Versions.kopf4j().orElse("(unknown version)"));
         try {
             endpoints = new Endpoints(endpointsConfig, registry.activities(ActivityHandler.PROBE), memo, settings,
                     () -> reactor, this::handlerClient);
@@ -172,7 +175,7 @@ public final class Operator implements AutoCloseable {
             login = givenClient != null ? Login.withClient(givenClient)
                     : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), kubeconfig, context, settings, memo,
                             threads, this::fail);
-            poster = new EventPoster(login.client(), settings.posting);
+            poster = new EventPoster(login.client(), settings.posting, endpoints.metrics());
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
                     IndexingEngine.factory(registry, settings), this::fail);

@@ -77,6 +77,12 @@ public final class OperatorSettings {
         require("posting.reportingComponent", posting.reportingComponent != null && !posting.reportingComponent.isBlank(),
                 "must not be empty", posting.reportingComponent);
         require("posting.eventNamePrefix", posting.eventNamePrefix != null, "must be set", null);
+        require("posting.queueSize", posting.queueSize >= 1, "must be at least 1", posting.queueSize);
+        require("posting.burst", posting.burst >= 1, "must be at least 1", posting.burst);
+        positive("posting.refillInterval", posting.refillInterval);
+        atLeastZero("posting.repeatInterval", posting.repeatInterval);
+        require("posting.similarLimit", posting.similarLimit >= 1, "must be at least 1", posting.similarLimit);
+        positive("posting.correlationWindow", posting.correlationWindow);
         atLeastZero("probes.livenessCache", probes.livenessCache);
         positiveOrNull("probes.progressTimeout", probes.progressTimeout);
         atLeastZero("process.shutdownGracePeriod", process.shutdownGracePeriod);
@@ -234,6 +240,38 @@ public final class OperatorSettings {
         public String reportingInstance = "dev";
         /** The events' {@code metadata.generateName}. */
         public String eventNamePrefix = "kopf-event-";
+        /**
+         * The most Events kept track of (kopf4j's own, as client-go's event recorder; Kopf posts every
+         * event): those with occurrences waiting to be written, and those written within
+         * {@link #correlationWindow} (to count their repeats), each with its object's write budget and
+         * its similar events. Beyond it, a new Event is dropped, with a warning a minute that counts
+         * the drops; raise it for more objects than this that log repeatedly (1,000 timers need 1,000).
+         */
+        public int queueSize = 10_000;
+        /** Writes (new Events and new counts) that each object may make at once, per event type: client-go's 25. */
+        public int burst = 25;
+        /** Past {@link #burst}, one more write per object and event type per this long: client-go's 5 minutes. */
+        public Duration refillInterval = Duration.ofMinutes(5);
+        /**
+         * An Event that occurs again (the same object, type, reason and message) is counted into the
+         * posted Event ({@code count}, {@code lastTimestamp}): at most one such write per Event per this long.
+         * A timer logging every second costs one write a minute; zero writes each repeat as soon as
+         * {@link #burst} allows, as client-go.
+         */
+        public Duration repeatInterval = Duration.ofSeconds(60);
+        /**
+         * Events of one object, type and reason with this many different messages within
+         * {@link #correlationWindow} are combined: from the {@code similarLimit}-th different message
+         * on, they all go to one Event, {@code (combined from similar events): <latest message>}, as
+         * client-go's 10.
+         */
+        public int similarLimit = 10;
+        /**
+         * Events are correlated with earlier ones that occurred within this long before them (counted
+         * into an identical one, combined with similar ones); after a quiet spell as long, the next
+         * starts a new Event: client-go's 10 minutes.
+         */
+        public Duration correlationWindow = Duration.ofMinutes(10);
     }
 
     /** Health probes. */

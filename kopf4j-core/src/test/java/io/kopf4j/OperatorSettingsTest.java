@@ -57,6 +57,18 @@ class OperatorSettingsTest {
                 "invalid setting settings.networking.errorBackoffs: must contain no null or negative delays");
         assertInvalid(s -> s.posting.reportingComponent = " ",
                 "invalid setting settings.posting.reportingComponent: must not be empty, got  ");
+        assertInvalid(s -> s.posting.queueSize = 0,
+                "invalid setting settings.posting.queueSize: must be at least 1, got 0");
+        assertInvalid(s -> s.posting.burst = 0,
+                "invalid setting settings.posting.burst: must be at least 1, got 0");
+        assertInvalid(s -> s.posting.refillInterval = Duration.ZERO,
+                "invalid setting settings.posting.refillInterval: must be positive, got PT0S");
+        assertInvalid(s -> s.posting.repeatInterval = Duration.ofSeconds(-1),
+                "invalid setting settings.posting.repeatInterval: must not be negative, got PT-1S");
+        assertInvalid(s -> s.posting.similarLimit = 0,
+                "invalid setting settings.posting.similarLimit: must be at least 1, got 0");
+        assertInvalid(s -> s.posting.correlationWindow = null,
+                "invalid setting settings.posting.correlationWindow: must be set");
         assertInvalid(s -> {
             s.sharding.shards = OperatorSettings.Sharding.AUTO;
             s.sharding.renewPeriod = Duration.ofSeconds(10);

@@ -68,6 +68,11 @@ record ApiRequests(Map<String, Double> counts) {
         return only(key -> WRITES.contains(verb(key)) && key.contains(" kopfexamples"));
     }
 
+    /** The writes to the (Kubernetes) events: POST (new Events) and PATCH (their counts). */
+    ApiRequests eventWrites() {
+        return only(key -> WRITES.contains(verb(key)) && key.endsWith(" events"));
+    }
+
     double total() {
         return counts.values().stream().mapToDouble(Double::doubleValue).sum();
     }

@@ -64,6 +64,12 @@ final class Examples {
         collection.withName(name(index)).delete();
     }
 
+    /** The result the benchmark's handlers (and the floor) write: {@code status.<key>.generation}. */
+    static boolean hasResult(GenericKubernetesResource object, String key, int generation) {
+        return object != null && object.getAdditionalProperties().get("status") instanceof Map<?, ?> status
+                && status.get(key) instanceof Map<?, ?> result && Integer.valueOf(generation).equals(result.get("generation"));
+    }
+
     static boolean hasFinalizer(GenericKubernetesResource object, String finalizer) {
         return object != null && object.getMetadata().getFinalizers() != null
                 && object.getMetadata().getFinalizers().contains(finalizer);

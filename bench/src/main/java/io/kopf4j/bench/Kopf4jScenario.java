@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The frame of a kopf4j-only scenario (daemons, timers): a fresh cluster ({@link BenchCluster}) with
@@ -24,12 +25,14 @@ final class Kopf4jScenario implements AutoCloseable {
     private final int n;
     private final BenchCluster cluster;
     private final OperatorProcess operator;
+    private final Path log;
 
-    private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator) {
+    private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator, Path log) {
         this.name = name;
         this.n = n;
         this.cluster = cluster;
         this.operator = operator;
+        this.log = log;
     }
 
     /** The checkout's root: a scenario's first argument. */
@@ -43,21 +46,35 @@ final class Kopf4jScenario implements AutoCloseable {
     }
 
     /** @param handlerFiles relative to the root, e.g. {@code bench/BenchDaemons.java} */
-    static Kopf4jScenario start(String name, Path root, int n, List<String> options, List<String> handlerFiles) throws IOException {
+    static Kopf4jScenario start(String name, Path root, int n, List<String> options, List<String> handlerFiles)
+            throws IOException, InterruptedException {
+        return start(name, root, n, options, handlerFiles, cluster -> { });
+    }
+
+    /** What a scenario puts into the cluster before the operator is spawned. */
+    @FunctionalInterface
+    interface Preparation {
+        void prepare(BenchCluster cluster) throws IOException, InterruptedException;
+    }
+
+    /** As {@link #start(String, Path, int, List, List)}, with objects put in place before the spawn. */
+    static Kopf4jScenario start(String name, Path root, int n, List<String> options, List<String> handlerFiles,
+                                Preparation beforeSpawn) throws IOException, InterruptedException {
         Path log = Files.createTempFile("kopf4j-bench-" + name + "-" + n + "-", ".log");
         BenchCluster cluster = BenchCluster.start(root);
         try {
             cluster.examples().create(Examples.STARTUP);
+            beforeSpawn.prepare(cluster);
             // Everything that may fail comes before the spawn: nothing but close() may leave the operator behind.
             String header = Runtime.getRuntime().availableProcessors() + " CPUs; Kubernetes " + cluster.serverVersion()
                     + "; kopf4j JVM options: " + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)")
                     + "; the operator: " + String.join(" ", options) + " " + String.join(" ", handlerFiles)
                     + "; its output: " + log;
             Kopf4jScenario scenario = new Kopf4jScenario(name, n, cluster, OperatorProcess.start(
-                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log));
+                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log), log);
             scenario.print(header);
             return scenario;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | InterruptedException | RuntimeException e) {
             cluster.close();
             throw e;
         }
@@ -73,6 +90,18 @@ final class Kopf4jScenario implements AutoCloseable {
 
     OperatorProcess operator() {
         return operator;
+    }
+
+    /** The operator's output so far. */
+    String output() throws IOException {
+        return Files.readString(log);
+    }
+
+    /** The operator's warnings and errors so far: its log's lines of those levels (Kopf's full format). */
+    long warnings() throws IOException {
+        try (Stream<String> lines = Files.lines(log)) {
+            return lines.filter(line -> line.contains(" [WARN    ] ") || line.contains(" [ERROR   ] ")).count();
+        }
     }
 
     /** A line of progress, e.g. {@code [daemons N=10000] idle: RSS 180 MiB ...}. */

@@ -68,7 +68,7 @@ enum OperatorKind {
         };
     }
 
-    /** What {@code scripts/jvm-options.sh} says for this Java, without the user's additions. */
+    /** What {@code scripts/jvm-options.sh} says for this Java (one option a line), without the user's additions. */
     private static List<String> launcherJvmOptions(Path root) throws IOException, InterruptedException {
         ProcessBuilder script = new ProcessBuilder(root.resolve("scripts/jvm-options.sh").toString(), System.getProperty("java.home"));
         script.environment().remove("KOPF4J_JAVA_OPTS");
@@ -77,6 +77,6 @@ enum OperatorKind {
         if (process.waitFor() != 0) {
             throw new IllegalStateException("scripts/jvm-options.sh failed: " + output);
         }
-        return List.of(output.split("\\s+"));
+        return output.lines().toList();
     }
 }

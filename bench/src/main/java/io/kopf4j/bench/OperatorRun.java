@@ -58,7 +58,7 @@ final class OperatorRun {
         try (OperatorProcess spawned = OperatorProcess.start(command, log)) {
             operator = spawned;
             long startupHandled = operator.await(tracker, "the start-up object", STARTUP_TIMEOUT,
-                    objects -> hasResult(objects.get(Examples.STARTUP), "create", 1));
+                    objects -> Examples.hasResult(objects.get(Examples.STARTUP), "create", 1));
             double startupSeconds = seconds(startupHandled - operator.spawnedNanos());
             double startupSettle = requests.settle(startupHandled);
             ApiRequests startupRequests = requests.now().minus(beforeSpawn);
@@ -69,13 +69,13 @@ final class OperatorRun {
 
             Map<Phase, PhaseResult> phases = new EnumMap<>(Phase.class);
             phases.put(Phase.CREATE, phase(Phase.CREATE, examples::create,
-                    objects -> all(i -> hasResult(objects.get(Examples.name(i)), "create", 1))));
+                    objects -> all(i -> Examples.hasResult(objects.get(Examples.name(i)), "create", 1))));
             Thread.sleep(IDLENESS);
             double idleRss = ProcessStats.memoryMiB(operator.pid(), "VmRSS");
             double kibPerObject = (idleRss - rssAfterStartup) * 1024 / n;
             print(String.format(Locale.ROOT, "idle after create: RSS %.0f MiB (%+.1f KiB per object since start-up)", idleRss, kibPerObject));
             phases.put(Phase.UPDATE, phase(Phase.UPDATE, i -> examples.setGeneration(i, 2),
-                    objects -> all(i -> hasResult(objects.get(Examples.name(i)), "update", 2))));
+                    objects -> all(i -> Examples.hasResult(objects.get(Examples.name(i)), "update", 2))));
             phases.put(Phase.DELETE, phase(Phase.DELETE, examples::delete,
                     objects -> all(i -> !objects.containsKey(Examples.name(i)))));
             return new RunResult(kind, startupSeconds, startupRequests, startupSettle, idleRss, kibPerObject, phases);
@@ -108,12 +108,6 @@ final class OperatorRun {
 
     private void print(String line) {
         System.out.println("[" + kind.label() + " N=" + n + "] " + line);
-    }
-
-    /** The result the benchmark's handlers (and the floor) write: {@code status.<key>.generation}. */
-    private static boolean hasResult(GenericKubernetesResource object, String key, int generation) {
-        return object != null && object.getAdditionalProperties().get("status") instanceof Map<?, ?> status
-                && status.get(key) instanceof Map<?, ?> result && Integer.valueOf(generation).equals(result.get("generation"));
     }
 
     private static double seconds(long nanos) {

@@ -7,14 +7,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The timer benchmark: kopf4j with a 1-s timer per object ({@code bench/BenchTimers.java}; posting
- * of logger lines off, Kopf's default, with {@code bench/BenchHandlersQuiet.java}) on a fresh
- * LocalCluster. After {@code ex-startup} (created before the spawn) has its timer, it creates N
- * objects on 32 client threads, waits until all N + 1 timers run and together run about N + 1 times
- * a second, reads the probe once to discard the warm-up, waits 30 s and reads it again: the lag
+ * The timer benchmark: kopf4j with a 1-s timer per object ({@code bench/BenchTimers.java}) on a
+ * fresh LocalCluster, each run's {@code Timer 'tick' succeeded.} posted as an Event (kopf4j's
+ * default; {@code KOPF4J_BENCH_POSTING=off} adds {@code bench/BenchHandlersQuiet.java}, Kopf's
+ * default). After {@code ex-startup} (created before the spawn) has its timer, it creates N objects
+ * on 32 client threads, waits until all N + 1 timers run and together run about N + 1 times a
+ * second, reads the probe once to discard the warm-up, waits 30 s and reads it again: the lag
  * percentiles and runs/s of the window, beside the operator's CPU cores over it and its RSS, and
- * kopf4j's own {@code kopf4j_timer_lag_seconds} as a cross-check. The timer returns nothing, so it
- * causes no PATCHes. Prints a markdown table with the goals and Kopf 1.44.6's figures.
+ * kopf4j's own {@code kopf4j_timer_lag_seconds} as a cross-check. Then, once every object's Event is
+ * posted, the Events' writes (POST, PATCH) over a minute, as the API server counts them, and the
+ * operator's warnings. The timer returns nothing, so it causes no
+ * PATCHes of the objects. Prints a markdown table with the goals and Kopf 1.44.6's figures.
  *
  * <pre>{@code
  * bench/run-timers.sh 1000   # java io.kopf4j.bench.TimerBenchmark <checkout> 1000
@@ -29,7 +32,11 @@ public final class TimerBenchmark {
     /** Of a run a second per timer: each run's gap is the interval plus the run and its lag. */
     private static final double STEADY_SHARE = 0.9;
     private static final Duration WINDOW = Duration.ofSeconds(30);
-    private static final List<String> HANDLERS = List.of("bench/BenchTimers.java", "bench/BenchHandlersQuiet.java");
+    /** A whole repeat interval of the Events' counts (settings.posting.repeatInterval). */
+    private static final Duration EVENTS_WINDOW = Duration.ofSeconds(60);
+    private static final boolean POSTING = !"off".equals(System.getenv("KOPF4J_BENCH_POSTING"));
+    private static final List<String> HANDLERS = POSTING ? List.of("bench/BenchTimers.java")
+            : List.of("bench/BenchTimers.java", "bench/BenchHandlersQuiet.java");
     private static final String TIMER = "tick";
 
     private final int n;
@@ -63,6 +70,7 @@ public final class TimerBenchmark {
         long startup = operator.awaitAtLeast("the start-up object's timer", 1, STARTUP_TIMEOUT, METRICS_POLL, this::timersRunning);
         scenario.print(format("start-up: %.1f s to ex-startup's timer", seconds(startup - operator.spawnedNanos())));
 
+        ApiRequests beforeCreate = scenario.cluster().requests().now();
         long start = System.nanoTime();
         DriverPool.forEach(n, "create", scenario.cluster().examples()::create);
         long created = System.nanoTime();
@@ -88,8 +96,15 @@ public final class TimerBenchmark {
                 lags.dropped(), cores, rss, lagMetrics.count(), lagMetrics.meanSeconds() * 1000,
                 lagMetrics.quantileUpperBound(0.99) * 1000));
 
+        EventWindow events = measureEvents(beforeCreate, start);
+        scenario.print(format("Event writes (the API server's count): every object's Event posted by %.1f s after the first"
+                        + " creation (looked for after the lag window); in the %.1f s after: %s, %.1f/s, %.2f per object per minute; the operator's warnings and"
+                        + " errors since its start: %d", events.postedSeconds(), events.seconds(), events.writes().format("%.0f"),
+                events.perSecond(), events.perObjectMinute(n + 1), events.warnings()));
+
         return new GoalTable("N = " + n + " timers at 1 s, each run's lag over " + WINDOW.toSeconds()
-                + " s (bench/BenchTimers.java, posting of logger lines off)", "Kopf 1.44.6, 1,000 timers")
+                + " s (bench/BenchTimers.java, posting of logger lines " + (POSTING ? "on" : "off") + ")",
+                "Kopf 1.44.6, 1,000 timers")
                 .figure("lag p50 ms", format("%.1f", lags.p50Ms()), "8")
                 .figure("lag p90 ms", format("%.1f", lags.p90Ms()), "39")
                 .atMost("lag p99 ms", "%.1f", lags.p99Ms(), 20, "102")
@@ -98,7 +113,39 @@ public final class TimerBenchmark {
                 .atMost("operator CPU cores", "%.2f", cores, 0.15, "0.58")
                 .atMost("operator RSS MiB", "%.0f", rss, 90, "90 MB")
                 .figure("kopf4j_timer_lag_seconds: mean / p99 at most ms",
-                        format("%.1f / %.1f", lagMetrics.meanSeconds() * 1000, lagMetrics.quantileUpperBound(0.99) * 1000));
+                        format("%.1f / %.1f", lagMetrics.meanSeconds() * 1000, lagMetrics.quantileUpperBound(0.99) * 1000))
+                .figure("Event writes/s over " + format("%.0f", events.seconds()) + " s (POST, PATCH)",
+                        format("%.1f (%s)", events.perSecond(), events.writes().format("%.0f")))
+                // Rounded as shown: an object's writes are a minute apart, so the window's edges may hold one twice.
+                .atMost("Event writes per object per minute", "%.2f", Math.round(events.perObjectMinute(n + 1) * 100) / 100.0, 1)
+                .atMost("operator warnings and errors", "%.0f", events.warnings(), 0);
+    }
+
+    /**
+     * The Events' writes (POST, PATCH) over {@link #EVENTS_WINDOW}, as the API server counts them, from
+     * the moment every created object's Event is posted (its first line's POST), so that the window
+     * holds the steady state's counts and no first POSTs; then the operator's warnings so far.
+     */
+    private EventWindow measureEvents(ApiRequests beforeCreate, long start) throws Exception {
+        OperatorRequests requests = scenario.cluster().requests();
+        long posted = POSTING ? operator.awaitAtLeast("an Event posted for each object", n, PHASE_TIMEOUT, RATE_POLL,
+                () -> requests.now().minus(beforeCreate).get("POST events")) : System.nanoTime();
+        long windowStart = System.nanoTime();
+        ApiRequests before = requests.now();
+        Thread.sleep(EVENTS_WINDOW);
+        ApiRequests writes = requests.now().minus(before).eventWrites();
+        return new EventWindow(seconds(posted - start), writes, seconds(System.nanoTime() - windowStart), scenario.warnings());
+    }
+
+    /** The Events' writes over {@code seconds}, every object's Event posted {@code postedSeconds} after the creations began. */
+    private record EventWindow(double postedSeconds, ApiRequests writes, double seconds, long warnings) {
+        double perSecond() {
+            return writes.total() / seconds;
+        }
+
+        double perObjectMinute(int objects) {
+            return writes.total() / objects / (seconds / 60);
+        }
     }
 
     private double timersRunning() throws IOException, InterruptedException {

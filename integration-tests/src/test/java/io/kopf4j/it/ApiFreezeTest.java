@@ -74,7 +74,7 @@ class ApiFreezeTest {
                                 + "attempt(s) abandoned at the request timeout; {} handler(s) re-ran; frozen {} s, all handled {} s "
                                 + "after the thaw",
                         BEFORE + DURING, DURING, DURING / 2, times.changesBefore(), count(output, clientTimedOut),
-                        ShortTimeouts.CLIENT_TIMEOUT, count(output, "Request attempt PATCH failed"),
+                        ShortTimeouts.CLIENT_TIMEOUT, count(output, "failed; will retry: PATCH "),
                         FaultLoad.reruns(output, "create", "update"), times.lasted(), times.recovered());
             }
         }

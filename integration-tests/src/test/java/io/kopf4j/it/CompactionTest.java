@@ -58,8 +58,8 @@ class CompactionTest {
                 handledAfterGone = System.nanoTime();
 
                 String output = runner.output();
-                assertThat(output).as("the watch resumed from a compacted version")
-                        .contains(watching + ": the resourceVersion expired (410 Gone); listing again");
+                assertThat(output).as("the watch resumed from a compacted version: 410 Gone, listed again")
+                        .contains("Restarting the watch-stream for kopfexamples.v1.kopf.dev in '" + namespace.name() + "'.");
                 FaultLoad.assertRanOnceFor(output, "create", union(old, created));
                 FaultLoad.assertRanOnceFor(output, "update", old.subList(0, 10));
                 FaultLoad.assertRanOnceFor(output, "delete", old.subList(10, 15));

@@ -55,7 +55,7 @@ class ControlPlaneCrashTest {
                                 + "re-listed {} time(s) after 410 Gone; {} s from the kill to the restart, all handled {} s after it",
                         BEFORE + DURING, DURING, DURING / 2, times.changesBefore(), FaultLoad.reruns(output, "create", "update"),
                         count(output, watching + " failed, retrying in "),
-                        count(output, watching + ": the resourceVersion expired (410 Gone); listing again"),
+                        count(output, "Restarting the watch-stream for kopfexamples.v1.kopf.dev in '" + namespace.name() + "'."),
                         times.lasted(), times.recovered());
             }
         }

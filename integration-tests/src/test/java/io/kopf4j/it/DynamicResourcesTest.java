@@ -86,7 +86,8 @@ class DynamicResourcesTest {
     void aCrdInstalledAfterStartupIsServedAndDroppedWhenDeleted(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         try (KopfRunner runner = fixture.run(Handlers.class)) {
-            assertThat(runner.output()).contains("Unresolved resources cannot be served (try creating their CRDs): late.example.com/latewidgets");
+            assertThat(runner.output()).contains("Unresolved resources cannot be served (try creating their CRDs):"
+                    + " Selector(group='late.example.com', any_name='latewidgets')");
 
             fixture.installCrd(GROUP, "latewidgets", "LateWidget", OperatorFixture.ANY_FIELDS);
             await().atMost(WAIT).until(() -> runner.output().contains("Resource latewidgets.v1.late.example.com is served now."));
@@ -106,7 +107,7 @@ class DynamicResourcesTest {
             TemporaryNamespace namespace) throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         try (KopfRunner runner = runWarned(fixture, BareName.class,
-                "Unresolved resources cannot be served (try creating their CRDs): earlywidgets")) {
+                "Unresolved resources cannot be served (try creating their CRDs): Selector(any_name='earlywidgets')")) {
             InetSocketAddress probes = ProbesTest.healthProbes(runner.output());
             assertThat(ProbesTest.get(probes, "/readyz?verbose")).isEqualTo(new ProbesTest.Reply(500,
                     "[-]resources-served failed: not served: earlywidgets (unresolved: try creating its CRD)\n"

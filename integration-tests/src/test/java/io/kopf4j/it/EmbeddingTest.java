@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.kopf4j.Activity;
 import io.kopf4j.Handler;
 import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.ActivityError;
 import io.kopf4j.LoginError;
 import io.kopf4j.Operator;
 import io.kopf4j.testing.LocalCluster;
@@ -99,9 +100,10 @@ class EmbeddingTest {
             }
         });
         assertThatThrownBy(() -> operator.ready().toCompletableFuture().get(WAIT.toSeconds(), TimeUnit.SECONDS))
-                .hasCauseInstanceOf(LoginError.class).hasMessageEndingWith("kubeconfig file not found: /nonexistent/kubeconfig");
+                .hasCauseInstanceOf(ActivityError.class)
+                .hasMessageEndingWith("'login_with_kubeconfig': kubeconfig file not found: /nonexistent/kubeconfig");
         assertThat(thread.join(WAIT)).isTrue();
-        assertThat(thrown.get()).isInstanceOf(LoginError.class);
+        assertThat(thrown.get()).isInstanceOf(ActivityError.class).hasCauseInstanceOf(LoginError.class);
         assertThat(operator.awaitTermination(Duration.ZERO)).isTrue();
     }
 

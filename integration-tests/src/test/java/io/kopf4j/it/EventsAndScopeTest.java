@@ -61,7 +61,7 @@ class EventsAndScopeTest {
         outside.create("outside", Map.of("a", 1));
         try (KopfRunner runner = fixture.run(Handlers.class)) {
             // The watchers are started by the time the existing objects are listed: none for the other namespace.
-            assertThat(runner.output()).contains("Watching kopfexamples.v1.kopf.dev in " + served.name())
+            assertThat(runner.output()).contains("Starting the watch-stream for kopfexamples.v1.kopf.dev in '" + served.name() + "'.")
                     .doesNotContain(other.name());
             inside.create("inside", Map.of("a", 1));
             await().atMost(WAIT).until(() -> inside.finalizers("inside").contains(KopfExamples.FINALIZER));

@@ -12,22 +12,31 @@ import io.kopf4j.On;
 import io.kopf4j.Operator;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Spec;
+import io.kopf4j.Timer;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 
-/** Object log messages and explicit events become Kubernetes Events on the object, or on other objects. */
+/**
+ * Object log messages and explicit events become Kubernetes Events on the object, or on other
+ * objects; repeated ones are counted into one Event, similar ones combined, as client-go does, with
+ * the writes counted by the API server itself ({@code apiserver_request_total} of its /metrics).
+ */
 @ExtendWith(LocalClusterExtension.class)
 class EventsTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final String LIMITED_USER = "operator-without-event-patches";
 
     public static class Handlers {
         @On.Create("kopfexamples")
@@ -64,6 +73,71 @@ class EventsTest {
                 Events.info(List.of(otherBody, target), "Notified", "by " + name);
             }
         }
+    }
+
+    /** Logs the same line a hundred times at once, and keeps the times around it. */
+    public static class Repeating {
+        static volatile Instant before;
+        static volatile Instant after;
+
+        @On.Create("kopfexamples")
+        public void create(Logger logger) {
+            before = Instant.now();
+            for (int i = 0; i < 100; i++) {
+                logger.info("Same line");
+            }
+            after = Instant.now();
+        }
+    }
+
+    /** Posts twenty different messages with one reason at once. */
+    public static class Numbering {
+        @On.Create("kopfexamples")
+        public void create(HandlerContext context) {
+            for (int i = 1; i <= 20; i++) {
+                context.info("Numbered", "Number " + i);
+            }
+        }
+    }
+
+    /** A timer ten times a second that logs a line each run, and counts its runs. */
+    public static class Ticking {
+        static final AtomicInteger TICKS = new AtomicInteger();
+
+        @Timer(value = "kopfexamples", interval = 0.1)
+        public void fast(Logger logger) {
+            logger.info("Tick");
+            TICKS.incrementAndGet();
+        }
+    }
+
+    /** A timer that logs the same line three times a second, its counts written every second. */
+    public static class Again {
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.posting.repeatInterval = Duration.ofSeconds(1);
+        }
+
+        @Timer(value = "kopfexamples", interval = 0.3)
+        public void again(Logger logger) {
+            logger.info("Again");
+        }
+    }
+
+    /** The API server's own count of the writes to Events (POST, PATCH) since it started, from its /metrics. */
+    private static double eventWrites(LocalCluster cluster) {
+        double writes = 0;
+        for (String line : cluster.client().raw("/metrics").split("\n")) {
+            if (line.startsWith("apiserver_request_total{") && line.contains("resource=\"events\"")
+                    && (line.contains("verb=\"POST\"") || line.contains("verb=\"PATCH\""))) {
+                writes += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return writes;
+    }
+
+    private static List<Event> events(LocalCluster cluster, String namespace, String name, String message) {
+        return events(cluster, namespace, name).stream().filter(event -> message.equals(event.getMessage())).toList();
     }
 
     private static List<Event> events(LocalCluster cluster, String namespace, String name) {
@@ -146,6 +220,86 @@ class EventsTest {
                         .extracting(e -> e.getInvolvedObject().getKind(), Event::getReason, Event::getMessage)
                         .containsExactly(Tuple.tuple("ConfigMap", "Notified", "by notifier"));
             });
+        }
+    }
+
+    @Test
+    void aLineLoggedAHundredTimesIsOneEventWithItsCountAndTimesInAFewWrites(LocalCluster cluster,
+                                                                            TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        OperatorSettings settings = new OperatorSettings();
+        settings.posting.repeatInterval = Duration.ofSeconds(1);
+        double writesBefore = eventWrites(cluster);
+        try (Operator operator = Operator.builder().handlers(Repeating.class).settings(settings)
+                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+            operator.start();
+            examples.create("repeated", Map.of());
+            await().atMost(WAIT).untilAsserted(() -> assertThat(events(cluster, namespace.name(), "repeated", "Same line"))
+                    .singleElement().extracting(Event::getCount).isEqualTo(100));
+        }
+        Event same = events(cluster, namespace.name(), "repeated", "Same line").getFirst();
+        Instant first = Instant.parse(same.getFirstTimestamp());
+        Instant last = Instant.parse(same.getLastTimestamp());
+        assertThat(first).isBetween(Repeating.before.truncatedTo(ChronoUnit.SECONDS), Repeating.after);
+        assertThat(last).isBetween(first, Repeating.after);
+        // "Same line": a POST and at most one PATCH; "Handler 'create' succeeded.", "Creation is processed: ...": a POST each.
+        assertThat(eventWrites(cluster) - writesBefore).as("writes to Events (API server's count)").isLessThanOrEqualTo(4);
+    }
+
+    @Test
+    void similarMessagesAreCombinedFromTheTenthDifferentOneAsInClientGo(LocalCluster cluster, TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        OperatorSettings settings = new OperatorSettings();
+        settings.posting.repeatInterval = Duration.ofSeconds(1);
+        try (Operator operator = Operator.builder().handlers(Numbering.class).settings(settings)
+                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+            operator.start();
+            examples.create("numbered", Map.of());
+            await().atMost(WAIT).untilAsserted(() -> assertThat(events(cluster, namespace.name(), "numbered"))
+                    .filteredOn(event -> "Numbered".equals(event.getReason()))
+                    .extracting(Event::getMessage, Event::getCount).containsExactlyInAnyOrder(
+                            Tuple.tuple("Number 1", 1), Tuple.tuple("Number 2", 1), Tuple.tuple("Number 3", 1),
+                            Tuple.tuple("Number 4", 1), Tuple.tuple("Number 5", 1), Tuple.tuple("Number 6", 1),
+                            Tuple.tuple("Number 7", 1), Tuple.tuple("Number 8", 1), Tuple.tuple("Number 9", 1),
+                            Tuple.tuple("(combined from similar events): Number 20", 11)));
+        }
+    }
+
+    @Test
+    void aTimerTenTimesASecondCostsTwoWritesPerLineAndItsEventCountsEveryRun(LocalCluster cluster,
+                                                                             TemporaryNamespace namespace) {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        Ticking.TICKS.set(0);
+        double writesBefore = eventWrites(cluster);
+        try (Operator operator = Operator.builder().handlers(Ticking.class)
+                .namespaces(namespace.name()).kubeconfig(cluster.kubeconfig()).build()) {
+            operator.start();
+            examples.create("ticking", Map.of());
+            await().atMost(WAIT).until(() -> Ticking.TICKS.get() >= 50);
+        }
+        // The operator has stopped: its poster wrote the counts waiting for the next minute.
+        assertThat(events(cluster, namespace.name(), "ticking", "Tick")).singleElement()
+                .extracting(Event::getCount).isEqualTo(Ticking.TICKS.get());
+        assertThat(events(cluster, namespace.name(), "ticking", "Timer 'fast' succeeded.")).singleElement()
+                .extracting(Event::getCount).isEqualTo(Ticking.TICKS.get());
+        // Each line: its POST at the first run, then its count at the stop (the next one was a minute away).
+        assertThat(eventWrites(cluster) - writesBefore).as("writes to Events (API server's count)").isEqualTo(4);
+    }
+
+    @Test
+    void withKopfsRbacThatAllowsNoPatchRepeatsArePostedAsNewEventsWithTheirCount(LocalCluster cluster,
+                                                                                 TemporaryNamespace namespace) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        fixture.grant(LIMITED_USER, "get", "list", "watch", "patch");
+        fixture.grantEvents(LIMITED_USER, "create");
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(LIMITED_USER), "run", "-n", namespace.name(),
+                Again.class.getName())) {
+            fixture.examples().create("again", Map.of());
+            // Three Events: the first, and two more where PATCHes would have been (each would have warned).
+            await().atMost(WAIT).untilAsserted(() -> assertThat(events(cluster, namespace.name(), "again", "Again"))
+                    .hasSizeGreaterThanOrEqualTo(3).anySatisfy(event -> assertThat(event.getCount()).isGreaterThan(1)));
+            assertThat(runner.output()).containsOnlyOnce("Kubernetes Events cannot be patched (events")
+                    .doesNotContain("Failed to post an event");
         }
     }
 

@@ -4,12 +4,14 @@ import static io.kopf4j.it.KopfExamples.count;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.kopf4j.Body;
 import io.kopf4j.Filter;
 import io.kopf4j.On;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.runtime.Versions;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
@@ -21,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -227,10 +230,71 @@ class KopfFidelityTest {
     }
 
     @Test
-    void finalizersOfObjectsThatLeftTheSelectorWhileDownAreReleased(LocalCluster cluster, TemporaryNamespace namespace) {
+    void theStartAndTheWatchStreamLogKopfsLines(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (KopfRunner runner = fixture.run(CreateAndDelete.class)) {
+            await().atMost(WAIT).until(() -> runner.output().contains("Starting the watch-stream for customresourcedefinitions"));
+            assertThat(runner.output())
+                    .contains("Starting Kopf " + Versions.kopf4j().orElse("(unknown version)") + ".")
+                    .contains("Starting the watch-stream for kopfexamples.v1.kopf.dev in '" + namespace.name() + "'.")
+                    .as("the observer's, for CRDs appearing").contains(
+                            "Starting the watch-stream for customresourcedefinitions.v1.apiextensions.k8s.io cluster-wide.");
+        }
+    }
+
+    /** Deletes its own object, which no finalizer holds (no delete handlers): the patch of its results meets a 404. */
+    public static class DeletesItself {
+        @On.Create("kopfexamples")
+        public String create(KubernetesClient client, String namespace, String name) {
+            new KopfExamples(client, namespace, "kopf.dev/v1", "KopfExample").delete(name);
+            return "created";
+        }
+    }
+
+    @Test
+    void aPatchOfAnObjectDeletedMeanwhileIsSkippedWithKopfsLine(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (KopfRunner runner = fixture.run(DeletesItself.class)) {
+            fixture.examples().create("ex", Map.of("size", 1));
+            await().atMost(WAIT).until(() -> runner.output().contains(fixture.about("ex") + "Handler 'create' succeeded."));
+            await().atMost(WAIT).until(() -> runner.output().contains(
+                    fixture.about("ex") + "Patching was skipped: the object does not exist anymore."));
+        }
+    }
+
+    /** Changes each object once when it is first seen, before its finalizer is added from the body seen. */
+    public static class ChangedWhileProcessed {
+        @On.Event("kopfexamples")
+        public void change(KubernetesClient client, String namespace, String name, Map<String, String> labels) {
+            if (!labels.containsKey("changed")) {
+                new KopfExamples(client, namespace, "kopf.dev/v1", "KopfExample")
+                        .patch(name, Map.of("metadata", Map.of("labels", Map.of("changed", "yes"))));
+            }
+        }
+    }
+
+    @Test
+    void aPatchThatMeetsANewerObjectIsLeftForTheNextCycleWithKopfsLine(LocalCluster cluster, TemporaryNamespace namespace)
+            throws InterruptedException {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         KopfExamples examples = fixture.examples();
-        try (KopfRunner runner = fixture.run(LabelSelectorTest.Handlers.class)) {
+        try (CapturedLogs lines = new CapturedLogs("kopf.objects");
+             io.kopf4j.Operator operator = fixture.start(fixture.operator().handlers(CreateAndDelete.class, ChangedWhileProcessed.class))) {
+            examples.create("ex", Map.of("size", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
+            assertThat(lines.messages()).anyMatch(line -> line.matches(Pattern.quote(fixture.about("ex")
+                    + "Could not apply the patch in full due to conflicts with newer changes. Will try on the next cycle soon."
+                    + " Remaining: Patch(fns=[functools.partial(<function block_deletion at 0x")
+                    + "[0-9a-f]+" + Pattern.quote(">, finalizer='kopf.zalando.org/KopfFinalizerMarker')])")));
+            assertThat(examples.finalizers("ex")).as("added in the next cycle").contains(KopfExamples.FINALIZER);
+        }
+    }
+
+    @Test
+    void finalizersOfObjectsRelabelledOutOfTheFiltersWhileDownAreReleased(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        try (KopfRunner runner = fixture.run(LabelFilteredObjectsTest.Finalized.class)) {
             examples.create("ex", Map.of("size", 1));
             examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "web"))));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
@@ -238,7 +302,7 @@ class KopfFidelityTest {
         }
         examples.patch("ex", Map.of("metadata", Map.of("labels", Map.of("app", "db"))));
         try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-n", namespace.name(),
-                LabelSelectorTest.Handlers.class.getName())) {
+                LabelFilteredObjectsTest.Finalized.class.getName())) {
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).isNullOrEmpty());
         }
         examples.delete("ex");

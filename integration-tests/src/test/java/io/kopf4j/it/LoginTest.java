@@ -13,7 +13,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.Activity;
+import io.kopf4j.ActivityError;
 import io.kopf4j.ConnectionInfo;
+import io.kopf4j.ErrorsMode;
 import io.kopf4j.Handler;
 import io.kopf4j.LoginError;
 import io.kopf4j.Logins;
@@ -28,8 +30,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +46,10 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(LocalClusterExtension.class)
 class LoginTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** The login handlers' logger, as Kopf's {@code kopf.activities.authentication}. */
+    private static final String ACTIVITY = "kopf.activities.authentication";
+    /** The authenticator's, as Kopf's module logger ({@code kopf._core.engines.activities}). */
+    private static final String AUTHENTICATOR = "io.kopf4j.engines.activities";
 
     /** A token of a new service account bound to cluster-admin; deleting the account revokes it. */
     static String token(LocalCluster cluster, String namespace, String account) {
@@ -102,7 +110,7 @@ class LoginTest {
     void theLoginHandlersCredentialsAreUsed(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         String token = token(cluster, namespace.name(), "operator");
-        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
              Operator operator = operator(namespace.name(),
                      Activity.login("token").handle(context -> withToken(cluster, token))).build()) {
             operator.start();
@@ -119,7 +127,7 @@ class LoginTest {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         String token = token(cluster, namespace.name(), "operator");
         AtomicInteger logins = new AtomicInteger();
-        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
              Operator operator = operator(namespace.name(), Activity.login("token").handle(context ->
                      withToken(cluster, logins.incrementAndGet() == 1 ? "not-a-valid-token" : token))).build()) {
             operator.start();
@@ -131,34 +139,12 @@ class LoginTest {
     }
 
     @Test
-    void aTokenRevokedWhileRunningIsReplacedWithoutLosingWork(LocalCluster cluster, TemporaryNamespace namespace)
-            throws Exception {
-        KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        String first = token(cluster, namespace.name(), "first");
-        AtomicReference<String> token = new AtomicReference<>(first);
-        AtomicInteger logins = new AtomicInteger();
-        try (Operator operator = operator(namespace.name(), Activity.login("token").handle(context -> {
-            logins.incrementAndGet();
-            return withToken(cluster, token.get());
-        })).build()) {
-            operator.start();
-            assertHandled(examples, "before");
-
-            token.set(token(cluster, namespace.name(), "second"));
-            revoke(cluster, namespace.name(), "first", first);
-            assertHandled(examples, "after");
-            assertThat(logins).hasValue(2);
-            assertThat(operator.failure()).isEmpty();
-        }
-    }
-
-    @Test
     void credentialsOfTheHighestPriorityComeFirstAndTheNextOnesTakeOver(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         String token = token(cluster, namespace.name(), "operator");
         AtomicInteger logins = new AtomicInteger();
-        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
              Operator operator = operator(namespace.name(),
                      Activity.login("preferred").handle(context -> {
                          logins.incrementAndGet();
@@ -191,9 +177,91 @@ class LoginTest {
         }
     }
 
+    /** Kopf's line of a login handler whose token service is down, retried after its backoff of 0.1 s. */
+    private static final String TOKEN_SERVICE_DOWN =
+            "Activity 'token' failed with an exception and will try again in 0.1 seconds: the token service is down";
+
+    /**
+     * The login handler "token", retried after 0.1 s, of a token service that is down at the attempts
+     * given (counted from 1: a LoginError) and otherwise returns the credentials for the attempt.
+     */
+    private record FlakyTokenService(Set<Integer> down, IntFunction<ConnectionInfo> credentials, AtomicInteger attempts) {
+        FlakyTokenService(Set<Integer> down, IntFunction<ConnectionInfo> credentials) {
+            this(down, credentials, new AtomicInteger());
+        }
+
+        Activity login() {
+            return Activity.login("token").backoff(Duration.ofMillis(100)).handle(context -> {
+                int attempt = attempts.incrementAndGet();
+                if (down.contains(attempt)) {
+                    throw new LoginError("the token service is down");
+                }
+                return credentials.apply(attempt);
+            });
+        }
+    }
+
+    @Test
+    void aLoginErrorIsRetriedUntilTheTokenServiceAnswers(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String token = token(cluster, namespace.name(), "operator");
+        FlakyTokenService tokens = new FlakyTokenService(Set.of(1, 2), attempt -> withToken(cluster, token));
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
+             Operator operator = operator(namespace.name(), tokens.login()).build()) {
+            operator.start();
+            assertHandled(examples, "ex");
+            assertThat(tokens.attempts()).as("two failures, then the credentials").hasValue(3);
+            assertThat(logs.count(TOKEN_SERVICE_DOWN)).isEqualTo(2);
+            assertThat(logs.contains("Initial authentication has finished.")).isTrue();
+        }
+    }
+
+    @Test
+    void aTokenRevokedWhileRunningIsReplacedWithoutLosingWorkThoughTheReloginFailsFirst(LocalCluster cluster,
+            TemporaryNamespace namespace)
+            throws Exception {
+        KopfExamples examples = new KopfExamples(cluster, namespace.name());
+        String first = token(cluster, namespace.name(), "first");
+        String second = token(cluster, namespace.name(), "second");
+        FlakyTokenService tokens = new FlakyTokenService(Set.of(2), attempt -> withToken(cluster, attempt == 1 ? first : second));
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
+             Operator operator = operator(namespace.name(), tokens.login()).build()) {
+            operator.start();
+            assertHandled(examples, "before");
+
+            revoke(cluster, namespace.name(), "first", first);
+            assertHandled(examples, "after");
+            assertThat(tokens.attempts()).as("the re-login failed once, then brought the second token").hasValue(3);
+            assertThat(logs.count(TOKEN_SERVICE_DOWN)).isEqualTo(1);
+            assertThat(logs.contains("Re-authentication has finished.")).isTrue();
+            assertThat(operator.failure()).isEmpty();
+        }
+    }
+
+    @Test
+    void aLoginErrorWithErrorsPermanentFailsTheStartAsKopfsActivityError(LocalCluster cluster, TemporaryNamespace namespace) {
+        AtomicInteger logins = new AtomicInteger();
+        LoginError broken = new LoginError("no such vault role");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
+             Operator operator = operator(namespace.name(), Activity.login("vault").errors(ErrorsMode.PERMANENT)
+                     .handle(context -> {
+                         logins.incrementAndGet();
+                         throw broken;
+                     })).build()) {
+            assertThatThrownBy(operator::start).isInstanceOf(ActivityError.class)
+                    .hasMessage("One or more authentication handlers failed: 'vault': no such vault role")
+                    .cause().isSameAs(broken);
+            assertThat(logins).hasValue(1);
+            assertThat(logs.contains("Activity 'vault' failed with an exception and will stop now: no such vault role"))
+                    .isTrue();
+            assertThat(operator.ready().toCompletableFuture()).isCompletedExceptionally();
+        }
+    }
+
     @Test
     void noCredentialsFailTheStart(LocalCluster cluster, TemporaryNamespace namespace) {
-        try (CapturedLogs logs = new CapturedLogs("kopf.activities.authentication");
+        try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
              Operator operator = operator(namespace.name(), Activity.login("nothing").handle(context -> null)).build()) {
             assertThatThrownBy(operator::start).isInstanceOf(LoginError.class).hasMessageStartingWith("Ran out of valid credentials.");
             assertThat(logs.contains("Initial authentication has failed: no credentials were retrieved from the login handlers."))

@@ -48,8 +48,8 @@ class NamespacesTest {
             await().atMost(WAIT).untilAsserted(() -> assertThat(inLate.status("late")).containsEntry("create", "created"));
             // Namespaces are taken in the order of their events: the skipped one, created first, was
             // decided on before the late one got its watcher; had it matched, it would have one too.
-            assertThat(runner.output()).contains("Watching kopfexamples.v1.kopf.dev in " + late.name())
-                    .doesNotContain("Watching kopfexamples.v1.kopf.dev in " + skipped.name())
+            assertThat(runner.output()).contains("Starting the watch-stream for kopfexamples.v1.kopf.dev in '" + late.name() + "'.")
+                    .doesNotContain("Starting the watch-stream for kopfexamples.v1.kopf.dev in '" + skipped.name() + "'.")
                     .contains("[default] Namespace default seen as cluster-scoped");
             assertThat(inSkipped.annotations("skipped").keySet()).noneMatch(key -> key.startsWith("kopf.zalando.org/"));
         }

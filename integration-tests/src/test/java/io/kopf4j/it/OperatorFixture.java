@@ -2,6 +2,8 @@ package io.kopf4j.it;
 
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.kopf4j.Operator;
@@ -99,13 +101,21 @@ final class OperatorFixture {
      * the namespace and their status.
      */
     void grant(String user, String... verbs) {
+        role(user, user, new PolicyRuleBuilder().withApiGroups("kopf.dev").withResources("kopfexamples", "kopfexamples/status")
+                .withVerbs(verbs).build());
+    }
+
+    /** Allows a user these verbs on the Kubernetes Events of the namespace. */
+    void grantEvents(String user, String... verbs) {
+        role(user + "-events", user, new PolicyRuleBuilder().withApiGroups("").withResources("events").withVerbs(verbs).build());
+    }
+
+    private void role(String name, String user, PolicyRule rule) {
         cluster.client().rbac().roles().inNamespace(namespace).resource(new RoleBuilder()
-                .withNewMetadata().withName(user).endMetadata()
-                .addNewRule().withApiGroups("kopf.dev").withResources("kopfexamples", "kopfexamples/status")
-                .withVerbs(verbs).endRule().build()).create();
+                .withNewMetadata().withName(name).endMetadata().addToRules(rule).build()).create();
         cluster.client().rbac().roleBindings().inNamespace(namespace).resource(new RoleBindingBuilder()
-                .withNewMetadata().withName(user).endMetadata()
-                .withNewRoleRef("rbac.authorization.k8s.io", "Role", user)
+                .withNewMetadata().withName(name).endMetadata()
+                .withNewRoleRef("rbac.authorization.k8s.io", "Role", name)
                 .addNewSubject().withKind("User").withName(user).withApiGroup("rbac.authorization.k8s.io").endSubject()
                 .build()).create();
     }
@@ -163,8 +173,33 @@ final class OperatorFixture {
      * @param environment variables added to the process' environment
      */
     Process runInOwnJvm(Path log, Map<String, String> environment, Class<?> handlers, String... options) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "-n", namespace,
+        return runInOwnJvm(List.of(), log, environment, handlers, options);
+    }
+
+    /**
+     * As {@link #runInOwnJvm(Path, Map, Class, String...)}, with the JVM options of the {@code kopf4j}
+     * launcher ({@code scripts/jvm-options.sh}, {@code KOPF4J_JAVA_OPTS} from {@code environment} included).
+     */
+    Process runWithLauncherJvmOptions(Path log, Map<String, String> environment, Class<?> handlers) throws Exception {
+        Path root = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        while (!Files.exists(root.resolve("scripts/jvm-options.sh"))) {
+            root = root.getParent();
+        }
+        ProcessBuilder script = new ProcessBuilder(root.resolve("scripts/jvm-options.sh").toString(), System.getProperty("java.home"));
+        script.environment().putAll(environment);
+        Process options = script.redirectErrorStream(true).start();
+        List<String> jvmOptions = new String(options.getInputStream().readAllBytes()).lines().toList();
+        if (options.waitFor() != 0) {
+            throw new IllegalStateException("scripts/jvm-options.sh failed: " + jvmOptions);
+        }
+        return runInOwnJvm(jvmOptions, log, environment, handlers);
+    }
+
+    private Process runInOwnJvm(List<String> jvmOptions, Path log, Map<String, String> environment, Class<?> handlers,
+                                String... options) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "-n", namespace,
                 "--kubeconfig", cluster.kubeconfig().toString()));
         command.addAll(List.of(options));
         command.add(handlers.getName());

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.reactor.orchestration.Orchestrator;
+import io.kopf4j.reactor.orchestration.ResourceWatcher;
 import io.kopf4j.reactor.orchestration.WatcherKey;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.reactor.queueing.Progress;
@@ -43,8 +44,12 @@ class OrchestratorTest {
                 resource -> new ObjectQueues(resource, (event, pressure, deadline) -> {
                     seen.add(event.name() + ":" + event.type());
                     return null;
-                }, threads, settings, new Progress(), new Metrics(null), error -> { }),
-                resource -> null, resource -> null);
+                }, threads, settings, new Progress(), new Metrics(null), error -> { }));
+    }
+
+    /** Kopf's lines of the watch-streams ({@code kopf.clients.watching}) so far. */
+    private static List<String> streamLines(CapturedLogs lines) {
+        return lines.messages().stream().filter(line -> line.contains("watch-stream")).toList();
     }
 
     @Test
@@ -52,7 +57,8 @@ class OrchestratorTest {
             throws InterruptedException {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         Orchestrator orchestrator = orchestrator(cluster);
-        try {
+        String stream = "kopfexamples.v1.kopf.dev in '" + namespace.name() + "'";
+        try (CapturedLogs lines = new CapturedLogs(ResourceWatcher.class.getName())) {
             orchestrator.ensure(new WatcherKey(KOPFEXAMPLES, namespace.name()));
             assertThat(orchestrator.awaitListed(System.nanoTime() + WAIT.toNanos())).isTrue();
             examples.create("before", Map.of());
@@ -71,6 +77,13 @@ class OrchestratorTest {
             assertThat(seen.stream().filter(line -> line.startsWith("during:")).findFirst())
                     .as("created while paused: not watched, but found by the listing on resume").contains("during:null");
             assertThat(seen).as("everything listed again on resume").contains("before:null");
+
+            orchestrator.stop();
+            assertThat(streamLines(lines)).as("Kopf's lines").containsExactly(
+                    "Starting the watch-stream for " + stream + ".",
+                    "Pausing the watch-stream for " + stream + " (blockers: peering).",
+                    "Resuming the watch-stream for " + stream + ".",
+                    "Stopping the watch-stream for " + stream + ".");
         } finally {
             orchestrator.stop();
         }
@@ -81,9 +94,13 @@ class OrchestratorTest {
     void aWaitForTheListingBegunWhilePausedEndsAfterTheResume(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         Orchestrator orchestrator = orchestrator(cluster);
-        try {
+        String stream = "kopfexamples.v1.kopf.dev in '" + namespace.name() + "'";
+        try (CapturedLogs lines = new CapturedLogs(ResourceWatcher.class.getName())) {
             orchestrator.pause("leadership");
             orchestrator.ensure(new WatcherKey(KOPFEXAMPLES, namespace.name()));   // made, not started
+            assertThat(streamLines(lines)).as("Kopf's lines of a watcher started paused").containsExactly(
+                    "Starting the watch-stream for " + stream + " (paused).",
+                    "Pausing the watch-stream for " + stream + " (blockers: leadership).");
             // On a thread of its own: in the common pool it would block the client's async stages on 2 cores.
             CompletableFuture<Boolean> listed = new CompletableFuture<>();
             Thread.ofPlatform().daemon().start(() -> {

@@ -140,9 +140,12 @@ class ProbesTest {
 
     @Test
     void theLivenessCacheSetByAStartupHandlerApplies(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        try (Operator operator = new OperatorFixture(cluster, namespace).operator().handlers(Probes.class, Uncached.class)
+        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.engines.probing");
+             Operator operator = new OperatorFixture(cluster, namespace).operator().handlers(Probes.class, Uncached.class)
                 .liveness(URI.create("http://127.0.0.1:0/healthz")).build()) {
             operator.start();
+            assertThat(logs.messages()).as("Kopf's line").contains("Serving health status at http://127.0.0.1:"
+                    + operator.livenessAddress().getPort() + "/healthz");
             get(operator.livenessAddress(), "/healthz");
             int calls = PROBED.get();
             get(operator.livenessAddress(), "/healthz");

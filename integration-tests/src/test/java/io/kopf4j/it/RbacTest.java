@@ -40,10 +40,35 @@ class RbacTest {
             forbidden.create("ex", Map.of("a", 1));
             allowed.create("ex", Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(allowed.status("ex")).containsEntry("create", "created"));
-            await().atMost(WAIT).until(() -> runner.output().contains(inReadOnly.about("ex") + "Request attempt PATCH failed"));
+            // Kopf's line, with the request's URL, and the reason the API server gives.
+            String status = cluster.serverUrl() + "/apis/kopf.dev/v1/namespaces/" + readOnly.name() + "/kopfexamples/ex/status";
+            await().atMost(WAIT).until(() -> runner.output().contains(inReadOnly.about("ex")
+                    + "Request attempt #1/9 failed; will retry: PATCH " + status + " -> HTTP 403: "));
             assertThat(runner.output()).contains("User \"" + USER + "\" cannot patch resource \"kopfexamples/status\" in API group"
                     + " \"kopf.dev\" in the namespace \"" + readOnly.name() + "\"");
             assertThat(forbidden.status("ex")).isEmpty();
+            // Posting Events is not allowed either: Kopf's warning, the handling goes on.
+            assertThat(runner.output()).contains("Failed to post an event. Ignoring and continuing. Code: 403. Message: events"
+                    + " is forbidden: User \"" + USER + "\" cannot create resource \"events\" in API group \"\" in the namespace \""
+                    + writable.name() + "\". Details: {'kind': 'events'}Event: type='Normal', reason='Logging',"
+                    + " message=\"Handler 'create' succeeded.\".");
+        }
+    }
+
+    @Test
+    void withoutPermissionsToListNamespacesAndCrdsTheExactNamesAreServedWithKopfsWarnings(LocalCluster cluster,
+                                                                                           TemporaryNamespace namespace) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        fixture.grant(USER, "get", "list", "watch", "patch");
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(USER), "run", "-n", namespace.name(),
+                "-n", "absent-*", Handlers.class.getName())) {
+            fixture.examples().create("ex", Map.of("a", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(fixture.examples().status("ex")).containsEntry("create", "created"));
+            assertThat(runner.output())
+                    .contains("Not enough permissions to list namespaces. Falling back to a list of namespaces which are"
+                            + " assumed to exist: {'" + namespace.name() + "'}")
+                    .contains("Not enough permissions to watch for resources: changes (creation/deletion/updates) will not"
+                            + " be noticed; the resources are only refreshed on operator restarts.");
         }
     }
 }

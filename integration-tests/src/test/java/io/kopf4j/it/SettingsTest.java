@@ -115,8 +115,9 @@ class SettingsTest {
             assertThat(logs.contains("Namespaces are not scanned (settings.scanning.disabled)")).isTrue();
             // Watchers of the namespaces found by a scan start while the namespaces are listed, which is
             // over now: the only way to the objects of the matching namespace is closed.
-            assertThat(logs.contains("Watching kopfexamples.v1.kopf.dev in " + exact.name())).isTrue();
-            assertThat(logs.contains("Watching kopfexamples.v1.kopf.dev in " + matching.name())).isFalse();
+            assertThat(logs.contains("Starting the watch-stream for kopfexamples.v1.kopf.dev in '" + exact.name() + "'.")).isTrue();
+            assertThat(logs.contains("Starting the watch-stream for kopfexamples.v1.kopf.dev in '" + matching.name() + "'."))
+                    .isFalse();
             inMatching.create("ex", Map.of());
             fixture.examples().create("ex", Map.of());
             await().atMost(WAIT).untilAsserted(() -> assertThat(fixture.examples().status("ex")).containsEntry("create", "done"));

@@ -11,6 +11,7 @@ import io.kopf4j.testing.TemporaryNamespace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -18,11 +19,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 
-/** SIGTERM to the real command in its own JVM: a graceful stop, and Kopf's last resort when it hangs. */
+/**
+ * Signals to the real command in its own JVM: a graceful stop, Kopf's last resort when it hangs, and
+ * a terminal's Ctrl-C with a local cluster.
+ */
 @ExtendWith(LocalClusterExtension.class)
 class ShutdownTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final String HANG = "KOPF4J_TEST_HANG_IN_CLEANUP";
+    /** The local cluster's start and the example's compilation, on a busy machine. */
+    private static final Duration LOCAL_CLUSTER_STARTUP = Duration.ofMinutes(3);
+    /** "A few seconds": a Ctrl-C that reached the control plane first took 108 s (retries against it). */
+    private static final Duration CTRL_C_EXIT = Duration.ofSeconds(20);
 
     public static class Handlers {
         @On.Startup
@@ -85,5 +93,51 @@ class ShutdownTest {
         }
         assertThat(Duration.ofNanos(System.nanoTime() - signalled)).isBetween(Duration.ofSeconds(2), Duration.ofSeconds(15));
         assertThat(Files.readString(log)).contains("Cleaning up", "The operator did not stop within 2.0 s after SIGTERM; exiting.");
+    }
+
+    /**
+     * A terminal sends Ctrl-C's SIGINT to its whole foreground process group. The operator stops
+     * first, its handlers and the cleanup of its webhook configurations done while the API server
+     * still answers, then the cluster: no ERROR, no retry against a dead API server.
+     */
+    @Test
+    void ctrlCInATerminalStopsTheOperatorThenItsLocalClusterWithinSeconds() throws Exception {
+        Path log = dir.resolve("kopf4j.log");
+        // setsid: a process group (and session) of its own, as a terminal gives its foreground job; its id is the pid.
+        Process process = new ProcessBuilder("setsid", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "--local-cluster",
+                "--crd", "../examples/crd.yaml", "../examples/17-admission/AdmissionExample.java")
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<ProcessHandle> controlPlane = List.of();
+        try {
+            await().atMost(LOCAL_CLUSTER_STARTUP).until(() -> Files.readString(log).contains("serves 6 handler(s) cluster-wide")
+                    && Files.readString(log).contains("Reconfiguring the mutating webhook auto.kopf.dev."));
+            controlPlane = process.descendants().filter(ShutdownTest::isControlPlane).toList();
+            assertThat(controlPlane).as("etcd and kube-apiserver").hasSize(2);
+            signalProcessGroup("INT", process.pid());
+            await().atMost(CTRL_C_EXIT).until(() -> !process.isAlive());
+        } finally {
+            if (process.isAlive()) {
+                signalProcessGroup("KILL", process.pid());
+            }
+            controlPlane.forEach(ProcessHandle::destroyForcibly);
+        }
+        assertThat(process.exitValue()).isZero();
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines).noneMatch(line -> line.contains("ERROR"));
+        assertThat(String.join("\n", lines)).contains("Signal SIGINT is received. Operator is stopping.",
+                "Cleaning up the admission webhook auto.kopf.dev.");
+        assertThat(lines).anyMatch(line -> line.matches(".*Local cluster https://\\S+ stopped"));
+        assertThat(controlPlane).noneMatch(ProcessHandle::isAlive);
+    }
+
+    private static boolean isControlPlane(ProcessHandle process) {
+        return process.info().command().map(command -> command.endsWith("/etcd") || command.endsWith("/kube-apiserver"))
+                .orElse(false);
+    }
+
+    private static void signalProcessGroup(String signal, long processGroup) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, "--", "-" + processGroup).inheritIO().start();
+        assertThat(kill.waitFor()).as("kill -%s -%d", signal, processGroup).isZero();
     }
 }

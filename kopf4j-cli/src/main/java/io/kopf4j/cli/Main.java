@@ -1,6 +1,7 @@
 package io.kopf4j.cli;
 
 import io.kopf4j.OperatorException;
+import io.kopf4j.runtime.OutOfMemory;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Command;
                 EnvtestCommand.class})
 public final class Main {
     public static void main(String[] args) {
+        OutOfMemory.exitOnOutOfMemory();   // this process is the operator's: one line and exit code 3
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -155,7 +155,7 @@ final class RunCommand implements Callable<Integer> {
         out.println("Kubeconfig:    " + cluster.kubeconfig());
         out.println("Try, in another terminal:");
         out.println("  " + TryHint.command(kubectl, cluster.kubeconfig(), crds));
-        out.println("Ctrl-C stops the operator and the cluster.");
+        out.println("Ctrl-C stops the operator, then the cluster.");
         out.flush();
         return cluster;
     }

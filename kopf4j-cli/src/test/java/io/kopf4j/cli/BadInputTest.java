@@ -101,7 +101,8 @@ class BadInputTest {
     void missingKubeconfigFile() throws Exception {
         Result result = kopf4j("run", "--kubeconfig", "/nonexistent/kubeconfig", handlers("kopfexamples").toString());
         assertThat(result.code()).isEqualTo(1);
-        assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: kubeconfig file not found: /nonexistent/kubeconfig");
+        assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: One or more authentication handlers failed:"
+                + " 'login_with_kubeconfig': kubeconfig file not found: /nonexistent/kubeconfig");
     }
 
     @Test

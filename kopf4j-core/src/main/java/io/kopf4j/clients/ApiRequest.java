@@ -68,6 +68,16 @@ public final class ApiRequest {
         return new ApiRequest(client, collectionUrl(client, resource, namespace) + "/" + segment(name));
     }
 
+    /** {@return the absolute URL, with its query} */
+    public String url() {
+        return url;
+    }
+
+    /** {@return the API server's URL, as errors name it when it cannot be reached} */
+    public String server() {
+        return client.getMasterUrl().toString();
+    }
+
     /** The same object's {@code /status} subresource. */
     public ApiRequest status() {
         return new ApiRequest(client, url + "/status");

@@ -2,10 +2,13 @@ package io.kopf4j.clients;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.structs.DurationTexts;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -51,28 +54,52 @@ public final class ApiRetries {
     }
 
     /**
-     * Calls the request, retrying retryable failures; blocks only the calling (virtual) thread. Each
-     * retry is logged as one line with the failure's root cause ({@link ApiErrors#summary}); its
-     * trace only at debug level, as these failures are expected and the trace says nothing more.
+     * Calls the request, retrying retryable failures; blocks only the calling (virtual) thread. The
+     * attempts are logged with Kopf's lines ({@code Request attempt #1/9 failed; will retry: PATCH
+     * https://... -> ...}), the failure as its root cause ({@link ApiErrors#summary}); its trace
+     * only at debug level, as these failures are expected and the trace says nothing more.
      *
+     * @param what the method and the absolute URL, as Kopf names the request: {@code PATCH https://...}
      * @param server the API server's URL, named when it cannot be reached
      */
     public <T> T call(String what, String server, Logger logger, Supplier<T> request) {
         Iterator<Duration> delays = backoffs.iterator();
-        while (true) {
+        String count = backoffs instanceof Collection<?> sized ? "/" + (sized.size() + 1) : "";
+        for (int attempt = 1; ; attempt++) {
+            String idx = "#" + attempt + count;
             try {
-                return request.get();
+                if (attempt > 1) {
+                    logger.debug("Request attempt {}: {}", idx, what);
+                }
+                T result = request.get();
+                if (attempt > 1) {
+                    logger.debug("Request attempt {} succeeded: {}", idx, what);
+                }
+                return result;
             } catch (KubernetesClientException e) {
-                if (!retryable.test(e) || !delays.hasNext()) {
+                if (!retryable.test(e)) {
                     throw e;
                 }
-                Duration delay = delayFor(e, delays.next());
-                logger.error("Request attempt {} failed; will retry in {} seconds: {}", what, delay.toMillis() / 1000.0,
-                        ApiErrors.summary(e, server));
-                logger.debug("The failed request attempt {}:", what, e);
+                String summary = ApiErrors.summary(e, server);
+                if (!delays.hasNext()) {
+                    logger.error("Request attempt {} failed; escalating: {} -> {}", idx, what, summary);
+                    logger.debug("The failed request attempt {}:", idx, e);
+                    throw e;
+                }
+                Duration delay = delayFor(e, delays.next(), what, logger);
+                logger.error("Request attempt {} failed; will retry: {} -> {}", idx, what, summary);
+                logger.debug("The failed request attempt {}:", idx, e);
                 sleep(delay);
             }
         }
+    }
+
+    /**
+     * A GET (an object, a page of a listing, a discovery document), retried, and logged as Kopf names
+     * it: {@code GET https://...}.
+     */
+    public Map<String, Object> get(ApiRequest request, Logger logger) {
+        return call("GET " + request.url(), request.server(), logger, request::get);
     }
 
     static boolean retryable(KubernetesClientException e) {
@@ -81,6 +108,15 @@ public final class ApiRetries {
             return hasIoCause(e);
         }
         return code >= 500 || code == 401 || code == 403 || code == 429 || code == 408;
+    }
+
+    private Duration delayFor(KubernetesClientException e, Duration own, String what, Logger logger) {
+        Duration delay = delayFor(e, own);
+        if (delay != own) {
+            logger.debug("Overriding the backoff {}s with the retry-after {}s from the server: {}",
+                    DurationTexts.seconds(own), DurationTexts.seconds(delay), what);
+        }
+        return delay;
     }
 
     /**

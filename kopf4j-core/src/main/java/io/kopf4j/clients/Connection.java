@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.ConnectionInfo;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.runtime.Versions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,7 @@ public record Connection(String server, String caPath, String caData, boolean in
                          String certificateData, String privateKeyPath, String privateKeyData, String proxyUrl,
                          String defaultNamespace) {
     private static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
-    private static final String USER_AGENT = "kopf4j/" + version();
+    private static final String USER_AGENT = "kopf4j/" + Versions.kopf4j().orElse("unknown");
 
     public static Connection of(ConnectionInfo info) {
         return new Connection(info.server(), info.caPath(), info.caData(), info.insecure(), info.certificatePath(),
@@ -117,10 +118,5 @@ public record Connection(String server, String caPath, String caData, boolean in
     private static String variable(Map<String, String> environment, String name) {
         String lower = environment.get(name.toLowerCase(java.util.Locale.ROOT));
         return lower != null ? lower : environment.get(name);
-    }
-
-    private static String version() {
-        String version = Connection.class.getPackage().getImplementationVersion();
-        return version == null ? "dev" : version;
     }
 }

@@ -64,7 +64,7 @@ public final class Discovery {
     }
 
     private Map<String, Object> get(String path) {
-        return retries.call("GET " + path, client.getMasterUrl().toString(), LOG, ApiRequest.path(client, path)::get);
+        return retries.get(ApiRequest.path(client, path), LOG);
     }
 
     private List<Resource> resourcesOf(String group, String version, boolean preferred) {

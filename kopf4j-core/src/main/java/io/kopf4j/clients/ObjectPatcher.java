@@ -58,7 +58,8 @@ public final class ObjectPatcher implements ObjectPatching {
 
     /** One PATCH, retried as {@link ApiRetries} says, and each attempt counted by its status code. */
     private Map<String, Object> send(ApiRequest target, String contentType, String patch, Logger logger) {
-        return retries.call("PATCH", server(), logger, () -> measured(() -> target.send("PATCH", contentType, patch)));
+        return retries.call("PATCH " + target.url(), server(), logger,
+                () -> measured(() -> target.send("PATCH", contentType, patch)));
     }
 
     private Map<String, Object> measured(Supplier<Map<String, Object>> patch) {
@@ -138,8 +139,10 @@ public final class ObjectPatcher implements ObjectPatching {
                         versions.add(versionOf(fresh));
                     } catch (KubernetesClientException e) {
                         if (e.getCode() == 409 || e.getCode() == 422) {
-                            logger.debug("Could not apply the patch in full due to conflicts with newer changes. "
-                                    + "Will try on the next cycle soon.");
+                            if (logger.isDebugEnabled()) {
+                                logger.debug("Could not apply the patch in full due to conflicts with newer changes. "
+                                        + "Will try on the next cycle soon. Remaining: {}", remaining(patch.fns()));
+                            }
                             return applied(versions, new ArrayList<>(patch.fns()));
                         }
                         throw e;
@@ -149,7 +152,7 @@ public final class ObjectPatcher implements ObjectPatching {
             return applied(versions, List.of());
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
-                logger.debug("Patching failed because the object is gone; nothing to do.");
+                logger.debug("Patching was skipped: the object does not exist anymore.");
                 return new Applied(null, List.of());
             }
             throw e;
@@ -195,6 +198,11 @@ public final class ObjectPatcher implements ObjectPatching {
         }
         versions.add(versionOf(patched));
         return patched;
+    }
+
+    /** What is left to patch, as Kopf's {@code repr} of its {@code Patch} of the functions: {@code Patch(fns=[...])}. */
+    private static String remaining(List<Consumer<Map<String, Object>>> fns) {
+        return "Patch(fns=[" + String.join(", ", fns.stream().map(Object::toString).toList()) + "])";
     }
 
     /** The last PATCH's version; all before it are the intermediate states between our own PATCHes. */

@@ -32,7 +32,7 @@ public interface ExecutableHandler {
         return null;
     }
 
-    /** How Kopf's log lines name it: {@code Handler 'id'} (activities: {@code Activity 'id'}). */
+    /** How Kopf's log lines name it: {@code Handler 'id'} (activities, indexers, daemons, timers, webhooks: {@code Activity 'id'}, {@code Indexer 'id'}, ...). */
     default String title() {
         return "Handler '" + id() + "'";
     }

@@ -223,36 +223,6 @@ public final class HandlerRegistry {
         return indexing.stream().anyMatch(h -> h.selector().matches(resource));
     }
 
-    /**
-     * A label selector for watching the resource on the server side, or null: the label conditions
-     * (exact, present, absent) that every handler of the resource has in common. Objects outside it
-     * are then never listed, watched or held in memory; filters are still checked per handler.
-     */
-    public synchronized String labelSelector(Resource resource) {
-        List<Filters> all = new ArrayList<>();
-        changingHandlers(resource).forEach(h -> all.add(h.filters()));
-        watching.stream().filter(h -> h.selector().matches(resource)).forEach(h -> all.add(h.filters()));
-        spawning.stream().filter(h -> h.selector().matches(resource)).forEach(h -> all.add(h.filters()));
-        indexing.stream().filter(h -> h.selector().matches(resource)).forEach(h -> all.add(h.filters()));
-        if (all.isEmpty()) {
-            return null;
-        }
-        List<String> terms = new ArrayList<>();
-        all.get(0).labels().forEach((key, condition) -> {
-            boolean shared = all.stream().allMatch(f -> condition.equals(f.labels().get(key)));
-            String term = switch (condition) {
-                case Condition.Exact exact -> key + "=" + exact.text();
-                case Condition.Present present -> key;
-                case Condition.Absent absent -> "!" + key;
-                case Condition.Matching matching -> null;
-            };
-            if (shared && term != null) {
-                terms.add(term);
-            }
-        });
-        return terms.isEmpty() ? null : String.join(",", terms);
-    }
-
     private static boolean prematches(ChangingHandler handler, ChangingCause cause) {
         return handler.filters().prematches(cause, cause.old(), cause.current());
     }

@@ -19,4 +19,9 @@ import java.time.Duration;
  */
 public record IndexingHandler(String id, ErrorsMode errors, Duration backoff, Object param, Filters filters,
                               ResourceSelector selector, HandlerFn function, String origin) implements ExecutableHandler {
+    /** As Kopf's {@code IndexingHandler}: {@code Indexer 'id'}. */
+    @Override
+    public String title() {
+        return "Indexer '" + id + "'";
+    }
 }

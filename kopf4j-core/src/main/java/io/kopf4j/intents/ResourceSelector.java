@@ -1,6 +1,7 @@
 package io.kopf4j.intents;
 
 import io.kopf4j.Resource;
+import io.kopf4j.structs.Json;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -82,6 +83,26 @@ public record ResourceSelector(String group, String version, String name, String
             return new ResourceSelector("", groupVersion, name);
         }
         return new ResourceSelector(groupVersion, null, name);
+    }
+
+    /**
+     * As Kopf's warnings show a selector (its {@code Selector}'s repr): {@code Selector(group='kopf.dev',
+     * any_name='kopfexamples')}; {@code "*"} is Kopf's {@code EVERYTHING}.
+     */
+    public String kopfRepr() {
+        List<String> fields = new ArrayList<>();
+        if (group != null) {
+            fields.add("group=" + Json.pythonRepr(group));
+        }
+        if (version != null) {
+            fields.add("version=" + Json.pythonRepr(version));
+        }
+        if (category != null) {
+            fields.add("category=" + Json.pythonRepr(category));
+        } else {
+            fields.add("any_name=" + (multiple() ? "<Marker.EVERYTHING: 1>" : Json.pythonRepr(name)));
+        }
+        return "Selector(" + String.join(", ", fields) + ")";
     }
 
     /** The groups discovery must read to resolve this selector; null means all groups. */

@@ -22,8 +22,6 @@ import io.kopf4j.reactor.processing.Sharding;
 import io.kopf4j.reactor.processing.Spawning;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.reactor.queueing.Progress;
-import io.kopf4j.storage.Finalizers;
-import java.util.function.Predicate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -86,8 +84,7 @@ public final class Reactor {
         this.settings = settings;
         this.memo = memo;
         this.metrics = metrics;
-        this.orchestrator = new Orchestrator(watchClient, threads, settings, metrics, this::queues,
-                registry::labelSelector, this::holdsOurFinalizer);
+        this.orchestrator = new Orchestrator(watchClient, threads, settings, metrics, this::queues);
         this.observer = new Observer(client, watchClient, registry, namespaces, threads, settings, metrics, orchestrator);
         this.barrier = registry.indexingHandlers().isEmpty() ? IndexesBarrier.OPEN
                 // Kopf waits for the indexed resources only: another resource that never lists blocks nothing.
@@ -199,9 +196,5 @@ public final class Reactor {
                                 + " framework bug. The operator will stop to prevent damage.", error)));
         processor.recheckThrough(queues::dispatch);
         return queues;
-    }
-
-    private Predicate<Map<String, Object>> holdsOurFinalizer(Resource resource) {
-        return body -> Finalizers.isDeletionBlocked(body, settings.persistence.finalizer);
     }
 }

@@ -14,8 +14,8 @@ import java.util.function.Supplier;
 
 /**
  * The operator's metrics (Kopf has none), recorded through Micrometer: handlers, queues, watches,
- * API requests, daemons and timers. Names and tags are listed in docs/metrics.md. Without a registry the meters
- * cost next to nothing (an empty composite registry).
+ * API requests, daemons and timers, Kubernetes Events. Names and tags are listed in
+ * docs/metrics.md. Without a registry the meters cost next to nothing (an empty composite registry).
  */
 public final class Metrics {
     private final MeterRegistry registry;
@@ -113,6 +113,24 @@ public final class Metrics {
     public void timerLag(String handler, Duration lag) {
         Timer.builder("kopf4j.timer.lag").tag("handler", handler).publishPercentileHistogram().register(registry)
                 .record(lag);
+    }
+
+    /** A Kubernetes Event written: {@code verb} = POST (a new Event) or PATCH (a new count of a posted one). */
+    public void eventPosted(String verb) {
+        Counter.builder("kopf4j.events.posted").description("Kubernetes Events written, by verb")
+                .tag("verb", verb).register(registry).increment();
+    }
+
+    /** An event counted into another's write (a repeat of a posted Event, combined similar ones), not written by itself. */
+    public void eventAggregated() {
+        Counter.builder("kopf4j.events.aggregated").description("Events counted into an Event written for others")
+                .register(registry).increment();
+    }
+
+    /** An event dropped: {@code settings.posting.queueSize} Events were waiting to be written. */
+    public void eventDropped() {
+        Counter.builder("kopf4j.events.dropped").description("Events dropped because the queue of Events to write was full")
+                .register(registry).increment();
     }
 
     /** Sharding: the members of the view this replica has agreed on, read on every scrape. */

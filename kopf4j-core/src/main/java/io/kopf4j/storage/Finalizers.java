@@ -1,6 +1,7 @@
 package io.kopf4j.storage;
 
 import io.kopf4j.structs.Dicts;
+import io.kopf4j.structs.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,13 +46,13 @@ public final class Finalizers {
      * @return a patch function, for {@link io.kopf4j.Patch#fns()}
      */
     public static Consumer<Map<String, Object>> blockDeletion(String finalizer) {
-        return body -> {
+        return new Edit("block_deletion", finalizer, body -> {
             List<Object> finalizers = finalizers(body);
             if (!finalizers.contains(finalizer)) {
                 finalizers.add(finalizer);
                 Dicts.ensure(body, PATH, finalizers);
             }
-        };
+        });
     }
 
     /**
@@ -61,12 +62,30 @@ public final class Finalizers {
      * @return a patch function, for {@link io.kopf4j.Patch#fns()}
      */
     public static Consumer<Map<String, Object>> allowDeletion(String finalizer) {
-        return body -> {
+        return new Edit("allow_deletion", finalizer, body -> {
             List<Object> finalizers = finalizers(body);
             if (finalizers.remove(finalizer)) {
                 Dicts.ensure(body, PATH, finalizers);
             }
-        };
+        });
+    }
+
+    /**
+     * A patch function shown as Kopf's ({@code functools.partial(finalizers.block_deletion, finalizer=...)})
+     * in the log line of a patch that could not be applied in full.
+     */
+    private record Edit(String function, String finalizer, Consumer<Map<String, Object>> edit)
+            implements Consumer<Map<String, Object>> {
+        @Override
+        public void accept(Map<String, Object> body) {
+            edit.accept(body);
+        }
+
+        @Override
+        public String toString() {
+            return "functools.partial(<function " + function + " at 0x" + Integer.toHexString(System.identityHashCode(this))
+                    + ">, finalizer=" + Json.pythonRepr(finalizer) + ")";
+        }
     }
 
     private static List<Object> finalizers(Map<String, Object> body) {

@@ -35,7 +35,7 @@ class ExecutionTest {
             "kopfexample", List.of(), List.of(), List.of(), true, true, List.of("list", "watch", "patch"));
     private final ProgressStorage storage = MultiProgressStorage.smart("kopf.zalando.org");
     private final Execution execution = new Execution(Lifecycles.allAtOnce(), Duration.ofSeconds(60), storage,
-            new io.kopf4j.runtime.Metrics(null), null, new io.kopf4j.engines.posting.EventPoster(new io.kopf4j.OperatorSettings.Posting(), event -> { }), null);
+            new io.kopf4j.runtime.Metrics(null), null, new io.kopf4j.engines.posting.EventPoster(new io.kopf4j.OperatorSettings.Posting(), new io.kopf4j.runtime.Metrics(null), write -> "ignored"), null);
 
     private static ChangingHandler handler(ErrorsMode errors, Duration timeout, Integer retries, HandlerFn fn) {
         return new ChangingHandler("h", Reason.CREATE, false, false, false, null, errors, timeout, retries, null, null,

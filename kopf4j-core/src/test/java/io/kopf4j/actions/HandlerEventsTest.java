@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kopf4j.Events;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.engines.posting.CapturedEvents;
-import io.kopf4j.engines.posting.K8sEvent;
+import io.kopf4j.engines.posting.EventWrite;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -38,7 +38,7 @@ class HandlerEventsTest {
             Events.info(OTHER, "Seen", "on the handler's thread");
             return CompletableFuture.runAsync(() -> context.warn(OTHER, "Seen", "in another thread"));
         });
-        assertThat(List.of(captured.next(), captured.next())).extracting(e -> e.reference().get("name"), K8sEvent::message)
+        assertThat(List.of(captured.next(), captured.next())).extracting(e -> e.reference().get("name"), EventWrite::message)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("cm", "on the handler's thread"),
                         org.assertj.core.groups.Tuple.tuple("cm", "in another thread"));
     }

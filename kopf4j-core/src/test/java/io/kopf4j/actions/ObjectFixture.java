@@ -34,7 +34,7 @@ public final class ObjectFixture {
 
     private final ProgressStorage storage = new AnnotationsProgressStorage("kopf.zalando.org", true);
     private final Execution execution = new Execution(Lifecycles.allAtOnce(), Duration.ofSeconds(60), storage,
-            new Metrics(null), null, new io.kopf4j.engines.posting.EventPoster(new io.kopf4j.OperatorSettings.Posting(), event -> { }), null);
+            new Metrics(null), null, new io.kopf4j.engines.posting.EventPoster(new io.kopf4j.OperatorSettings.Posting(), new Metrics(null), write -> "ignored"), null);
     private final Map<String, String> annotations = new LinkedHashMap<>();
     private final Map<String, String> labels;
     private final Map<String, Object> status = new LinkedHashMap<>();

@@ -5,17 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.kopf4j.logging.CapturedLines;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -102,24 +102,72 @@ class ApiRetriesTest {
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
     }
 
+    private static final String WHAT = "PATCH https://127.0.0.1:6443/apis/kopf.dev/v1/namespaces/ns/kopfexamples/ex";
+
     @Test
-    void eachRetryIsOneLineWithTheRootCauseAndTheTraceOnlyAtDebugLevel() {
-        Logger logger = (Logger) LoggerFactory.getLogger("test.retries");
-        logger.setLevel(Level.DEBUG);
-        ListAppender<ILoggingEvent> lines = new ListAppender<>();
-        lines.start();
-        logger.addAppender(lines);
+    void eachAttemptIsLoggedWithKopfsLinesTheRootCauseAndTheTraceOnlyAtDebugLevel() {
         KubernetesClientException refused = new KubernetesClientException("An error has occurred.",
                 new IOException(null, new ConnectException()));
-        new ApiRetries(List.of(TINY), false).call("PATCH", "https://127.0.0.1:6443", logger, () -> {
-            if (lines.list.isEmpty()) {
-                throw refused;
-            }
-            return "ok";
-        });
-        assertThat(lines.list).extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage, line -> line.getThrowableProxy() != null)
-                .containsExactly(
-                        tuple(Level.ERROR, "Request attempt PATCH failed; will retry in 0.001 seconds: Connection refused (127.0.0.1:6443)", false),
-                        tuple(Level.DEBUG, "The failed request attempt PATCH:", true));
+        AtomicInteger calls = new AtomicInteger();
+        try (CapturedLines lines = new CapturedLines("test.retries")) {
+            new ApiRetries(List.of(TINY), false).call(WHAT, "https://127.0.0.1:6443", LoggerFactory.getLogger("test.retries"), () -> {
+                if (calls.incrementAndGet() == 1) {
+                    throw refused;
+                }
+                return "ok";
+            });
+            assertThat(lines.events()).extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage,
+                            line -> line.getThrowableProxy() != null)
+                    .containsExactly(
+                            tuple(Level.ERROR, "Request attempt #1/2 failed; will retry: " + WHAT
+                                    + " -> Connection refused (127.0.0.1:6443)", false),
+                            tuple(Level.DEBUG, "The failed request attempt #1/2:", true),
+                            tuple(Level.DEBUG, "Request attempt #2/2: " + WHAT, false),
+                            tuple(Level.DEBUG, "Request attempt #2/2 succeeded: " + WHAT, false));
+        }
+    }
+
+    @Test
+    void theLastAttemptEscalatesWithKopfsLine() {
+        try (CapturedLines lines = new CapturedLines("test.retries")) {
+            assertThatThrownBy(() -> new ApiRetries(List.of(), false).call(WHAT, "https://127.0.0.1:6443",
+                    LoggerFactory.getLogger("test.retries"), () -> {
+                        throw http(503);
+                    })).isInstanceOf(KubernetesClientException.class);
+            assertThat(lines.messages()).first().asString().startsWith("Request attempt #1/1 failed; escalating: " + WHAT + " -> ");
+        }
+    }
+
+    @Test
+    void endlessBackoffsNumberTheAttemptsWithoutATotal() {
+        Iterable<Duration> forever = () -> Stream.generate(() -> TINY).iterator();
+        AtomicInteger calls = new AtomicInteger();
+        try (CapturedLines lines = new CapturedLines("test.retries")) {
+            new ApiRetries(forever, false).call(WHAT, "https://127.0.0.1:6443", LoggerFactory.getLogger("test.retries"), () -> {
+                if (calls.incrementAndGet() == 1) {
+                    throw http(500);
+                }
+                return "ok";
+            });
+            assertThat(lines.messages()).first().asString().startsWith("Request attempt #1 failed; will retry: " + WHAT + " -> ");
+            assertThat(lines.messages()).contains("Request attempt #2 succeeded: " + WHAT);
+        }
+    }
+
+    @Test
+    void aLongerRetryAfterOverridesTheBackoffWithKopfsLine() {
+        KubernetesClientException slowDown = new KubernetesClientException(new StatusBuilder().withCode(429)
+                .withNewDetails().withRetryAfterSeconds(1).endDetails().build());
+        AtomicInteger calls = new AtomicInteger();
+        try (CapturedLines lines = new CapturedLines("test.retries")) {
+            new ApiRetries(List.of(Duration.ofMillis(500)), false).call(WHAT, "https://127.0.0.1:6443",
+                    LoggerFactory.getLogger("test.retries"), () -> {
+                        if (calls.incrementAndGet() == 1) {
+                            throw slowDown;
+                        }
+                        return "ok";
+                    });
+            assertThat(lines.messages()).contains("Overriding the backoff 0.5s with the retry-after 1s from the server: " + WHAT);
+        }
     }
 }

@@ -64,36 +64,6 @@ class FiltersTest {
         assertThat(registry.prematches(cause(Map.of("app", "web", "legacy", "yes")))).isFalse();
     }
 
-    public static class SharedLabels {
-        @On.Create(value = "kopfexamples", labels = {"app=web", "tier", "!legacy"})
-        public void create() {
-        }
-
-        @On.Delete(value = "kopfexamples", labels = {"app=web", "!legacy", "other"})
-        public void delete() {
-        }
-    }
-
-    public static class OneUnfiltered {
-        @On.Create(value = "kopfexamples", labels = "app=web")
-        public void create() {
-        }
-
-        @On.Event("kopfexamples")
-        public void event() {
-        }
-    }
-
-    @Test
-    void labelConditionsSharedByAllHandlersBecomeAServerSideSelector() {
-        HandlerRegistry shared = new HandlerRegistry();
-        HandlerScanner.scan(SharedLabels.class, shared);
-        assertThat(shared.labelSelector(KOPFEXAMPLES)).isEqualTo("app=web,!legacy");
-        HandlerRegistry unfiltered = new HandlerRegistry();
-        HandlerScanner.scan(OneUnfiltered.class, unfiltered);
-        assertThat(unfiltered.labelSelector(KOPFEXAMPLES)).as("one handler sees all objects").isNull();
-    }
-
     private static ChangingCause cause(Map<String, Object> labels) {
         Map<String, Object> raw = Map.of("metadata", Map.of("name", "x", "labels", labels));
         return new ChangingCause(KOPFEXAMPLES, raw, new io.kopf4j.Body(raw), new io.kopf4j.Patch(),

@@ -78,4 +78,15 @@ class ResourceSelectorTest {
     void unknownNameResolvesToNothing() {
         assertThat(ResourceSelector.parse("kopfexamplez").resolve(List.of(kopfV1, pods)).resources()).isEmpty();
     }
+
+    @Test
+    void warningsShowSelectorsAsKopfsRepr() {
+        assertThat(ResourceSelector.parse("kopfexamples").kopfRepr()).isEqualTo("Selector(any_name='kopfexamples')");
+        assertThat(ResourceSelector.parse("kopfexamples.kopf.dev").kopfRepr())
+                .isEqualTo("Selector(group='kopf.dev', any_name='kopfexamples')");
+        assertThat(ResourceSelector.parse("kopf.dev", "v1", "kopfexamples").kopfRepr())
+                .isEqualTo("Selector(group='kopf.dev', version='v1', any_name='kopfexamples')");
+        assertThat(ResourceSelector.parse(io.kopf4j.On.EVERYTHING).kopfRepr()).isEqualTo("Selector(any_name=<Marker.EVERYTHING: 1>)");
+        assertThat(ResourceSelector.parse(io.kopf4j.On.CATEGORY + "all").kopfRepr()).isEqualTo("Selector(category='all')");
+    }
 }

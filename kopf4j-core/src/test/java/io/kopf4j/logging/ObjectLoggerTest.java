@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.kopf4j.engines.posting.CapturedEvents;
-import io.kopf4j.engines.posting.K8sEvent;
+import io.kopf4j.engines.posting.EventWrite;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ class ObjectLoggerTest {
         ObjectLogger logger = ObjectLogger.posting(BODY, captured.poster);
         logger.debug("too detailed");
         logger.info("Hello {}", "ex");
-        assertThat(captured.next()).extracting(K8sEvent::type, K8sEvent::reason, K8sEvent::message)
+        assertThat(captured.next()).extracting(EventWrite::type, EventWrite::reason, EventWrite::message)
                 .containsExactly("Normal", "Logging", "Hello ex");
     }
 

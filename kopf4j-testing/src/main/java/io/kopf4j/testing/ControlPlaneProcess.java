@@ -1,19 +1,47 @@
 package io.kopf4j.testing;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One binary of the control plane (etcd or kube-apiserver) running as a child process, its output
  * in a log file. Stopping kills the whole process tree: SIGTERM, then SIGKILL after a grace period;
  * killing sends SIGKILL at once; freezing and thawing send SIGSTOP and SIGCONT.
+ *
+ * <p>It runs in a session of its own ({@code setsid}), so that a terminal's Ctrl-C, which goes to
+ * the whole foreground process group, reaches only the JVM: the operator stops first, while its
+ * API server still answers, and the cluster is stopped after it. Outside the terminal's process
+ * group it no longer dies with the terminal's signals, so a watchdog guards against orphans: the
+ * process's stdin is a pipe from this JVM (its {@link Process} holds the other end), and when the
+ * JVM is gone by any path (SIGKILL included), the kernel closes that end and the watchdog, reading
+ * the pipe, sends the binary SIGTERM (then SIGKILL). A
+ * parent-death signal ({@code setpriv --pdeathsig}) would not do: Linux sends it when the thread
+ * that started the child ends, not the JVM, and any thread may start a cluster.
  */
 final class ControlPlaneProcess {
+    private static final Logger LOG = LoggerFactory.getLogger(ControlPlaneProcess.class);
     private static final Duration GRACE = Duration.ofSeconds(5);
+    /**
+     * Runs the binary ({@code "$@"}) in place of the shell, so that its pid is this process's, with
+     * a watchdog beside it that waits for the end of the JVM's pipe on fd 3. (An asynchronous
+     * command's stdin is /dev/null in a shell without job control, hence the pipe's copy on fd 3.)
+     */
+    private static final String WATCHDOG = """
+            exec 3<&0
+            (cat <&3 >/dev/null; kill -TERM $$ 2>/dev/null; sleep %d; kill -KILL $$ 2>/dev/null) &
+            exec "$@" 3<&- </dev/null
+            """.formatted(GRACE.toSeconds());
+    /** util-linux's setsid, on Linux; where there is none (macOS), the binaries share the JVM's process group. */
+    private static final String SETSID = onPath("setsid");
 
     private final String name;
     private final Path log;
@@ -27,10 +55,15 @@ final class ControlPlaneProcess {
 
     static ControlPlaneProcess start(String name, List<String> command, Path log) throws IOException {
         Files.createDirectories(log.getParent());
-        Process process = new ProcessBuilder(command)
+        List<String> wrapped = new ArrayList<>();
+        if (SETSID != null) {
+            wrapped.add(SETSID);
+        }
+        wrapped.addAll(List.of("sh", "-c", WATCHDOG, name));
+        wrapped.addAll(command);
+        Process process = new ProcessBuilder(wrapped)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                 .start();
         return new ControlPlaneProcess(name, log, process);
     }
@@ -60,8 +93,8 @@ final class ControlPlaneProcess {
     /** Kills the process tree at once (SIGKILL), as a crash would: nothing is flushed, no connection closed. */
     void kill() {
         List<ProcessHandle> tree = process.descendants().toList();
+        tree.forEach(ProcessHandle::destroyForcibly);   // the watchdog first, as in stop()
         process.destroyForcibly();
-        tree.forEach(ProcessHandle::destroyForcibly);
         try {
             process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -89,9 +122,10 @@ final class ControlPlaneProcess {
     }
 
     void stop() {
+        // The watchdog first, so that it does not act on a stop that is ours.
         List<ProcessHandle> tree = process.descendants().toList();
-        process.destroy();
         tree.forEach(ProcessHandle::destroy);
+        process.destroy();
         try {
             if (!process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
@@ -102,5 +136,17 @@ final class ControlPlaneProcess {
             Thread.currentThread().interrupt();
         }
         tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static String onPath(String command) {
+        String path = System.getenv().getOrDefault("PATH", "");
+        String found = Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty())
+                .map(dir -> Path.of(dir, command)).filter(Files::isExecutable)
+                .map(Path::toString).findFirst().orElse(null);
+        if (found == null) {
+            LOG.info("No {} on PATH: the local cluster shares this process's process group, so a terminal's Ctrl-C"
+                    + " stops it at once, not after the operator", command);
+        }
+        return found;
     }
 }

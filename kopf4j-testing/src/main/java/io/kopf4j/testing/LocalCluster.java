@@ -35,8 +35,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A real, throw-away Kubernetes control plane: etcd and kube-apiserver as child processes, bound
  * to 127.0.0.1 only, on free ports, with TLS and an admin client certificate. Several can run at
- * once. It stops when closed, and also when the JVM exits (shutdown hook), leaving no process
- * behind.
+ * once. It stops when closed, and also when the JVM exits (shutdown hook) or is killed (a watchdog
+ * beside each process), leaving no process behind. Its processes run outside the terminal's
+ * process group, so that a terminal's Ctrl-C reaches only the JVM, which stops them when it is
+ * ready to.
  *
  * <pre>{@code
  * try (LocalCluster cluster = LocalCluster.start()) {

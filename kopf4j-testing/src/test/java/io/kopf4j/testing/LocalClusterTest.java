@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -98,26 +99,43 @@ class LocalClusterTest {
 
     @Test
     void leavesNoProcessBehindWhenTheJvmIsTerminated() throws Exception {
+        // SIGTERM: the JVM runs its shutdown hooks, which stop the processes before it exits.
+        List<ProcessHandle> processes = clusterOfAChildJvmEndedBy(Process::destroy);
+        assertThat(processes).noneMatch(ProcessHandle::isAlive);
+    }
+
+    @Test
+    void leavesNoProcessBehindWhenTheJvmIsKilled() throws Exception {
+        // SIGKILL: no hook runs; the processes, outside the JVM's process group, are stopped by their watchdogs.
+        List<ProcessHandle> processes = clusterOfAChildJvmEndedBy(Process::destroyForcibly);
+        try {
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(processes).noneMatch(ProcessHandle::isAlive));
+        } finally {
+            processes.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** The etcd and kube-apiserver of a cluster started in a child JVM, after that JVM is ended by {@code end}. */
+    private static List<ProcessHandle> clusterOfAChildJvmEndedBy(Consumer<Process> end) throws Exception {
         Path javaBinary = Path.of(System.getProperty("java.home"), "bin", "java");
         Process child = new ProcessBuilder(javaBinary.toString(), "-cp", System.getProperty("java.class.path"),
                 ClusterInChildJvm.class.getName()).redirectErrorStream(true).start();
-        List<Long> pids = new ArrayList<>();
+        List<ProcessHandle> processes = new ArrayList<>();
         try (var lines = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 if (line.startsWith("pids ")) {
-                    Arrays.stream(line.substring(5).split(" ")).map(Long::parseLong).forEach(pids::add);
+                    Arrays.stream(line.substring(5).split(" ")).map(Long::parseLong)
+                            .forEach(pid -> ProcessHandle.of(pid).ifPresent(processes::add));
                     break;
                 }
             }
-            assertThat(pids).as("the child JVM's cluster processes").hasSize(2);
-            child.destroy();   // SIGTERM: the JVM runs its shutdown hooks
+            assertThat(processes).as("the child JVM's cluster processes").hasSize(2);
+            end.accept(child);
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
         } finally {
             child.destroyForcibly();
         }
-        for (long pid : pids) {
-            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d alive", pid).isFalse();
-        }
+        return processes;
     }
 
     @Test

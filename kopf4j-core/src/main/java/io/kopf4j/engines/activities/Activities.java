@@ -5,7 +5,6 @@ import io.kopf4j.Index;
 import java.util.function.Function;
 import io.kopf4j.ActivityContext;
 import io.kopf4j.ActivityError;
-import io.kopf4j.LoginError;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.PermanentError;
@@ -29,8 +28,13 @@ import org.slf4j.LoggerFactory;
  * all due handlers at once, through the same {@link Execution} rules as every handler, again until
  * all have finished, sleeping until the earliest retry. Each handler is retried on its own schedule
  * and counts its own retries; a failed handler does not stop the others. If any failed for good,
- * the activity fails with an {@link ActivityError} naming them. A {@link LoginError} fails its
- * handler at once, whatever its errors mode, as a {@link PermanentError} that keeps it as the cause.
+ * the activity fails with an {@link ActivityError} naming them. A {@link io.kopf4j.LoginError} is an
+ * exception like any other, as in Kopf: retried or not as the handler's errors mode says, so that a
+ * token service that is briefly down does not stop the operator.
+ *
+ * <pre>{@code
+ * Map<String, Object> credentials = Activities.run(ActivityHandler.AUTHENTICATION, logins, settings, memo);
+ * }</pre>
  */
 public final class Activities {
     private Activities() {
@@ -100,12 +104,8 @@ public final class Activities {
     private static Object invoke(String kind, ActivityHandler handler, HandlerState state, OperatorSettings settings,
                                  Memo memo, Logger logger, KubernetesClient client,
                                  Function<String, Index<?, ?>> indexes) throws Exception {
-        try {
-            return handler.function().call(new Context(settings, memo, logger, state.retries(), handler.param(),
-                    kind, handler.id(), client, indexes));
-        } catch (LoginError e) {
-            throw new PermanentError(e.getMessage(), e);
-        }
+        return handler.function().call(new Context(settings, memo, logger, state.retries(), handler.param(),
+                kind, handler.id(), client, indexes));
     }
 
     /** An activity handler's context; {@code kind} and {@code id} name it when it asks for a client it cannot have. */

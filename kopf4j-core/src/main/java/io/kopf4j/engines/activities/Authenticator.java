@@ -16,18 +16,26 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Kopf's authenticator: runs the login handlers into the vault at the start, and again whenever
- * the vault runs out of credentials, with Kopf's log lines. When a re-login brings nothing, the
- * operator cannot go on: the failure is reported (and the operator stops), as in Kopf.
+ * the vault runs out of credentials, with Kopf's log lines (on Kopf's logger of the module, not the
+ * activity's). A login handler that fails is retried as its errors mode says, a {@link LoginError}
+ * like any exception, while the requests wait for credentials. When a re-login brings nothing, or
+ * a login handler fails for good, the operator cannot go on: the failure is reported (and the
+ * operator stops).
+ *
+ * <pre>{@code
+ * Authenticator authenticator = new Authenticator(logins, settings, memo);
+ * authenticator.start(threads, operator::fail);
+ * KubernetesClient client = VaultClient.create(authenticator.vault(), ...);
+ * }</pre>
  */
 public final class Authenticator {
-    private static final Logger LOG = LoggerFactory.getLogger("kopf.activities.authentication");
+    private static final Logger LOG = LoggerFactory.getLogger(Authenticator.class);
 
     private final Vault vault = new Vault();
     private final List<ActivityHandler> logins;
@@ -42,19 +50,21 @@ public final class Authenticator {
 
     /**
      * Kopf's logins for operators without login handlers: the pod's service account (priority 20)
-     * and the kubeconfig (10); with an explicit kubeconfig file, only that file. As in Kopf, their
-     * arbitrary exceptions are logged and ignored (a {@link LoginError} still fails the login).
+     * and the kubeconfig (10). As in Kopf, their exceptions ({@link LoginError}s too) are logged and
+     * ignored: whichever finds its source logs in. With an explicit kubeconfig file, only that file,
+     * and its failure is the login's (errors=PERMANENT): the file named is the option at fault.
      */
     public static List<ActivityHandler> fallbackLogins(Path kubeconfig, String context) {
-        ActivityHandler fromKubeconfig = builtIn("login_with_kubeconfig", kubeconfig != null
-                ? activity -> Logins.withKubeconfig(kubeconfig, context)
-                : activity -> Logins.withKubeconfig(context));
-        return kubeconfig != null ? List.of(fromKubeconfig)
-                : List.of(builtIn("login_with_service_account", activity -> Logins.withServiceAccount()), fromKubeconfig);
+        if (kubeconfig != null) {
+            return List.of(builtIn("login_with_kubeconfig", ErrorsMode.PERMANENT,
+                    activity -> Logins.withKubeconfig(kubeconfig, context)));
+        }
+        return List.of(builtIn("login_with_service_account", ErrorsMode.IGNORED, activity -> Logins.withServiceAccount()),
+                builtIn("login_with_kubeconfig", ErrorsMode.IGNORED, activity -> Logins.withKubeconfig(context)));
     }
 
-    private static ActivityHandler builtIn(String id, ActivityFn function) {
-        return new ActivityHandler(ActivityHandler.AUTHENTICATION, id, ErrorsMode.IGNORED, null, null, null, null,
+    private static ActivityHandler builtIn(String id, ErrorsMode errors, ActivityFn function) {
+        return new ActivityHandler(ActivityHandler.AUTHENTICATION, id, errors, null, null, null, null,
                 function, "'" + id + "' (built in)");
     }
 
@@ -66,8 +76,8 @@ public final class Authenticator {
      * The initial login, then re-logins in the background on the operator's threads.
      *
      * @param lost called once if the credentials are lost for good
-     * @throws LoginError if no login handler returned credentials, or one threw a LoginError
-     * @throws ActivityError if a login handler failed for good otherwise
+     * @throws LoginError if no login handler returned credentials
+     * @throws ActivityError if a login handler failed for good (its errors mode, timeout or retries)
      */
     public void start(OperatorThreads threads, Consumer<OperatorException> lost) throws InterruptedException {
         authenticate("Initial authentication");
@@ -106,12 +116,7 @@ public final class Authenticator {
     private void authenticate(String title) throws InterruptedException {
         LOG.info("{} has been initiated.", title);
         Map<String, ConnectionInfo> credentials = new LinkedHashMap<>();
-        Map<String, Object> results;
-        try {
-            results = Activities.run(ActivityHandler.AUTHENTICATION, logins, settings, memo);
-        } catch (ActivityError e) {
-            throw loginErrorIn(e).orElseThrow(() -> e);
-        }
+        Map<String, Object> results = Activities.run(ActivityHandler.AUTHENTICATION, logins, settings, memo);
         results.forEach((id, result) -> {
             if (!(result instanceof ConnectionInfo info)) {
                 throw new LoginError("login handler '" + id + "' returned " + result.getClass().getName()
@@ -125,10 +130,5 @@ public final class Authenticator {
             LOG.info("{} has finished.", title);
         }
         vault.populate(credentials);
-    }
-
-    /** A LoginError that failed a login handler: its message, meant for the user, is the login's failure. */
-    private static Optional<LoginError> loginErrorIn(ActivityError error) {
-        return error.failures().values().stream().map(Throwable::getCause).filter(LoginError.class::isInstance).map(LoginError.class::cast).findFirst();
     }
 }

@@ -97,8 +97,9 @@ public final class ConfigurationManager {
         String body = Json.compact(Map.of("apiVersion", "admissionregistration.k8s.io/v1", "kind", type.kind(),
                 "metadata", Map.of("name", name)));
         try {
-            retries.call("creating " + name, client.getMasterUrl().toString(), LOG,
-                    () -> ApiRequest.collection(client, configurations, null).send("POST", ApiRequest.CREATE, body));
+            ApiRequest collection = ApiRequest.collection(client, configurations, null);
+            retries.call("POST " + collection.url(), client.getMasterUrl().toString(), LOG,
+                    () -> collection.send("POST", ApiRequest.CREATE, body));
         } catch (KubernetesClientException e) {
             if (e.getCode() == 409) {
                 return;   // exists already
@@ -115,7 +116,8 @@ public final class ConfigurationManager {
         Map<String, Object> patch = new LinkedHashMap<>();
         patch.put("webhooks", webhooks);
         String body = Json.compact(patch);
-        retries.call("patching " + name, client.getMasterUrl().toString(), LOG,
-                () -> ApiRequest.object(client, configurations, null, name).send("PATCH", ApiRequest.MERGE, body));
+        ApiRequest configuration = ApiRequest.object(client, configurations, null, name);
+        retries.call("PATCH " + configuration.url(), client.getMasterUrl().toString(), LOG,
+                () -> configuration.send("PATCH", ApiRequest.MERGE, body));
     }
 }

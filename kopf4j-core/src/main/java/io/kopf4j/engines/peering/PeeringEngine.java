@@ -158,8 +158,7 @@ public final class PeeringEngine {
      */
     private static boolean canList(PeeringObject object, ApiRetries retries) {
         try {
-            retries.call("LIST " + object.resource(), object.client().getMasterUrl().toString(), LOG,
-                    ApiRequest.collection(object.client(), object.resource(), object.namespace()).query("limit", "1")::get);
+            retries.get(ApiRequest.collection(object.client(), object.resource(), object.namespace()).query("limit", "1"), LOG);
             return true;
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {

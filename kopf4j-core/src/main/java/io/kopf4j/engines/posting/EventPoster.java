@@ -1,45 +1,75 @@
 package io.kopf4j.engines.posting;
 
+import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.logging.EventSink;
+import io.kopf4j.runtime.Metrics;
+import io.kopf4j.structs.Json;
 import io.kopf4j.structs.ObjectReferences;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.function.Consumer;
+import java.util.Optional;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
 /**
  * Posts Kubernetes Events about objects, as Kopf's {@code posting} module: queued by handlers and
- * loggers (never blocking them), posted in order by one background virtual thread. Its
+ * loggers (never blocking them), written by one background virtual thread, correlated as client-go's
+ * event recorder does ({@link EventCorrelator}), so that a log line repeated every second by a
+ * thousand timers costs a write per object a minute rather than a thousand a second: identical
+ * events are counted into one Event, similar ones combined, each object's writes budgeted, and the
+ * queue bounded by {@code settings.posting.queueSize} (beyond it, new Events are dropped with a
+ * warning a minute that counts them). New Events are written in the order they were queued. Its
  * {@link #event}, {@link #info}, {@link #warn} and {@link #exception} are Kopf's {@code kopf.event}
  * and its shortcuts, with their checks of {@code settings.posting}; handlers reach the operator's
  * poster through their contexts (and {@code io.kopf4j.Events} through the context of the handler
  * running on its thread).
+ *
+ * <pre>{@code
+ * EventPoster poster = new EventPoster(client, settings.posting, metrics);
+ * poster.info(body, "Created", "The child is created");   // queued; written in the background
+ * poster.close();                                         // writes what waits, for up to 2 s
+ * }</pre>
  */
 public final class EventPoster implements EventSink, AutoCloseable {
-    private static final K8sEvent STOP = new K8sEvent(Map.of(), "", "", "", Instant.EPOCH);
+    private static final Logger LOG = LoggerFactory.getLogger(EventPoster.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
+    /** After the interruption, for the write in flight to end, so that the poster has stopped when close() returns. */
+    private static final Duration INTERRUPT_GRACE = Duration.ofSeconds(1);
 
     private final OperatorSettings.Posting settings;
-    private final Consumer<K8sEvent> sender;
-    private final BlockingQueue<K8sEvent> queue = new LinkedBlockingQueue<>();
+    private final Metrics metrics;
+    private final EventWriter writer;
+    private final int queueSize;
+    /** The monotonic clock's origin: wall-clock jumps must not delay or hasten the writes. */
+    private final long startNanos = System.nanoTime();
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled when the earliest write or warning moves earlier, or the poster closes. */
+    private final Condition changed = lock.newCondition();
+    private final EventCorrelator correlator;        // guarded by lock
+    private final DropSummary drops = new DropSummary();   // guarded by lock
+    private boolean closing;                         // guarded by lock
     private final Thread worker;
 
-    /** Starts posting through this client; {@link #close()} stops it. */
-    public EventPoster(KubernetesClient client, OperatorSettings.Posting settings) {
-        this(settings, new EventSender(client, settings));
+    /** Starts posting through this client; {@link #close()} stops it. The limits of the settings are read once, here. */
+    public EventPoster(KubernetesClient client, OperatorSettings.Posting settings, Metrics metrics) {
+        this(settings, metrics, new EventSender(client, settings));
     }
 
-    /** Starts posting through this sender: e.g. to capture the events in tests. */
-    public EventPoster(OperatorSettings.Posting settings, Consumer<K8sEvent> sender) {
+    /** Starts posting through this writer: e.g. to capture the writes in tests. */
+    public EventPoster(OperatorSettings.Posting settings, Metrics metrics, EventWriter writer) {
         this.settings = settings;
-        this.sender = sender;
+        this.metrics = metrics;
+        this.writer = writer;
+        this.queueSize = settings.queueSize;
+        this.correlator = new EventCorrelator(settings);
         this.worker = Thread.ofVirtual().name("kopf4j-event-poster").start(this::run);
     }
 
@@ -104,18 +134,44 @@ public final class EventPoster implements EventSink, AutoCloseable {
     @Override
     public void post(Map<String, Object> reference, String type, String reason, String message) {
         boolean aboutEvent = "v1".equals(reference.get("apiVersion")) && "Event".equals(reference.get("kind"));
-        if (settings.enabled && !aboutEvent) {
-            queue.offer(new K8sEvent(reference, type, reason, message, Instant.now()));
+        if (!settings.enabled || aboutEvent) {
+            return;
+        }
+        K8sEvent occurrence = new K8sEvent(reference, type, reason, message == null ? "" : message, Instant.now());
+        EventCorrelator.Outcome outcome;
+        lock.lock();
+        try {
+            Instant due = correlator.nextDue();
+            outcome = correlator.offer(occurrence, now());
+            boolean firstDrop = outcome == EventCorrelator.Outcome.DROPPED && drops.dropped();
+            // Only a change of plan wakes the poster: a thousand repeats a second must not.
+            if (firstDrop || !Objects.equals(due, correlator.nextDue())) {
+                changed.signal();
+            }
+        } finally {
+            lock.unlock();
+        }
+        switch (outcome) {
+            case COUNTED -> metrics.eventAggregated();
+            case DROPPED -> metrics.eventDropped();
+            case NEW -> { }
         }
     }
 
-    /** Posts what is queued (for up to two seconds), then stops. */
+    /** Writes what is queued, due or not, for up to two seconds; then stops, abandoning the rest. */
     @Override
     public void close() {
-        queue.offer(STOP);
+        lock.lock();
         try {
-            if (!worker.join(Duration.ofSeconds(2))) {
+            closing = true;
+            changed.signal();
+        } finally {
+            lock.unlock();
+        }
+        try {
+            if (!worker.join(CLOSE_TIMEOUT)) {
                 worker.interrupt();
+                worker.join(INTERRUPT_GRACE);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -123,20 +179,92 @@ public final class EventPoster implements EventSink, AutoCloseable {
     }
 
     private void run() {
+        lock.lock();
         try {
-            while (true) {
-                List<K8sEvent> batch = new ArrayList<>();
-                batch.add(queue.take());
-                queue.drainTo(batch);
-                for (K8sEvent event : batch) {
-                    if (event == STOP) {
-                        return;
-                    }
-                    sender.accept(event);
+            while (!Thread.currentThread().isInterrupted()) {
+                Instant now = now();
+                long dropped = drops.warn(now);
+                if (dropped > 0) {
+                    warnDropped(dropped);
+                    continue;
+                }
+                Optional<EventWrite> write = closing ? correlator.drain() : correlator.take(now);
+                if (write.isPresent()) {
+                    write(write.get());
+                } else if (closing) {
+                    return;
+                } else {
+                    await(now, earliest(correlator.nextDue(), drops.nextWarning()));
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
         }
+    }
+
+    /** Sends one write without holding the lock (posting goes on meanwhile), and tells the correlator its result. */
+    private void write(EventWrite write) {
+        String name = null;
+        lock.unlock();
+        try {
+            name = writer.write(write);
+        } catch (RuntimeException e) {
+            // Interrupted: the operator stops, and what still waits is abandoned (see close()).
+            if (!Thread.currentThread().isInterrupted()) {
+                // Kopf's warning: Events are auxiliary, they must not fail the handling.
+                warnOfFailure(e, "Event: type=" + Json.pythonRepr(write.type()) + ", reason=" + Json.pythonRepr(write.reason())
+                        + ", message=" + Json.pythonRepr(EventSender.cut(write.message())) + ".");
+            }
+        } finally {
+            lock.lock();
+        }
+        correlator.written(name, now());
+        if (name != null) {
+            metrics.eventPosted(name.equals(write.name()) ? "PATCH" : "POST");
+        }
+    }
+
+    /** Kopf's warnings: with the API's status if it answered, else only the event. */
+    private static void warnOfFailure(RuntimeException e, String event) {
+        Status status = e instanceof KubernetesClientException answered && answered.getCode() > 0 ? answered.getStatus() : null;
+        if (status == null) {
+            LOG.warn("Failed to post an event. Ignoring and continuing. {}", event);
+            return;
+        }
+        // Kopf's line, with no space between the details and the event.
+        LOG.warn("Failed to post an event. Ignoring and continuing. Code: {}. Message: {}. Details: {}{}",
+                Objects.requireNonNullElse(status.getCode(), "None"), Objects.requireNonNullElse(status.getMessage(), "None"),
+                status.getDetails() == null ? "None" : Json.pythonRepr(Json.mapper().convertValue(status.getDetails(), Map.class)),
+                event);
+    }
+
+    private void warnDropped(long dropped) {
+        lock.unlock();
+        try {
+            LOG.warn("Dropped {} Kubernetes Events: {} Events were waiting to be written already, as many as"
+                    + " settings.posting.queueSize allows. Further drops are counted and told once a minute.",
+                    dropped, queueSize);
+        } finally {
+            lock.lock();
+        }
+    }
+
+    private void await(Instant now, Instant wake) throws InterruptedException {
+        if (wake == null) {
+            changed.await();
+        } else if (wake.isAfter(now)) {
+            changed.awaitNanos(Duration.between(now, wake).toNanos());
+        }
+    }
+
+    private static Instant earliest(Instant one, Instant other) {
+        return one == null ? other : other == null || one.isBefore(other) ? one : other;
+    }
+
+    /** The monotonic time, as an instant since the poster started. */
+    private Instant now() {
+        return Instant.EPOCH.plusNanos(System.nanoTime() - startNanos);
     }
 }

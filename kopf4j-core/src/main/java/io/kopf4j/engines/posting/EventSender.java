@@ -1,10 +1,12 @@
 package io.kopf4j.engines.posting;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.structs.Json;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -12,24 +14,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Creates one Kubernetes Event as Kopf's {@code post_event}: messages over 1024 characters cut in
- * the middle, events of cluster-scoped objects in the credentials' default namespace, failures
- * logged as warnings only (events are auxiliary; they must not fail the handling).
+ * Writes one Kubernetes Event: a new one as Kopf's {@code post_event} (messages over 1024
+ * characters cut in the middle, events of cluster-scoped objects in the credentials' default
+ * namespace), with its {@code count}; a new count of a posted one as client-go's event recorder, a
+ * PATCH of {@code count}, {@code lastTimestamp} and {@code message}, or a new Event with the count
+ * if the posted one is gone (the API server deletes Events an hour old by default). Kopf's RBAC
+ * allows only {@code create} on events: once a PATCH is forbidden, every write is a new Event with
+ * the count so far, after one warning.
  */
-final class EventSender implements Consumer<K8sEvent> {
-    private static final Logger LOG = LoggerFactory.getLogger(EventPoster.class);
+final class EventSender implements EventWriter {
     private static final int MAX_MESSAGE = 1024;
     private static final Resource EVENTS = new Resource("", "v1", "events", "Event", "event",
-            List.of("ev"), List.of(), List.of(), true, true, List.of("create"));
+            List.of("ev"), List.of(), List.of(), true, true, List.of("create", "patch"));
     private static final DateTimeFormatter MICRO_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX");
+    private static final Logger LOG = LoggerFactory.getLogger(EventPoster.class);
+    private static final int FORBIDDEN = 403;
+    private static final int NOT_FOUND = 404;
 
     private final KubernetesClient client;
     private final OperatorSettings.Posting settings;
+    /** Written by the poster's thread only. */
+    private boolean patchForbidden;
 
     EventSender(KubernetesClient client, OperatorSettings.Posting settings) {
         this.client = client;
@@ -37,18 +46,40 @@ final class EventSender implements Consumer<K8sEvent> {
     }
 
     @Override
-    public void accept(K8sEvent event) {
-        Object namespace = event.reference().get("namespace");
+    public String write(EventWrite write) {
+        Object namespace = write.reference().get("namespace");
         // Cluster-scoped objects' events go to the credentials' default namespace, as in Kopf.
         String target = namespace != null ? namespace.toString()
                 : client.getNamespace() != null ? client.getNamespace() : "default";
-        // Kubernetes takes whole seconds in the timestamps, microseconds in eventTime.
-        String time = event.time().truncatedTo(ChronoUnit.SECONDS).toString();
-        String microTime = MICRO_TIME.format(event.time().atOffset(ZoneOffset.UTC));
+        // Over the client's connection as plain JSON: fabric8's Event model would build, serialize
+        // and parse back every event, the larger part of posting's CPU (docs/performance.md).
+        if (write.name() != null && !patchForbidden) {
+            try {
+                ApiRequest.object(client, EVENTS, target, write.name())
+                        .send("PATCH", ApiRequest.MERGE, Json.compact(count(write)));
+                return write.name();
+            } catch (KubernetesClientException e) {
+                if (e.getCode() == FORBIDDEN) {
+                    patchForbidden = true;
+                    LOG.warn("Kubernetes Events cannot be patched ({}). Repeated events are posted as new Events with their"
+                            + " count from now on; allow the verb patch on events to count them in one Event.",
+                            e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage());
+                } else if (e.getCode() != NOT_FOUND) {
+                    throw e;
+                }
+            }
+        }
+        Map<String, Object> created = ApiRequest.collection(client, EVENTS, target)
+                .send("POST", ApiRequest.CREATE, Json.compact(event(write, target)));
+        return String.valueOf(((Map<?, ?>) created.get("metadata")).get("name"));
+    }
+
+    /** Kopf's Event, with the count of its occurrences so far. */
+    private Map<String, Object> event(EventWrite write, String target) {
         Map<String, Object> involved = new LinkedHashMap<>();
         for (String field : List.of("apiVersion", "kind", "name", "uid", "namespace")) {
-            if (event.reference().get(field) != null) {
-                involved.put(field, event.reference().get(field));
+            if (write.reference().get(field) != null) {
+                involved.put(field, write.reference().get(field));
             }
         }
         Map<String, Object> body = new LinkedHashMap<>();
@@ -56,25 +87,33 @@ final class EventSender implements Consumer<K8sEvent> {
         body.put("kind", "Event");
         body.put("metadata", Map.of("generateName", settings.eventNamePrefix, "namespace", target));
         body.put("action", "Action?");
-        body.put("type", event.type());
-        body.put("reason", event.reason());
-        body.put("message", cut(event.message()));
+        body.put("type", write.type());
+        body.put("reason", write.reason());
+        body.put("message", cut(write.message()));
         body.put("reportingComponent", settings.reportingComponent);
         body.put("reportingInstance", settings.reportingInstance);
         body.put("source", Map.of("component", settings.reportingComponent));
         body.put("involvedObject", involved);
-        body.put("firstTimestamp", time);
-        body.put("lastTimestamp", time);
-        body.put("eventTime", microTime);
+        body.put("count", write.count());
+        body.put("firstTimestamp", seconds(write.firstTimestamp()));
+        body.put("lastTimestamp", seconds(write.lastTimestamp()));
+        body.put("eventTime", MICRO_TIME.format(write.firstTimestamp().atOffset(ZoneOffset.UTC)));
         body.values().removeIf(Objects::isNull);
-        try {
-            // Over the client's connection as plain JSON: fabric8's Event model would build, serialize
-            // and parse back every event, the larger part of posting's CPU (docs/performance.md).
-            ApiRequest.collection(client, EVENTS, target).send("POST", ApiRequest.CREATE, Json.compact(body));
-        } catch (RuntimeException e) {
-            LOG.warn("Failed to post an event. Ignoring and continuing. Error: {}. Event: type={}, reason={}",
-                    e.getMessage(), event.type(), event.reason());
-        }
+        return body;
+    }
+
+    /** client-go's patch of a repeated Event: what changes with each occurrence. */
+    private static Map<String, Object> count(EventWrite write) {
+        Map<String, Object> patch = new LinkedHashMap<>();
+        patch.put("count", write.count());
+        patch.put("lastTimestamp", seconds(write.lastTimestamp()));
+        patch.put("message", cut(write.message()));
+        return patch;
+    }
+
+    /** Kubernetes takes whole seconds in the timestamps (microseconds in eventTime). */
+    private static String seconds(Instant time) {
+        return time.truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
     /** Kopf's cut: the head and the tail of a long message around {@code ...}. */

@@ -25,7 +25,10 @@ import org.slf4j.LoggerFactory;
  * (see {@link Activities}); if one fails for good, the answer is 500.
  */
 public final class LivenessEndpoint implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger("kopf.activities.probe");
+    /** Kopf's module logger of the endpoint (shown as {@code kopf.engines.probing}). */
+    private static final Logger LOG = LoggerFactory.getLogger(LivenessEndpoint.class);
+    /** The probe activity's, where its failures go. */
+    private static final Logger PROBES = LoggerFactory.getLogger("kopf.activities.probe");
 
     private final HttpEndpoints http;
     private final List<ActivityHandler> probes;
@@ -55,7 +58,7 @@ public final class LivenessEndpoint implements AutoCloseable {
         String path = endpoint.getPath() == null || endpoint.getPath().isEmpty() ? "/" : endpoint.getPath();
         http.route(path, uri -> respond());
         http.start();
-        LOG.info("Liveness endpoint at http://{}:{}{}", http.address().getHostString(), http.address().getPort(), path);
+        LOG.debug("Serving health status at http://{}:{}{}", http.address().getHostString(), http.address().getPort(), path);
     }
 
     public InetSocketAddress address() {
@@ -75,7 +78,7 @@ public final class LivenessEndpoint implements AutoCloseable {
             Thread.currentThread().interrupt();
             return new HttpEndpoints.Response(503, "application/json", "{\"error\":\"stopping\"}\n");
         } catch (RuntimeException e) {
-            LOG.error("A probe failed: {}", e.toString(), e);
+            PROBES.error("A probe failed: {}", e.toString(), e);
             return new HttpEndpoints.Response(500, "application/json",
                     Json.compact(Map.of("error", String.valueOf(e.getMessage()))) + "\n");
         }

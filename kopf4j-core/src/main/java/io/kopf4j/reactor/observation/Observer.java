@@ -11,6 +11,7 @@ import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.NamespacePatterns;
 import io.kopf4j.intents.ResourceSelector;
+import io.kopf4j.structs.Json;
 import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -107,13 +108,15 @@ public final class Observer {
             served.forEach(this::ensureWatchers);
         } else {
             served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
-            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings, null, null, metrics);
+            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings, metrics);
+            namespaceWatcher.announce(List.of());
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
         insights = revised;   // before the CRDs' rescans, which revise it in turn
         if (!settings.scanning.disabled && observedSelectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
                 && canList(CRDS)) {
-            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings, null, null, metrics);
+            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings, metrics);
+            crdWatcher.announce(List.of());
             threads.start("kopf4j-crds", crdWatcher);
         }
     }
@@ -197,21 +200,20 @@ public final class Observer {
         if (canList(NAMESPACES)) {
             return true;
         }
-        LOG.warn("Namespaces cannot be watched (HTTP 403); serving only the exact namespace names among {}: {}",
-                patterns, patterns.literals());
+        LOG.warn("Not enough permissions to list namespaces. Falling back to a list of namespaces which are assumed"
+                + " to exist: {}", pythonSet(patterns.literals()));
         return false;
     }
 
     private boolean canList(Resource resource) {
         try {
-            retries.call("LIST " + resource, client.getMasterUrl().toString(), LOG,
-                    ApiRequest.collection(client, resource, null).query("limit", "1")::get);
+            retries.get(ApiRequest.collection(client, resource, null).query("limit", "1"), LOG);
             return true;
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
                 if (resource == CRDS) {
-                    LOG.warn("CustomResourceDefinitions cannot be watched (HTTP 403): resources whose CRDs appear or"
-                            + " vanish while the operator runs are noticed only at its next start.");
+                    LOG.warn("Not enough permissions to watch for resources: changes (creation/deletion/updates) will"
+                            + " not be noticed; the resources are only refreshed on operator restarts.");
                 }
                 return false;
             }
@@ -336,23 +338,24 @@ public final class Observer {
         after.ambiguous().forEach((selector, matched) -> {
             if (!before.ambiguous().containsKey(selector)) {
                 LOG.warn("Ambiguous resources will not be served (try specifying API groups): {} => {}",
-                        selector, asPythonSet(matched));
+                        selector.kopfRepr(), pythonSet(matched));
             }
         });
         if (!before.unresolved().containsAll(after.unresolved())) {
             LOG.warn("Unresolved resources cannot be served (try creating their CRDs): {}",
-                    after.unresolved().stream().map(String::valueOf).collect(Collectors.joining(", ")));
+                    after.unresolved().stream().map(ResourceSelector::kopfRepr).collect(Collectors.joining(", ")));
         }
         if (!before.nonWatchable().containsAll(after.nonWatchable())) {
-            LOG.warn("Non-watchable resources will not be served: {}", asPythonSet(after.nonWatchable()));
+            LOG.warn("Non-watchable resources will not be served: {}", pythonSet(after.nonWatchable()));
         }
         if (!before.nonPatchable().containsAll(after.nonPatchable())) {
-            LOG.warn("Non-patchable resources will not be served: {}", asPythonSet(after.nonPatchable()));
+            LOG.warn("Non-patchable resources will not be served: {}", pythonSet(after.nonPatchable()));
         }
     }
 
-    /** Kopf logs its sets of resources as Python prints them: {@code {pods.v1, kopfexamples.v1.kopf.dev}}. */
-    private static String asPythonSet(Collection<Resource> resources) {
-        return resources.stream().map(String::valueOf).collect(Collectors.joining(", ", "{", "}"));
+    /** As Python prints a set: {@code {'a', 'b'}} for texts, {@code {pods.v1}} for resources, {@code set()} if empty. */
+    private static String pythonSet(Collection<?> items) {
+        return items.isEmpty() ? "set()" : "{" + String.join(", ", items.stream()
+                .map(item -> item instanceof String text ? Json.pythonRepr(text) : item.toString()).toList()) + "}";
     }
 }

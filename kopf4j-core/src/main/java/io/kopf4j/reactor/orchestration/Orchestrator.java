@@ -33,8 +33,6 @@ public final class Orchestrator {
     private final OperatorSettings settings;
     private final Metrics metrics;
     private final Function<Resource, ObjectQueues> queuesFactory;
-    private final Function<Resource, String> labelSelectors;
-    private final Function<Resource, Predicate<Map<String, Object>>> strays;
     private final Map<WatcherKey, ResourceWatcher> watchers = new ConcurrentHashMap<>();
     private final Map<Resource, ObjectQueues> queues = new ConcurrentHashMap<>();
     private final List<PauseListener> pauseListeners = new ArrayList<>();
@@ -49,20 +47,14 @@ public final class Orchestrator {
 
     /**
      * @param queuesFactory the per-object queues of a resource, made once per resource
-     * @param labelSelectors a server-side label selector per resource, or null
-     * @param strays per resource, which objects outside its label selector still need processing at
-     *               the start (those holding our finalizer, to release it)
      */
     public Orchestrator(KubernetesClient watchClient, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
-                        Function<Resource, ObjectQueues> queuesFactory, Function<Resource, String> labelSelectors,
-                        Function<Resource, Predicate<Map<String, Object>>> strays) {
+                        Function<Resource, ObjectQueues> queuesFactory) {
         this.watchClient = watchClient;
         this.threads = threads;
         this.settings = settings;
         this.metrics = metrics;
         this.queuesFactory = queuesFactory;
-        this.labelSelectors = labelSelectors;
-        this.strays = strays;
     }
 
     /** Starts watching the resource in the namespace (null: cluster-wide), unless it is watched already. */
@@ -72,6 +64,7 @@ public final class Orchestrator {
         }
         ResourceWatcher watcher = newWatcher(key);
         watchers.put(key, watcher);
+        watcher.announce(pausers);
         if (pausers.isEmpty()) {
             start(watcher);
         }
@@ -100,7 +93,7 @@ public final class Orchestrator {
     public synchronized void pause(String pauser) {
         if (pausers.add(pauser) && pausers.size() == 1 && !stopped) {
             LOG.info("Pausing the operator's watching of {} stream(s).", watchers.size());
-            watchers.values().forEach(ResourceWatcher::stop);
+            watchers.values().forEach(watcher -> watcher.pause(pausers));
             pauseListeners.forEach(listener -> listener.onPause().run());
         }
     }
@@ -127,6 +120,7 @@ public final class Orchestrator {
             LOG.info("Resuming the operator's watching of {} stream(s).", watchers.size());
             watchers.replaceAll((key, old) -> {
                 ResourceWatcher fresh = newWatcher(key);
+                fresh.announceResume();
                 start(fresh);
                 return fresh;
             });
@@ -139,6 +133,9 @@ public final class Orchestrator {
 
     /** Stops watching and taking events for good; handlers in flight finish in their own time. */
     public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
         stopped = true;
         watchers.values().forEach(ResourceWatcher::stop);
         queues.values().forEach(ObjectQueues::stop);
@@ -193,11 +190,10 @@ public final class Orchestrator {
     private ResourceWatcher newWatcher(WatcherKey key) {
         ObjectQueues objects = queues.computeIfAbsent(key.resource(), queuesFactory);
         return new ResourceWatcher(watchClient, key.resource(), key.namespace(), objects::dispatch, settings,
-                labelSelectors.apply(key.resource()), strays.apply(key.resource()), metrics);
+                metrics);
     }
 
     private void start(ResourceWatcher watcher) {
         threads.start("kopf4j-watcher-" + watcher.describe().replace(' ', '-'), watcher);
-        LOG.debug("Watching {}", watcher.describe());
     }
 }

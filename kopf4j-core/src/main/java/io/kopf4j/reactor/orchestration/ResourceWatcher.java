@@ -10,16 +10,15 @@ import io.kopf4j.clients.ApiStream;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
-import java.util.HashSet;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 import io.kopf4j.reactor.queueing.WatchEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +37,18 @@ import org.slf4j.LoggerFactory;
  * list and watch DSL: each object is parsed once, from the API server's bytes into the map that
  * the handlers get, instead of into fabric8's {@code GenericKubernetesResource} and from it into
  * a map, and fabric8's deserializer does not load the model classes of all its model jars.
+ *
+ * <p>As Kopf, it lists and watches every object of the resource, never with a server-side label
+ * selector, even when all handlers require the same labels: the handlers' filters are checked in
+ * the operator. A selector would save the traffic of the objects outside it, but what the handlers
+ * and the change detection see would no longer be Kopf's, and no translation of its events can
+ * make it so: an object relabelled into the selection arrives as {@code ADDED}, and nothing in the
+ * event tells a creation from an object that existed unseen (Kopf: {@code MODIFIED}, and resume
+ * handlers run for an object listed at the start); one that leaves it arrives as {@code DELETED}
+ * with its last matching labels, which takes a re-read to tell from a deletion (racing with a
+ * recreation under the same name); an object that leaves between a {@code 410 Gone} and the
+ * re-list is never seen again (its finalizer held), and one deleted after leaving is never
+ * forgotten.
  */
 public final class ResourceWatcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceWatcher.class);
@@ -53,8 +64,6 @@ public final class ResourceWatcher implements Runnable {
     private final ApiRetries retries;
     private final Duration inactivityTimeout;
     private final long pageSize;
-    private final String labelSelector;
-    private final Predicate<Map<String, Object>> strays;
     private final Metrics metrics;
     private final CountDownLatch listed = new CountDownLatch(1);
     private volatile ApiStream stream;
@@ -63,15 +72,8 @@ public final class ResourceWatcher implements Runnable {
     private volatile long lastActivity;
     private volatile String lastVersion;
 
-    /**
-     * @param labelSelector a server-side label selector ({@code app=web,!legacy}), or null
-     * @param strays with a label selector: which objects outside it are delivered from the first
-     *               listing all the same (those that left it while the operator was down, still
-     *               holding its finalizer); null for none
-     */
     public ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace,
-                           Consumer<WatchEvent> sink, OperatorSettings settings, String labelSelector,
-                           Predicate<Map<String, Object>> strays, Metrics metrics) {
+                           Consumer<WatchEvent> sink, OperatorSettings settings, Metrics metrics) {
         this.client = client;
         this.resource = resource;
         this.namespace = namespace;
@@ -80,8 +82,6 @@ public final class ResourceWatcher implements Runnable {
         this.retries = ApiRetries.of(settings);
         this.inactivityTimeout = settings.watching.inactivityTimeout;
         this.pageSize = settings.watching.listPageSize;
-        this.labelSelector = labelSelector;
-        this.strays = strays;
         this.metrics = metrics;
     }
 
@@ -91,8 +91,43 @@ public final class ResourceWatcher implements Runnable {
     }
 
     public String describe() {
-        return resource + (namespace == null ? " cluster-wide" : " in " + namespace)
-                + (labelSelector == null ? "" : " with labels " + labelSelector);
+        return resource + (namespace == null ? " cluster-wide" : " in " + namespace);
+    }
+
+    /** The stream as Kopf's lines name it: {@code kopfexamples.v1.kopf.dev in 'default'}, or {@code ... cluster-wide}. */
+    private String stream() {
+        return resource + (namespace == null ? " cluster-wide" : " in " + Json.pythonRepr(namespace));
+    }
+
+    /**
+     * Kopf's first line of a watcher; if the operator is paused, Kopf's line of why it waits too.
+     *
+     * @param blockers who holds the operator paused; empty if no one
+     */
+    public void announce(Collection<String> blockers) {
+        LOG.debug("Starting the watch-stream for {}{}.", stream(), blockers.isEmpty() ? "" : " (paused)");
+        if (!blockers.isEmpty()) {
+            logPaused(blockers);
+        }
+    }
+
+    /**
+     * The operator pauses: the stream closes, this watcher ends (a fresh one lists again on resume).
+     *
+     * @param blockers who holds the operator paused
+     */
+    public void pause(Collection<String> blockers) {
+        logPaused(blockers);
+        halt();
+    }
+
+    private void logPaused(Collection<String> blockers) {
+        LOG.debug("Pausing the watch-stream for {} (blockers: {}).", stream(), String.join(", ", new TreeSet<>(blockers)));
+    }
+
+    /** Kopf's line of a watcher going on after a pause: this fresh watcher takes over from the paused one. */
+    public void announceResume() {
+        LOG.debug("Resuming the watch-stream for {}.", stream());
     }
 
     @Override
@@ -100,17 +135,7 @@ public final class ResourceWatcher implements Runnable {
         thread = Thread.currentThread();
         while (!stopped) {
             try {
-                boolean findStrays = listed.getCount() > 0 && labelSelector != null && strays != null;
-                Set<String> selected = new HashSet<>();
-                String version = listAll(labelSelector, item -> {
-                    if (findStrays) {
-                        selected.add(uid(item));
-                    }
-                    return true;
-                });
-                if (findStrays) {
-                    listStrays(selected);
-                }
+                String version = listAll();
                 listed.countDown();
                 while (version != null && !stopped) {
                     version = watchFrom(version);
@@ -136,17 +161,19 @@ public final class ResourceWatcher implements Runnable {
     private void backOff(KubernetesClientException e) throws InterruptedException {
         Duration delay = retries.delayFor(e, ERROR_BACKOFF);
         metrics.watchRestart(resource, "error");
-        LOG.error("Watching {} failed, retrying in {} s: {}", describe(), delay.toSeconds(), ApiErrors.summary(e, server()));
+        LOG.error("Watching {} failed, retrying in {} s: {}", describe(), delay.toSeconds(), ApiErrors.summary(e, client.getMasterUrl().toString()));
         LOG.debug("The failed watch of {}:", describe(), e);
         Thread.sleep(delay);
     }
 
-    private String server() {
-        return client.getMasterUrl().toString();
+    /** Stops for good: the resource or namespace is not served any more, or the operator stops. */
+    public void stop() {
+        LOG.debug("Stopping the watch-stream for {}.", stream());
+        halt();
     }
 
-    /** Stops watching: closes the stream, and cuts short a listing's request or its wait to be retried. */
-    public void stop() {
+    /** Closes the stream, and cuts short a listing's request or its wait to be retried. */
+    private void halt() {
         stopped = true;
         ApiStream current = stream;
         if (current != null) {
@@ -162,31 +189,18 @@ public final class ResourceWatcher implements Runnable {
         return ApiRequest.collection(client, resource, namespace);
     }
 
-    /**
-     * Objects that left the label selector while the operator was down are never listed or watched
-     * with it; those that still hold what only the operator removes (its finalizer) are delivered once,
-     * so that their processing releases it, as Kopf (which lists without selectors) does.
-     */
-    private void listStrays(Set<String> selected) {
-        listAll(null, item -> !selected.contains(uid(item)) && strays.test(item));
-    }
-
-    /** Lists page by page, delivering the items accepted; returns the listing's resourceVersion. */
+    /** Lists page by page, delivering every item; returns the listing's resourceVersion. */
     @SuppressWarnings("unchecked")
-    private String listAll(String selector, Predicate<Map<String, Object>> accepted) {
+    private String listAll() {
         String token = null;
         String version;
         do {
             long started = System.nanoTime();
-            ApiRequest request = collection().query("limit", String.valueOf(pageSize)).query("continue", token)
-                    .query("labelSelector", selector);
-            Map<String, Object> page = retries.call("LIST " + describe(), server(), LOG, request::get);
+            ApiRequest request = collection().query("limit", String.valueOf(pageSize)).query("continue", token);
+            Map<String, Object> page = retries.get(request, LOG);
             metrics.apiRequest("LIST", 200, Duration.ofNanos(System.nanoTime() - started));
             for (Object item : (List<Object>) page.getOrDefault("items", List.of())) {
-                Map<String, Object> body = (Map<String, Object>) item;
-                if (accepted.test(body)) {
-                    deliver(null, body);
-                }
+                deliver(null, (Map<String, Object>) item);
             }
             Map<String, Object> metadata = (Map<String, Object>) page.getOrDefault("metadata", Map.of());
             version = (String) metadata.get("resourceVersion");
@@ -207,7 +221,6 @@ public final class ResourceWatcher implements Runnable {
                 .query("watch", "true")
                 .query("resourceVersion", version)
                 .query("allowWatchBookmarks", "true")
-                .query("labelSelector", labelSelector)
                 .query("timeoutSeconds", settings.serverTimeout == null ? null : String.valueOf(settings.serverTimeout.toSeconds()))
                 .stream(this::received);
         stream = current;
@@ -225,8 +238,7 @@ public final class ResourceWatcher implements Runnable {
             }
             long quietLeft = inactivityTimeout.toNanos() - (System.nanoTime() - lastActivity);
             if (quietLeft <= 0) {
-                LOG.debug("Watching {}: nothing came for {} s, not even a bookmark; reconnecting", describe(),
-                        inactivityTimeout.toSeconds());
+                LOG.debug("Watch-stream for {} is inactive, reconnecting.", stream());
                 metrics.watchRestart(resource, "inactivity");
                 current.close();
                 return lastVersion;
@@ -246,7 +258,7 @@ public final class ResourceWatcher implements Runnable {
                 // ApiStream ends only with fabric8's exception: an HTTP answer's or an ERROR event's code.
                 KubernetesClientException failure = (KubernetesClientException) ended.getCause();
                 if (failure.getCode() == GONE) {
-                    LOG.debug("Watching {}: the resourceVersion expired (410 Gone); listing again", describe());
+                    LOG.debug("Restarting the watch-stream for {}.", stream());
                     metrics.watchRestart(resource, "gone");
                     return null;
                 }
@@ -288,38 +300,10 @@ public final class ResourceWatcher implements Runnable {
     }
 
     private void deliver(String type, Map<String, Object> body) {
-        if ("DELETED".equals(type) && labelSelector != null) {
-            // The API server reports an object whose labels left the selector as DELETED, with its
-            // last matching content. If it still exists, its handlers must see that it no longer
-            // matches them (to release the finalizer, for one), as without a server-side selector.
-            Map<String, Object> current = currentOf(body);
-            if (current != null) {
-                body = current;
-                type = "MODIFIED";
-            }
-        }
         // List items of built-in resources come without apiVersion and kind; handlers expect them.
         body.putIfAbsent("apiVersion", resource.apiVersion());
         body.putIfAbsent("kind", resource.kind());
         metrics.watchEvent(resource, type);
         sink.accept(new WatchEvent(type, body));
     }
-
-    /** The object as it is now, or null if it is gone. */
-    private Map<String, Object> currentOf(Map<String, Object> body) {
-        Map<?, ?> metadata = (Map<?, ?>) body.get("metadata");
-        try {
-            return ApiRequest.object(client, resource, (String) metadata.get("namespace"), (String) metadata.get("name")).get();
-        } catch (KubernetesClientException e) {
-            if (e.getCode() == 404) {
-                return null;
-            }
-            throw e;
-        }
-    }
-
-    private static String uid(Map<String, Object> body) {
-        return (String) ((Map<?, ?>) body.get("metadata")).get("uid");
-    }
-
 }

@@ -2,6 +2,7 @@ package io.kopf4j.reactor.queueing;
 
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.runtime.Metrics;
+import io.kopf4j.runtime.OutOfMemory;
 import io.kopf4j.runtime.OperatorThreads;
 import java.time.Duration;
 import java.time.Instant;
@@ -176,6 +177,7 @@ public final class ObjectQueues {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (OutOfMemoryError e) {
+            OutOfMemory.thrown(e);
             unrecoverable.accept(e);   // said once, by the operator's stop, without a stack trace to allocate
         } catch (RuntimeException | Error e) {
             LOG.error("Event processing has failed with an unrecoverable error for {}.", key, e);

@@ -119,18 +119,38 @@ class ActivitiesTest {
         assertThat(results).containsExactlyEntriesOf(Map.of("needed", "configured"));
     }
 
+    private static ActivityHandler login(ErrorsMode errors, ActivityFn function) {
+        return new ActivityHandler(ActivityHandler.AUTHENTICATION, "login", errors, null, null, Duration.ofMillis(10), null,
+                function, "test");
+    }
+
     @Test
-    void aLoginErrorIsNotRetriedWhateverTheErrorsMode() {
+    void aLoginErrorIsRetriedAsAnyExceptionAsKopfDoes() throws InterruptedException {
+        AtomicInteger calls = new AtomicInteger();
+        List<ActivityHandler> handlers = List.of(login(null, context -> {
+            if (calls.incrementAndGet() <= 2) {
+                throw new LoginError("the token service is down");
+            }
+            return "credentials";
+        }));
+
+        assertThat(Activities.run(ActivityHandler.AUTHENTICATION, handlers, settings, new Memo()))
+                .containsExactlyEntriesOf(Map.of("login", "credentials"));
+        assertThat(calls).as("two failures retried after the backoff, then the success").hasValue(3);
+    }
+
+    @Test
+    void aLoginErrorWithErrorsPermanentFailsTheActivityWithItAsTheCause() {
         AtomicInteger calls = new AtomicInteger();
         LoginError broken = new LoginError("invalid kubeconfig");
-        List<ActivityHandler> handlers = List.of(new ActivityHandler(ActivityHandler.AUTHENTICATION, "login",
-                ErrorsMode.TEMPORARY, null, null, null, null, context -> {
-                    calls.incrementAndGet();
-                    throw broken;
-                }, "test"));
+        List<ActivityHandler> handlers = List.of(login(ErrorsMode.PERMANENT, context -> {
+            calls.incrementAndGet();
+            throw broken;
+        }));
 
         assertThatThrownBy(() -> Activities.run(ActivityHandler.AUTHENTICATION, handlers, settings, new Memo()))
-                .isInstanceOf(ActivityError.class).cause().isInstanceOf(PermanentError.class).cause().isSameAs(broken);
+                .isInstanceOf(ActivityError.class).hasMessage("One or more authentication handlers failed: 'login': invalid kubeconfig")
+                .cause().isSameAs(broken);
         assertThat(calls).hasValue(1);
     }
 

@@ -35,7 +35,7 @@ class AdmissionEngineTest {
     private final HandlerRegistry registry = new HandlerRegistry();
     private final List<Resource> resources = new ArrayList<>(List.of(KOPFEXAMPLES));
     private final Execution execution = new Execution(Lifecycles.allAtOnce(), Duration.ofSeconds(60), null,
-            new Metrics(null), null, new EventPoster(new OperatorSettings.Posting(), event -> { }), null);
+            new Metrics(null), null, new EventPoster(new OperatorSettings.Posting(), new Metrics(null), write -> "ignored"), null);
     private final AdmissionEngine engine = new AdmissionEngine(registry, () -> resources, execution,
             (resource, body, ephemeral) -> new Memo());
 

@@ -45,7 +45,7 @@ class DaemonsEngineTest {
     void aPauseStopsEveryDaemonAndSpawnsNoneUntilTheResume() {
         OperatorSettings settings = new OperatorSettings();
         HandlerRegistry registry = registry();
-        EventPoster poster = new EventPoster(settings.posting, event -> { });
+        EventPoster poster = new EventPoster(settings.posting, new Metrics(null), write -> "ignored");
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                 new Metrics(null), null, poster, null);
         ObjectPatching patcher = (resource, body, patch, resultsOf, logger) -> new ObjectPatching.Applied(null, List.of());

@@ -42,7 +42,7 @@ class ParkedDaemonStackTest {
             "metadata", Map.of("name", "ex", "namespace", "ns", "uid", "u1", "resourceVersion", "1"));
 
     private final OperatorSettings settings = new OperatorSettings();
-    private final EventPoster poster = new EventPoster(settings.posting, event -> { });
+    private final EventPoster poster = new EventPoster(settings.posting, new Metrics(null), write -> "ignored");
     private Spawning engine;
 
     /** A daemon as users write it: an annotated method that waits on its stop flag. */

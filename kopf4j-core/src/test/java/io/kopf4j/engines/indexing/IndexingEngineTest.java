@@ -17,6 +17,7 @@ import io.kopf4j.engines.posting.EventPoster;
 import io.kopf4j.intents.HandlerKind;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.logging.CapturedLines;
 import io.kopf4j.reactor.processing.Indexing;
 import io.kopf4j.reactor.queueing.WatchEvent;
 import io.kopf4j.runtime.Metrics;
@@ -34,7 +35,7 @@ class IndexingEngineTest {
 
     private final HandlerRegistry registry = new HandlerRegistry();
     private final Execution execution = new Execution(Lifecycles.allAtOnce(), Duration.ofSeconds(60), null,
-            new Metrics(null), null, new EventPoster(new OperatorSettings.Posting(), event -> { }), null);
+            new Metrics(null), null, new EventPoster(new OperatorSettings.Posting(), new Metrics(null), write -> "ignored"), null);
 
     private static Map<String, Object> pod(String name, String app) {
         Map<String, Object> labels = new HashMap<>();
@@ -193,6 +194,20 @@ class IndexingEngineTest {
         failure.set(new IllegalStateException("boom"));
         indexing.index(PODS, new WatchEvent("MODIFIED", pod("a", "web")), new Memo());
         assertThat(contents(indexing, "idx")).isEmpty();
+    }
+
+    @Test
+    void logLinesNameTheFunctionAnIndexerAsKopfDoes() {
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        Indexing indexing = engine(HandlerSpec.function(HandlerKind.INDEX, "pods").id("byName").errors(ErrorsMode.TEMPORARY),
+                failingWith(failure));
+        try (CapturedLines lines = new CapturedLines("kopf.objects")) {
+            indexing.index(PODS, new WatchEvent(null, pod("a", "web")), new Memo());
+            failure.set(new IllegalStateException("boom"));
+            indexing.index(PODS, new WatchEvent("MODIFIED", pod("a", "web")), new Memo());
+            assertThat(lines.messages()).containsExactly("[ns/a] Indexer 'byName' succeeded.",
+                    "[ns/a] Indexer 'byName' failed with an exception and will try again in 60 seconds: boom");
+        }
     }
 
     @Test

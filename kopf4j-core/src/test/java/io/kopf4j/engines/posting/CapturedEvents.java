@@ -3,24 +3,41 @@ package io.kopf4j.engines.posting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.runtime.Metrics;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
- * A poster whose events are captured instead of sent. Events are posted in order, so whatever was
- * not posted before the {@link #next()} one never is.
+ * A poster whose writes are captured instead of sent; a new Event gets the name {@code event-N}.
+ * New Events are written in order, so whatever was not written before the {@link #next()} one never is.
  */
 public final class CapturedEvents implements AutoCloseable {
     public final OperatorSettings.Posting settings = new OperatorSettings.Posting();
-    private final BlockingQueue<K8sEvent> posted = new LinkedBlockingQueue<>();
-    public final EventPoster poster = new EventPoster(settings, posted::add);
+    private final BlockingQueue<EventWrite> written = new LinkedBlockingQueue<>();
+    private final AtomicInteger created = new AtomicInteger();
+    public final EventPoster poster;
 
-    /** The next event posted, awaited for up to 10 seconds. */
-    public K8sEvent next() throws InterruptedException {
-        K8sEvent event = posted.poll(10, TimeUnit.SECONDS);
-        assertThat(event).as("an event posted within 10 seconds").isNotNull();
-        return event;
+    public CapturedEvents() {
+        this(settings -> { });
+    }
+
+    /** With these limits (they are read when the poster starts), e.g. {@code s -> s.repeatInterval = Duration.ZERO}. */
+    public CapturedEvents(Consumer<OperatorSettings.Posting> limits) {
+        limits.accept(settings);
+        poster = new EventPoster(settings, new Metrics(null), write -> {
+            written.add(write);
+            return write.name() != null ? write.name() : "event-" + created.incrementAndGet();
+        });
+    }
+
+    /** The next write, awaited for up to 10 seconds. */
+    public EventWrite next() throws InterruptedException {
+        EventWrite write = written.poll(10, TimeUnit.SECONDS);
+        assertThat(write).as("an event written within 10 seconds").isNotNull();
+        return write;
     }
 
     @Override

@@ -96,7 +96,7 @@ class ResourceProcessorTest {
 
     private final OperatorSettings settings = new OperatorSettings();
     private final FakeApi api = new FakeApi();
-    private final EventPoster events = new EventPoster(settings.posting, event -> { });
+    private final EventPoster events = new EventPoster(settings.posting, new Metrics(null), write -> "ignored");
 
     private ResourceProcessor processor(Class<?> handlers) {
         return processor(handlers, Sharding.ALL);
