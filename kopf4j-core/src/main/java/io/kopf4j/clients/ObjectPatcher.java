@@ -31,7 +31,9 @@ import org.slf4j.Logger;
  * 409/422 there means the object changed meanwhile: the functions are carried over to the next
  * cycle. A 404 means the object is gone, which is not an error. A merge patch that the API server
  * rejects for good ({@link PatchRejections}) is sent again without the handlers' results in it; a
- * status still rejected is left out, with one error, and the body goes on without it.
+ * status still rejected is left out, with one error, and the body goes on without it. Annotations
+ * over the API server's limit fail the patch, before anything is sent, with an error that names
+ * them, the limit and the remedies.
  */
 public final class ObjectPatcher implements ObjectPatching {
     private static final EnumSet<DiffFlags> DIFF_FLAGS = EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION);
@@ -94,6 +96,10 @@ public final class ObjectPatcher implements ObjectPatching {
         ApiRequest objectStatus = resource.hasStatusSubresource() ? object.status() : object;
         Map<String, Object> merge = patch.toMap();
         Object status = resource.hasStatusSubresource() ? merge.remove("status") : null;
+        KubernetesClientException oversized = PatchRejections.oversizedAnnotations(body, merge);
+        if (oversized != null) {
+            throw oversized;
+        }
         Map<String, Object> fresh = body;
         List<String> versions = new ArrayList<>();   // of every PATCH sent, in order
         try {
@@ -171,6 +177,10 @@ public final class ObjectPatcher implements ObjectPatching {
         try {
             return sendMerge(target, what, patch, logger);
         } catch (KubernetesClientException e) {
+            KubernetesClientException tooLarge = PatchRejections.tooLargeAnnotations(patch, e);
+            if (tooLarge != null) {
+                throw tooLarge;
+            }
             List<String> results = PatchRejections.resultKeys(patch, resultsOf);
             if (!PatchRejections.permanent(e) || results.isEmpty()) {
                 throw e;

@@ -61,4 +61,46 @@ class PatchRejectionsTest {
         assertThat(PatchRejections.unstoredStatus(Map.of("phase", 5), invalid)).isEqualTo("The status patch is not stored: "
                 + "the API server rejected it (status.phase): HTTP 422: X \"x\" is invalid: status.create: Invalid value");
     }
+
+    @Test
+    void annotationsOverTheLimitAreNamedBiggestFirstWithTheLimitAndTheRemedies() {
+        KubernetesClientException tooLong = http(422,
+                "X \"x\" is invalid: metadata.annotations: Too long: must have at most 262144 bytes");
+        Map<String, Object> patch = Map.of("metadata", Map.of("annotations", Map.of(
+                "kopf.zalando.org/create", "{}", "kopf.zalando.org/last-handled-configuration", "é".repeat(200_000))));
+
+        KubernetesClientException error = PatchRejections.tooLargeAnnotations(patch, tooLong);
+
+        assertThat(error).isInstanceOf(AnnotationsTooLargeError.class);
+        assertThat(error.getMessage()).isEqualTo("The annotations are not stored: with"
+                + " kopf.zalando.org/last-handled-configuration (400000 bytes), kopf.zalando.org/create (2 bytes)"
+                + " the object's annotations exceed the API server's limit of 262144 bytes in total."
+                + " Leave the big fields out of the diff-base (settings.persistence.diffbaseStorage ="
+                + " new AnnotationsDiffBaseStorage(prefix, key, ignoredFields)), or keep the diff-base and the progress"
+                + " in the status (StatusDiffBaseStorage, StatusProgressStorage)."
+                + " The API server said: HTTP 422: X \"x\" is invalid: metadata.annotations: Too long: must have at most 262144 bytes");
+        assertThat(PatchRejections.tooLargeAnnotations(patch, http(422, "X \"x\" is invalid: spec.size: Invalid"))).isNull();
+        assertThat(PatchRejections.tooLargeAnnotations(Map.of("status", Map.of()), tooLong)).isNull();
+    }
+
+    @Test
+    void annotationsAreCheckedBeforeSendingAsTheyWouldBeAfterThePatch() {
+        Map<String, Object> body = Map.of("metadata", Map.of("annotations", Map.of(
+                "user/notes", "n".repeat(100_000), "kopf.zalando.org/create", "p".repeat(100_000))));
+        Map<String, Object> fitting = Map.of("metadata", Map.of("annotations", Map.of(
+                "kopf.zalando.org/last-handled-configuration", "d".repeat(62_000))));
+        Map<String, Object> overflowing = Map.of("metadata", Map.of("annotations", Map.of(
+                "kopf.zalando.org/last-handled-configuration", "d".repeat(63_000))));
+        Map<String, Object> purging = new LinkedHashMap<>();
+        purging.put("kopf.zalando.org/create", null);
+        purging.put("kopf.zalando.org/last-handled-configuration", "d".repeat(150_000));
+
+        assertThat(PatchRejections.oversizedAnnotations(body, fitting)).isNull();
+        assertThat(PatchRejections.oversizedAnnotations(body, overflowing)).isInstanceOf(AnnotationsTooLargeError.class)
+                .hasMessageStartingWith("The annotations are not stored: with kopf.zalando.org/last-handled-configuration"
+                        + " (63000 bytes) the object's annotations exceed the API server's limit of 262144 bytes in total.")
+                .hasMessageEndingWith("(StatusDiffBaseStorage, StatusProgressStorage).");
+        assertThat(PatchRejections.oversizedAnnotations(body, Map.of("metadata", Map.of("annotations", purging)))).isNull();
+        assertThat(PatchRejections.oversizedAnnotations(body, Map.of("status", Map.of()))).isNull();
+    }
 }

@@ -58,6 +58,8 @@ public final class CertificateBuilder {
     private boolean ca;
     /** How long a certificate is valid from now. */
     private static final Duration VALIDITY = Duration.ofDays(365);
+    /** When the certificate expires; null: a year from when it is built. */
+    private Instant notAfter;
 
     /**
      * A certificate for the subject's key.
@@ -106,6 +108,18 @@ public final class CertificateBuilder {
     }
 
     /**
+     * Sets when the certificate expires, instead of a year after it is built: short-lived
+     * certificates, renewed before then (and expired ones, to see what a client makes of them).
+     *
+     * @param notAfter the last moment it is valid
+     * @return this builder
+     */
+    public CertificateBuilder validUntil(Instant notAfter) {
+        this.notAfter = notAfter;
+        return this;
+    }
+
+    /**
      * Adds subject alternative names: IP addresses for the names that are IPv4 or IPv6 literals,
      * DNS names for the others.
      *
@@ -150,7 +164,7 @@ public final class CertificateBuilder {
     private X509Certificate build(X500Name issuer, PrivateKey issuerKey) throws GeneralSecurityException {
         Instant now = Instant.now();
         X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(issuer, new BigInteger(64, RANDOM),
-                Date.from(now.minus(BACKDATING)), Date.from(now.plus(VALIDITY)), subject, publicKey);
+                Date.from(now.minus(BACKDATING)), Date.from(notAfter == null ? now.plus(VALIDITY) : notAfter), subject, publicKey);
         try {
             builder.addExtension(Extension.basicConstraints, ca, new BasicConstraints(ca));
             builder.addExtension(Extension.keyUsage, true, new KeyUsage(ca
