@@ -127,13 +127,18 @@ final class OperatorFixture {
 
     /**
      * Starts {@code kopf4j run -v -n <namespace> <options> <handlers>} in this JVM with the admin's
-     * kubeconfig, and returns once the existing objects are listed.
+     * kubeconfig, and returns once the existing objects are listed (or after a minute).
      */
     KopfRunner run(Class<?> handlers, String... options) {
+        return run(cluster.kubeconfig(), List.of(handlers), options);
+    }
+
+    /** As {@link #run(Class, String...)}, with another kubeconfig (a proxy's) and the handlers of several classes. */
+    KopfRunner run(Path kubeconfig, List<Class<?>> handlers, String... options) {
         List<String> args = new ArrayList<>(List.of("run", "-v", "-n", namespace));
         args.addAll(List.of(options));
-        args.add(handlers.getName());
-        return KopfRunner.start(cluster.kubeconfig(), args.toArray(String[]::new));
+        handlers.forEach(type -> args.add(type.getName()));
+        return KopfRunner.start(kubeconfig, STARTUP, args.toArray(String[]::new));
     }
 
     /** An embedded operator serving the namespace with the admin's kubeconfig: add its handlers and settings. */

@@ -2,6 +2,7 @@ package io.kopf4j.clients;
 
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.api.model.StatusDetails;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.http.HttpClient;
@@ -72,6 +73,11 @@ public final class ApiRequest {
         return url;
     }
 
+    /** {@return the API server's URL, as errors name it when it cannot be reached} */
+    public String server() {
+        return client.getMasterUrl().toString();
+    }
+
     /** The same object's {@code /status} subresource. */
     public ApiRequest status() {
         return new ApiRequest(client, url + "/status");
@@ -130,7 +136,7 @@ public final class ApiRequest {
         if (response.isSuccessful()) {
             return Json.parseMap(response.body());
         }
-        throw failure(method, response.code(), response.body());
+        throw failure(method, response, response.body());
     }
 
     /** Gets the object, or the page of a listing, at this URL. */
@@ -147,14 +153,39 @@ public final class ApiRequest {
         HttpClient http = client.getHttpClient();
         // No request timeout, as fabric8's own watches: the server's timeoutSeconds and the caller end a stream.
         HttpRequest request = http.newHttpRequestBuilder().uri(url).forStreaming().build();
-        return new ApiStream(http, request, events, (code, answer) -> failure("GET", code, answer));
+        return new ApiStream(http, request, events, (response, answer) -> failure("GET", response, answer));
     }
 
-    /** A failed answer as fabric8's exception: its code, and the API server's Status. */
-    private KubernetesClientException failure(String method, int code, byte[] answer) {
-        Status status = statusOf(code, answer);
+    /**
+     * A failed answer as fabric8's exception: its code, and the API server's Status, with the delay
+     * of a {@code Retry-After} header as its {@code retryAfterSeconds}: API Priority and Fairness
+     * answers a 429 with the header and a text, not a Status. As in Kopf, the header wins over the
+     * Status's own field; a date instead of seconds is ignored.
+     */
+    private KubernetesClientException failure(String method, HttpResponse<?> response, byte[] answer) {
+        Status status = statusOf(response.code(), answer);
+        Integer retryAfter = seconds(response.header("Retry-After"));
+        if (retryAfter != null) {
+            if (status.getDetails() == null) {
+                status.setDetails(new StatusDetails());
+            }
+            status.getDetails().setRetryAfterSeconds(retryAfter);
+        }
         return new KubernetesClientException("Failure executing: " + method + " at: " + url + ". Message: " + status.getMessage() + ".",
-                code, status);
+                response.code(), status);
+    }
+
+    /** Kopf's {@code int(float(value))} of a Retry-After header, or null for none, a date, or no sensible number. */
+    private static Integer seconds(String retryAfter) {
+        if (retryAfter == null) {
+            return null;
+        }
+        try {
+            double seconds = Double.parseDouble(retryAfter.strip());
+            return seconds >= 0 && seconds <= Integer.MAX_VALUE ? (int) seconds : null;
+        } catch (NumberFormatException aDate) {
+            return null;
+        }
     }
 
     /** The API server's Status from a failed response, or one made up from the code and text of another server's. */

@@ -1,11 +1,15 @@
 package io.kopf4j.clients;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.io.IOException;
+import io.kopf4j.OperatorSettings;
 import io.kopf4j.structs.DurationTexts;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 
@@ -18,12 +22,35 @@ import org.slf4j.Logger;
  * of the own backoff and the server's, or exactly the server's if enforced.
  */
 public final class ApiRetries {
+    /** No retries at all: every failure is thrown at once. */
+    public static final ApiRetries NONE = new ApiRetries(List.of(), false);
+
     private final Iterable<Duration> backoffs;
     private final boolean enforceRetryAfter;
+    private final Predicate<KubernetesClientException> retryable;
 
     public ApiRetries(Iterable<Duration> backoffs, boolean enforceRetryAfter) {
+        this(backoffs, enforceRetryAfter, ApiRetries::retryable);
+    }
+
+    private ApiRetries(Iterable<Duration> backoffs, boolean enforceRetryAfter, Predicate<KubernetesClientException> retryable) {
         this.backoffs = backoffs;
         this.enforceRetryAfter = enforceRetryAfter;
+        this.retryable = retryable;
+    }
+
+    /** The policy of {@code settings.networking}: {@code errorBackoffs} and {@code enforceRetryAfter}. */
+    public static ApiRetries of(OperatorSettings settings) {
+        return new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
+    }
+
+    /**
+     * The same backoffs for a busy server's answers only (429 and 5xx), for the requests of the
+     * operator's start (discovery, permission checks): a server that cannot be reached there, or
+     * that refuses the credentials or the permission, is reported at once, as bad input is.
+     */
+    public ApiRetries busyServerOnly() {
+        return new ApiRetries(backoffs, enforceRetryAfter, e -> e.getCode() == 429 || e.getCode() >= 500);
     }
 
     /**
@@ -50,7 +77,7 @@ public final class ApiRetries {
                 }
                 return result;
             } catch (KubernetesClientException e) {
-                if (!retryable(e)) {
+                if (!retryable.test(e)) {
                     throw e;
                 }
                 String summary = ApiErrors.summary(e, server);
@@ -67,6 +94,14 @@ public final class ApiRetries {
         }
     }
 
+    /**
+     * A GET (an object, a page of a listing, a discovery document), retried, and logged as Kopf names
+     * it: {@code GET https://...}.
+     */
+    public Map<String, Object> get(ApiRequest request, Logger logger) {
+        return call("GET " + request.url(), request.server(), logger, request::get);
+    }
+
     static boolean retryable(KubernetesClientException e) {
         int code = e.getCode();
         if (code <= 0) {
@@ -76,17 +111,25 @@ public final class ApiRetries {
     }
 
     private Duration delayFor(KubernetesClientException e, Duration own, String what, Logger logger) {
+        Duration delay = delayFor(e, own);
+        if (delay != own) {
+            logger.debug("Overriding the backoff {}s with the retry-after {}s from the server: {}",
+                    DurationTexts.seconds(own), DurationTexts.seconds(delay), what);
+        }
+        return delay;
+    }
+
+    /**
+     * How long to wait before retrying after this failure when the own backoff is {@code own}: a
+     * 429's Retry-After if it is longer (or always, if enforced), else the own backoff.
+     */
+    public Duration delayFor(KubernetesClientException e, Duration own) {
         if (e.getCode() != 429 || e.getStatus() == null || e.getStatus().getDetails() == null
                 || e.getStatus().getDetails().getRetryAfterSeconds() == null) {
             return own;
         }
         Duration server = Duration.ofSeconds(e.getStatus().getDetails().getRetryAfterSeconds());
-        if (!enforceRetryAfter && server.compareTo(own) <= 0) {
-            return own;
-        }
-        logger.debug("Overriding the backoff {}s with the retry-after {}s from the server: {}",
-                DurationTexts.seconds(own), DurationTexts.seconds(server), what);
-        return server;
+        return enforceRetryAfter || server.compareTo(own) > 0 ? server : own;
     }
 
     private static boolean hasIoCause(Throwable e) {

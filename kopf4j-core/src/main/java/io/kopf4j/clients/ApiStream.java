@@ -50,7 +50,7 @@ public final class ApiStream {
     private volatile boolean closed;
 
     ApiStream(HttpClient http, HttpRequest request, Consumer<Map<String, Object>> consumer,
-              BiFunction<Integer, byte[], KubernetesClientException> failure) {
+              BiFunction<HttpResponse<?>, byte[], KubernetesClientException> failure) {
         this.lines = new JsonLines(consumer);
         call = http.consumeBytes(request, this::received);
         call.whenComplete((response, error) -> {
@@ -67,7 +67,7 @@ public final class ApiStream {
                 if (consumerFailure != null) {
                     fail(consumerFailure);
                 } else if (!successful) {
-                    fail(failure.apply(response.code(), failedAnswer.toByteArray()));
+                    fail(failure.apply(response, failedAnswer.toByteArray()));
                 } else {
                     // A connection that broke in mid-stream ends it as the server's own close does.
                     finish(broken == null);

@@ -9,18 +9,30 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads the resources the API server serves, through its discovery endpoints ({@code /api/v1},
  * {@code /apis}, {@code /apis/<group>/<version>}), as kubectl and Kopf do: nothing is hard-coded.
  * The answers are read as maps over {@link ApiRequest}, not as fabric8's discovery models: at
- * start-up, each fabric8 model type read costs its classes' loading (see ApiRequest).
+ * start-up, each fabric8 model type read costs its classes' loading (see ApiRequest). Each
+ * request is retried as the given {@link ApiRetries} say.
  */
 public final class Discovery {
-    private final KubernetesClient client;
+    private static final Logger LOG = LoggerFactory.getLogger(Discovery.class);
 
+    private final KubernetesClient client;
+    private final ApiRetries retries;
+
+    /** Discovery without retries: a failure is reported at once. */
     public Discovery(KubernetesClient client) {
+        this(client, ApiRetries.NONE);
+    }
+
+    public Discovery(KubernetesClient client, ApiRetries retries) {
         this.client = client;
+        this.retries = retries;
     }
 
     /**
@@ -34,7 +46,7 @@ public final class Discovery {
             if (groups == null || groups.contains("")) {
                 resources.addAll(resourcesOf("", "v1", true));
             }
-            for (Map<?, ?> group : maps(ApiRequest.path(client, "/apis").get().get("groups"))) {
+            for (Map<?, ?> group : maps(get("/apis").get("groups"))) {
                 String name = (String) group.get("name");
                 if (groups != null && !groups.contains(name)) {
                     continue;
@@ -51,10 +63,14 @@ public final class Discovery {
         }
     }
 
+    private Map<String, Object> get(String path) {
+        return retries.get(ApiRequest.path(client, path), LOG);
+    }
+
     private List<Resource> resourcesOf(String group, String version, boolean preferred) {
         Map<String, Object> list;
         try {
-            list = ApiRequest.path(client, group.isEmpty() ? "/api/" + version : "/apis/" + group + "/" + version).get();
+            list = get(group.isEmpty() ? "/api/" + version : "/apis/" + group + "/" + version);
         } catch (KubernetesClientException e) {
             if (e.getCode() == 404) {
                 return List.of();   // the group version vanished between the two calls (a CRD deleted)

@@ -102,7 +102,7 @@ public final class Reactor {
      * with Kopf's warnings, and served once their CRDs appear.
      */
     public void start() {
-        ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
+        ApiRetries retries = ApiRetries.of(settings);
         patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
         Semaphore handlerSlots = settings.execution.maxWorkers == null ? null : new Semaphore(settings.execution.maxWorkers, true);
         execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,

@@ -48,6 +48,19 @@ class ApiRetriesTest {
     }
 
     @Test
+    void atTheStartOnlyABusyServersAnswersAreRetried() {
+        ApiRetries retries = new ApiRetries(List.of(TINY, TINY, TINY), false).busyServerOnly();
+        for (int code : new int[]{429, 500, 503}) {
+            assertThat(attempts(retries, http(code), 3)).as("HTTP %d", code).isEqualTo(4);
+        }
+        assertThatThrownBy(() -> attempts(retries, new KubernetesClientException("refused", new IOException("refused")), 1))
+                .as("unreachable").hasMessage("refused");
+        for (int code : new int[]{401, 403, 404}) {
+            assertThatThrownBy(() -> attempts(retries, http(code), 1)).as("HTTP %d", code).hasMessageContaining("HTTP " + code);
+        }
+    }
+
+    @Test
     void otherClientErrorsFailAtOnce() {
         ApiRetries retries = new ApiRetries(List.of(TINY, TINY), false);
         for (int code : new int[]{400, 404, 409, 422}) {

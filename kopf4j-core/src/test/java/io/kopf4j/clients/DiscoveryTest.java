@@ -2,18 +2,16 @@ package io.kopf4j.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.Resource;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,33 +35,41 @@ class DiscoveryTest {
                       {"name":"kopfexamples/status","singularName":"","namespaced":true,"kind":"KopfExample","verbs":["patch"]}]}""");
 
     private final List<String> requested = new CopyOnWriteArrayList<>();
-    private HttpServer server;
+    /** How many requests are answered 503 before the server answers as ANSWERS says. */
+    private final AtomicInteger busy = new AtomicInteger();
+    private FakeApiServer server;
     private KubernetesClient client;
 
     @BeforeEach
     void startTheFakeApiServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/", exchange -> {
+        server = new FakeApiServer(exchange -> {
             String path = exchange.getRequestURI().getPath();
             requested.add(path);
-            String answer = ANSWERS.get(path);
-            byte[] body = (answer != null ? answer : "{\"kind\":\"Status\",\"code\":404,\"message\":\"not found\"}")
+            String answer = busy.getAndDecrement() > 0 ? "" : ANSWERS.get(path);
+            int code = answer == null ? 404 : answer.isEmpty() ? 503 : 200;
+            byte[] body = (code == 200 ? answer : "{\"kind\":\"Status\",\"code\":" + code + ",\"message\":\"not now\"}")
                     .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(answer != null ? 200 : 404, body.length);
+            exchange.sendResponseHeaders(code, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
         });
-        server.start();
-        client = new KubernetesClientBuilder().withConfig(new ConfigBuilder()
-                .withMasterUrl("http://127.0.0.1:" + server.getAddress().getPort())
-                .withRequestRetryBackoffLimit(0).build()).build();
+        client = server.client();
     }
 
     @AfterEach
     void stop() {
-        client.close();
-        server.stop(0);
+        server.close();
+    }
+
+    @Test
+    void aBusyServersAnswersAreRetriedAsTheRetriesSay() {
+        busy.set(2);
+        List<Resource> resources = new Discovery(client, new ApiRetries(List.of(Duration.ofMillis(1), Duration.ofMillis(1)), false))
+                .resources(Set.of("", "kopf.dev"));
+
+        assertThat(resources).hasSize(3);
+        assertThat(requested).startsWith("/api/v1", "/api/v1", "/api/v1", "/apis");
     }
 
     @Test

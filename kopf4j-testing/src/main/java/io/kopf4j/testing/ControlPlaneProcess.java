@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One binary of the control plane (etcd or kube-apiserver) running as a child process, its output
- * in a log file. Stopping kills the whole process tree: SIGTERM, then SIGKILL after a grace period.
+ * in a log file. Stopping kills the whole process tree: SIGTERM, then SIGKILL after a grace period;
+ * killing sends SIGKILL at once; freezing and thawing send SIGSTOP and SIGCONT.
  *
  * <p>It runs in a session of its own ({@code setsid}), so that a terminal's Ctrl-C, which goes to
  * the whole foreground process group, reaches only the JVM: the operator stops first, while its
@@ -87,6 +88,37 @@ final class ControlPlaneProcess {
 
     String describe() {
         return name + " (pid " + process.pid() + ")";
+    }
+
+    /** Kills the process tree at once (SIGKILL), as a crash would: nothing is flushed, no connection closed. */
+    void kill() {
+        List<ProcessHandle> tree = process.descendants().toList();
+        tree.forEach(ProcessHandle::destroyForcibly);   // the watchdog first, as in stop()
+        process.destroyForcibly();
+        try {
+            process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Sends a signal by its name ({@code STOP}, {@code CONT}) with {@code kill(1)}: the JDK sends only
+     * SIGTERM and SIGKILL.
+     */
+    void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).redirectErrorStream(true).start();
+            String output = new String(kill.getInputStream().readAllBytes()).strip();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException("cannot send SIG" + name + " to " + describe() + ": " + output);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot send SIG" + name + " to " + describe() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending SIG" + name + " to " + describe(), e);
+        }
     }
 
     void stop() {

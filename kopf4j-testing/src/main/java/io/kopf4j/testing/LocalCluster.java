@@ -68,19 +68,24 @@ public final class LocalCluster implements AutoCloseable {
     private final Pki pki;
     private final Path kubeconfig;
     private final int etcdPort;
+    private final int etcdPeerPort;
     private final int apiServerPort;
+    private final List<String> apiServerFlags;
     private final HttpClient http;
     private final Thread shutdownHook;
     private ControlPlaneProcess etcd;
     private ControlPlaneProcess apiServer;
     private KubernetesClient client;
+    private boolean apiServerFrozen;
     private boolean closed;
 
-    private LocalCluster(Path binaries) throws IOException, GeneralSecurityException {
+    private LocalCluster(Path binaries, List<String> apiServerFlags) throws IOException, GeneralSecurityException {
         this.binaries = binaries;
+        this.apiServerFlags = List.copyOf(apiServerFlags);
         this.state = Files.createTempDirectory("kopf4j-cluster-");
         this.pki = new Pki(state.resolve("pki"));
         this.etcdPort = freePort();
+        this.etcdPeerPort = freePort();
         this.apiServerPort = freePort();
         this.kubeconfig = state.resolve("kubeconfig");
         this.http = HttpClient.newBuilder().sslContext(pki.adminSslContext()).connectTimeout(Duration.ofSeconds(2)).build();
@@ -95,10 +100,28 @@ public final class LocalCluster implements AutoCloseable {
 
     /** Starts a cluster with the binaries in {@code binaries} (kube-apiserver, etcd, kubectl). */
     public static LocalCluster start(Path binaries) {
+        return start(binaries, List.of());
+    }
+
+    /**
+     * Starts a cluster whose API server gets these flags besides its own, with the binaries
+     * {@link EnvtestAssets#locate()} finds.
+     *
+     * <pre>{@code
+     * // Every watch served from etcd: a watch from a compacted version gets 410 Gone at once,
+     * // as from the watch cache only once its window has moved past that version.
+     * LocalCluster cluster = LocalCluster.start(List.of("--watch-cache=false"));
+     * }</pre>
+     */
+    public static LocalCluster start(List<String> apiServerFlags) {
+        return start(EnvtestAssets.locate(), apiServerFlags);
+    }
+
+    private static LocalCluster start(Path binaries, List<String> apiServerFlags) {
         long began = System.nanoTime();
         LocalCluster cluster;
         try {
-            cluster = new LocalCluster(binaries);
+            cluster = new LocalCluster(binaries, apiServerFlags);
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot prepare a local cluster: " + e.getMessage(), e);
         }
@@ -234,9 +257,95 @@ public final class LocalCluster implements AutoCloseable {
 
     /** Stops the API server, keeping etcd and its data (to simulate an API outage). */
     public synchronized void stopApiServer() {
+        thawApiServer();
         if (apiServer != null) {
             apiServer.stop();
             apiServer = null;
+        }
+    }
+
+    /**
+     * Kills etcd and the API server at once (SIGKILL), as a crash of the control plane's machine
+     * would, but for the data: what etcd has written stays (in the operating system's files, even
+     * without fsync). {@link #restartControlPlane()} starts them again on it.
+     */
+    public synchronized void killControlPlane() {
+        if (apiServer != null) {
+            apiServer.kill();
+            apiServer = null;
+            apiServerFrozen = false;
+        }
+        if (etcd != null) {
+            etcd.kill();
+            etcd = null;
+        }
+    }
+
+    /**
+     * Starts etcd on its data and ports, then the API server, as after {@link #killControlPlane()},
+     * and waits until the API server is ready. The revision, so the resourceVersions, go on from
+     * where they were; the API server's watch cache starts empty.
+     */
+    public synchronized void restartControlPlane() {
+        if (etcd == null) {
+            startEtcd();
+        }
+        startApiServer();
+    }
+
+    /**
+     * Freezes the API server (SIGSTOP) until {@link #thawApiServer()}: its connections stay open and
+     * the operating system still accepts new ones, but nothing is answered and no watch ends, as with
+     * a server that hangs or a network that drops packets without resetting connections.
+     */
+    public synchronized void freezeApiServer() {
+        if (apiServer == null || apiServerFrozen) {
+            throw new IllegalStateException("the API server is not running, or already frozen");
+        }
+        apiServer.signal("STOP");
+        apiServerFrozen = true;
+    }
+
+    /** Lets the frozen API server go on (SIGCONT): it answers what waited meanwhile. */
+    public synchronized void thawApiServer() {
+        if (apiServerFrozen) {
+            apiServer.signal("CONT");
+            apiServerFrozen = false;
+        }
+    }
+
+    /**
+     * Compacts etcd's history up to its current revision (physically), as the API server does by
+     * itself every 5 minutes ({@code --etcd-compaction-interval}): a watch from an older
+     * resourceVersion that reaches etcd is answered with 410 Gone. The API server's watch cache
+     * serves older versions for as long as they are in its window (see {@link #start(List)}).
+     *
+     * @return the revision compacted to
+     */
+    public long compactEtcd() {
+        Map<?, ?> header = (Map<?, ?>) etcdCall("/v3/kv/range", Map.of("key", "AA==")).get("header");
+        long revision = Long.parseLong(String.valueOf(header.get("revision")));
+        etcdCall("/v3/kv/compaction", Map.of("revision", String.valueOf(revision), "physical", true));
+        return revision;
+    }
+
+    /** A call to etcd's JSON gateway (its gRPC API as JSON, bytes in base64) on the client port. */
+    private Map<?, ?> etcdCall(String path, Map<String, Object> request) {
+        var serialization = client().getKubernetesSerialization();
+        HttpRequest post = HttpRequest.newBuilder(URI.create("http://" + LOOPBACK + ":" + etcdPort + path))
+                .timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(serialization.asJson(request))).build();
+        try {
+            HttpResponse<String> response = http.send(post, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("etcd answered " + path + " with " + response.statusCode() + ": " + response.body());
+            }
+            return serialization.unmarshal(response.body(), Map.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot call etcd's " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while calling etcd's " + path, e);
         }
     }
 
@@ -245,7 +354,7 @@ public final class LocalCluster implements AutoCloseable {
         if (apiServer != null) {
             return;
         }
-        List<String> command = List.of(binary("kube-apiserver"),
+        List<String> command = new ArrayList<>(List.of(binary("kube-apiserver"),
                 "--bind-address=" + LOOPBACK,
                 "--advertise-address=" + LOOPBACK,
                 "--secure-port=" + apiServerPort,
@@ -264,7 +373,8 @@ public final class LocalCluster implements AutoCloseable {
                 "--enable-admission-plugins=MutatingAdmissionWebhook,ValidatingAdmissionWebhook",
                 "--allow-privileged=true",
                 "--profiling=false",
-                "--endpoint-reconciler-type=none");
+                "--endpoint-reconciler-type=none"));
+        command.addAll(apiServerFlags);
         apiServer = launch("kube-apiserver", command);
         awaitHttp(apiServer, serverUrl() + "/readyz");
         awaitHttp(apiServer, serverUrl() + "/api/v1/namespaces/default");
@@ -292,8 +402,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private void startEtcd() {
-        int peerPort = freePort();
-        String peerUrl = "http://" + LOOPBACK + ":" + peerPort;
+        String peerUrl = "http://" + LOOPBACK + ":" + etcdPeerPort;
         String clientUrl = "http://" + LOOPBACK + ":" + etcdPort;
         etcd = launch("etcd", List.of(binary("etcd"),
                 "--name=kopf4j",
@@ -396,6 +505,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private synchronized void stopProcesses() {
+        thawApiServer();   // a frozen process would ignore SIGTERM until the SIGKILL after the grace period
         if (apiServer != null) {
             apiServer.stop();
             apiServer = null;

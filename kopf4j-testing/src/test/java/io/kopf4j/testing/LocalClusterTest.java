@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.assertj.core.api.InstanceOfAssertFactories;
@@ -148,6 +149,43 @@ class LocalClusterTest {
             cluster.startApiServer();
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                     assertThat(client.configMaps().inNamespace("default").withName("survivor").get().getData()).containsEntry("k", "v"));
+        }
+    }
+
+    @Test
+    void aKilledControlPlaneRestartsOnItsDataAndACompactionExpiresOlderVersions() throws Exception {
+        try (LocalCluster cluster = LocalCluster.start(List.of("--watch-cache=false"))) {
+            KubernetesClient client = cluster.client();
+            var configMaps = client.configMaps().inNamespace("default");
+            String before = configMaps.resource(new ConfigMapBuilder().withNewMetadata().withName("survivor").endMetadata()
+                    .addToData("k", "v").build()).create().getMetadata().getResourceVersion();
+            cluster.killControlPlane();
+            assertThat(cluster.processIds()).isEmpty();
+            cluster.restartControlPlane();
+            var edited = configMaps.withName("survivor").edit(map -> new ConfigMapBuilder(map).addToData("k2", "v2").build());
+            assertThat(edited.getData()).containsEntry("k", "v");
+            // Another revision: a watch from the very revision compacted to is no older than it (and fails otherwise).
+            edited = configMaps.withName("survivor").edit(map -> new ConfigMapBuilder(map).addToData("k3", "v3").build());
+            assertThat(Long.parseLong(edited.getMetadata().getResourceVersion())).as("the revision goes on").isGreaterThan(Long.parseLong(before));
+
+            assertThat(cluster.compactEtcd()).isGreaterThanOrEqualTo(Long.parseLong(edited.getMetadata().getResourceVersion()));
+            var http = client.getHttpClient();
+            String watch = http.sendAsync(http.newHttpRequestBuilder().uri(cluster.serverUrl()
+                    + "/api/v1/namespaces/default/configmaps?watch=true&timeoutSeconds=10&resourceVersion=" + before).build(),
+                    String.class).get(30, TimeUnit.SECONDS).body();
+            assertThat(watch).as("a watch from a compacted version").contains("\"type\":\"ERROR\"").contains("\"code\":410");
+        }
+    }
+
+    @Test
+    void aFrozenApiServerAnswersOnlyOnceThawed() {
+        try (LocalCluster cluster = LocalCluster.start()) {
+            cluster.freezeApiServer();
+            CompletableFuture<?> request = CompletableFuture.supplyAsync(() -> cluster.client().namespaces().withName("default").get());
+            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> !request.isDone());
+            cluster.thawApiServer();
+            await().atMost(Duration.ofSeconds(30)).until(request::isDone);
+            assertThat(request).isCompleted();
         }
     }
 }

@@ -92,7 +92,7 @@ public final class AdmissionWebhooks implements AutoCloseable {
         }
         webhooks.resources.set(resolve(registry, client, true));
         if (settings.admission.managed != null) {
-            ApiRetries retries = new ApiRetries(settings.networking.errorBackoffs, settings.networking.enforceRetryAfter);
+            ApiRetries retries = ApiRetries.of(settings);
             for (WebhookType type : WebhookType.values()) {
                 managers.add(new ConfigurationManager(type, settings.admission.managed, registry.webhookHandlers(),
                         webhooks.resources::get, client, retries));

@@ -64,7 +64,7 @@ public final class Neighbourhood {
         // Kopf pauses a mandatory peering from the start, until the object's peers say otherwise.
         this.conflicts = settings.peering.mandatory;
         this.watcher = new ResourceWatcher(object.client(), object.resource(), object.namespace(), this::arrived,
-                settings.watching, metrics);
+                settings, metrics);
     }
 
     /** Whether this object's peers make this operator pause. */

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
+import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.Discovery;
 import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.intents.NamespacePatterns;
@@ -65,7 +66,9 @@ public final class PeeringEngine {
         if (settings.peering.standalone) {
             return new PeeringEngine(orchestrator, false);
         }
-        List<PeeringObject> objects = objects(client, settings, namespaces).stream().filter(PeeringEngine::canList).toList();
+        ApiRetries retries = startupRetries(settings);
+        List<PeeringObject> objects = objects(client, settings, namespaces).stream()
+                .filter(object -> canList(object, retries)).toList();
         PeeringEngine engine = new PeeringEngine(orchestrator, settings.peering.mandatory && objects.isEmpty());
         if (engine.missing) {
             LOG.warn("The peering is mandatory, but the peering CRDs are not found in the cluster (or may not be listed):"
@@ -128,7 +131,7 @@ public final class PeeringEngine {
     private static List<PeeringObject> objects(KubernetesClient client, OperatorSettings settings, List<String> namespaces) {
         boolean clusterwide = clusterwide(settings, namespaces);
         String plural = clusterwide ? "clusterkopfpeerings" : "kopfpeerings";
-        List<Resource> resources = new Discovery(client).resources(GROUPS).stream()
+        List<Resource> resources = new Discovery(client, startupRetries(settings)).resources(GROUPS).stream()
                 .filter(resource -> resource.plural().equals(plural) && resource.version().equals("v1"))
                 .toList();
         if (resources.isEmpty()) {
@@ -144,13 +147,18 @@ public final class PeeringEngine {
         return objects;
     }
 
+    /** A busy server is asked again, as Kopf asks it; one that cannot be reached is reported at once. */
+    private static ApiRetries startupRetries(OperatorSettings settings) {
+        return ApiRetries.of(settings).busyServerOnly();
+    }
+
     /**
      * An operator without the permission to list the peering objects (RBAC of its own resources
      * only) runs without them, rather than retrying a forbidden watch forever.
      */
-    private static boolean canList(PeeringObject object) {
+    private static boolean canList(PeeringObject object, ApiRetries retries) {
         try {
-            ApiRequest.collection(object.client(), object.resource(), object.namespace()).query("limit", "1").get();
+            retries.get(ApiRequest.collection(object.client(), object.resource(), object.namespace()).query("limit", "1"), LOG);
             return true;
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {

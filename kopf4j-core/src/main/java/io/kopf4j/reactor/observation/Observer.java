@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
+import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.Discovery;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.clients.ApiRequest;
@@ -58,6 +59,8 @@ public final class Observer {
     private final OperatorSettings settings;
     private final Metrics metrics;
     private final Orchestrator orchestrator;
+    /** For discovery and the permission checks: a busy server is asked again, as Kopf asks it. */
+    private final ApiRetries retries;
     private final Set<Resource> served = ConcurrentHashMap.newKeySet();
     private final Set<String> namespaces = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean rescanPending = new AtomicBoolean();
@@ -82,6 +85,7 @@ public final class Observer {
         this.settings = settings;
         this.metrics = metrics;
         this.orchestrator = orchestrator;
+        this.retries = ApiRetries.of(settings).busyServerOnly();
     }
 
     /**
@@ -104,14 +108,14 @@ public final class Observer {
             served.forEach(this::ensureWatchers);
         } else {
             served.stream().filter(r -> !r.namespaced()).forEach(r -> ensureWatcher(r, null));
-            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings.watching, metrics);
+            namespaceWatcher = new ResourceWatcher(watchClient, NAMESPACES, null, this::namespaceEvent, settings, metrics);
             namespaceWatcher.announce(List.of());
             threads.start("kopf4j-namespaces", namespaceWatcher);
         }
         insights = revised;   // before the CRDs' rescans, which revise it in turn
         if (!settings.scanning.disabled && observedSelectors().stream().anyMatch(s -> s.group() == null || !s.group().isEmpty())
                 && canList(CRDS)) {
-            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings.watching, metrics);
+            crdWatcher = new ResourceWatcher(watchClient, CRDS, null, this::crdEvent, settings, metrics);
             crdWatcher.announce(List.of());
             threads.start("kopf4j-crds", crdWatcher);
         }
@@ -203,7 +207,7 @@ public final class Observer {
 
     private boolean canList(Resource resource) {
         try {
-            ApiRequest.collection(client, resource, null).query("limit", "1").get();
+            retries.get(ApiRequest.collection(client, resource, null).query("limit", "1"), LOG);
             return true;
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
@@ -320,7 +324,7 @@ public final class Observer {
      */
     private synchronized ResourceInsights revise() {
         Set<ResourceSelector> selectors = registry.selectors();
-        List<Resource> discovered = new Discovery(client).resources(ResourceSelector.groupsToDiscover(selectors));
+        List<Resource> discovered = new Discovery(client, retries).resources(ResourceSelector.groupsToDiscover(selectors));
         LOG.debug("Discovered {} resources at {}", discovered.size(), client.getMasterUrl());
         ResourceInsights before = insights == null ? ResourceInsights.NONE : insights;
         ResourceInsights after = ResourceInsights.revise(selectors, discovered,

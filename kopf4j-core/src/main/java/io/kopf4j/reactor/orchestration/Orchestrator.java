@@ -189,7 +189,7 @@ public final class Orchestrator {
 
     private ResourceWatcher newWatcher(WatcherKey key) {
         ObjectQueues objects = queues.computeIfAbsent(key.resource(), queuesFactory);
-        return new ResourceWatcher(watchClient, key.resource(), key.namespace(), objects::dispatch, settings.watching,
+        return new ResourceWatcher(watchClient, key.resource(), key.namespace(), objects::dispatch, settings,
                 metrics);
     }
 

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.clients.ApiErrors;
 import io.kopf4j.clients.ApiRequest;
+import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.ApiStream;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Json;
@@ -26,8 +27,11 @@ import org.slf4j.LoggerFactory;
  * List + watch of one resource in one namespace (or cluster-wide): a paginated initial listing
  * whose objects are delivered as events of type null, then a watch from the listing's
  * resourceVersion with bookmarks. A stream that the server ends (at its {@code timeoutSeconds}, or
- * dropping a watcher that lags behind) is watched again from the last version seen; a
- * {@code 410 Gone} (the version expired) makes this watcher list again.
+ * dropping a watcher that lags behind) is watched again from the last version seen, and so is one
+ * that cannot reach the server or is throttled (429, after its Retry-After); a {@code 410 Gone}
+ * (the version expired) makes this watcher list again. Each page of a listing is retried as Kopf
+ * retries requests ({@code settings.networking.errorBackoffs}, Retry-After honoured), so that a
+ * listing of many pages gets through a storm of 429s and 5xx instead of starting over at every one.
  *
  * <p>The requests go through {@link ApiRequest} and {@link ApiStream} rather than fabric8's
  * list and watch DSL: each object is parsed once, from the API server's bytes into the map that
@@ -50,30 +54,34 @@ public final class ResourceWatcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceWatcher.class);
     private static final Duration ERROR_BACKOFF = Duration.ofSeconds(1);
     private static final int GONE = 410;
+    private static final int TOO_MANY_REQUESTS = 429;
 
     private final KubernetesClient client;
     private final io.kopf4j.Resource resource;
     private final String namespace;
     private final Consumer<WatchEvent> sink;
     private final OperatorSettings.Watching settings;
+    private final ApiRetries retries;
     private final Duration inactivityTimeout;
     private final long pageSize;
     private final Metrics metrics;
     private final CountDownLatch listed = new CountDownLatch(1);
     private volatile ApiStream stream;
+    private volatile Thread thread;
     private volatile boolean stopped;
     private volatile long lastActivity;
     private volatile String lastVersion;
 
     public ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace,
-                           Consumer<WatchEvent> sink, OperatorSettings.Watching settings, Metrics metrics) {
+                           Consumer<WatchEvent> sink, OperatorSettings settings, Metrics metrics) {
         this.client = client;
         this.resource = resource;
         this.namespace = namespace;
         this.sink = sink;
-        this.settings = settings;
-        this.inactivityTimeout = settings.inactivityTimeout;
-        this.pageSize = settings.listPageSize;
+        this.settings = settings.watching;
+        this.retries = ApiRetries.of(settings);
+        this.inactivityTimeout = settings.watching.inactivityTimeout;
+        this.pageSize = settings.watching.listPageSize;
         this.metrics = metrics;
     }
 
@@ -124,6 +132,7 @@ public final class ResourceWatcher implements Runnable {
 
     @Override
     public void run() {
+        thread = Thread.currentThread();
         while (!stopped) {
             try {
                 String version = listAll();
@@ -148,13 +157,13 @@ public final class ResourceWatcher implements Runnable {
         }
     }
 
-    /** Reports a failed request of the listing or the watch, and waits before it is retried. */
+    /** Reports a failed request of the listing or the watch, and waits before it is retried: a 429's Retry-After if longer. */
     private void backOff(KubernetesClientException e) throws InterruptedException {
+        Duration delay = retries.delayFor(e, ERROR_BACKOFF);
         metrics.watchRestart(resource, "error");
-        LOG.error("Watching {} failed, retrying in {} s: {}", describe(), ERROR_BACKOFF.toSeconds(),
-                ApiErrors.summary(e, client.getMasterUrl().toString()));
+        LOG.error("Watching {} failed, retrying in {} s: {}", describe(), delay.toSeconds(), ApiErrors.summary(e, client.getMasterUrl().toString()));
         LOG.debug("The failed watch of {}:", describe(), e);
-        Thread.sleep(ERROR_BACKOFF);
+        Thread.sleep(delay);
     }
 
     /** Stops for good: the resource or namespace is not served any more, or the operator stops. */
@@ -163,11 +172,16 @@ public final class ResourceWatcher implements Runnable {
         halt();
     }
 
+    /** Closes the stream, and cuts short a listing's request or its wait to be retried. */
     private void halt() {
         stopped = true;
         ApiStream current = stream;
         if (current != null) {
             current.close();
+        }
+        Thread running = thread;
+        if (running != null) {
+            running.interrupt();
         }
     }
 
@@ -182,7 +196,8 @@ public final class ResourceWatcher implements Runnable {
         String version;
         do {
             long started = System.nanoTime();
-            Map<String, Object> page = collection().query("limit", String.valueOf(pageSize)).query("continue", token).get();
+            ApiRequest request = collection().query("limit", String.valueOf(pageSize)).query("continue", token);
+            Map<String, Object> page = retries.get(request, LOG);
             metrics.apiRequest("LIST", 200, Duration.ofNanos(System.nanoTime() - started));
             for (Object item : (List<Object>) page.getOrDefault("items", List.of())) {
                 deliver(null, (Map<String, Object>) item);
@@ -247,9 +262,10 @@ public final class ResourceWatcher implements Runnable {
                     metrics.watchRestart(resource, "gone");
                     return null;
                 }
-                if (ApiErrors.unreachable(failure)) {
-                    // The version is still good (as Kopf and fabric8 resume it): during an outage, the
-                    // watch is tried again, and the API server says with a 410 if it must list again.
+                if (ApiErrors.unreachable(failure) || failure.getCode() == TOO_MANY_REQUESTS) {
+                    // The version is still good (as Kopf and fabric8 resume it; client-go too after a 429):
+                    // during an outage, or throttled, the watch is tried again, not the far costlier listing,
+                    // and the API server says with a 410 if it must list again.
                     backOff(failure);
                     return lastVersion;
                 }

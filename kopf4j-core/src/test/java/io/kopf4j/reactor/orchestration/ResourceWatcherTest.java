@@ -21,6 +21,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -43,10 +44,14 @@ class ResourceWatcherTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     /**
-     * A scripted answer to one watch request: its code, its body in chunks, and whether the stream
-     * then stays open; code 0: the connection breaks after the chunks.
+     * A scripted answer to one watch or list request: its code, its headers, its body in chunks, and
+     * whether the stream then stays open; code 0: the connection breaks after the chunks.
      */
-    private record Answer(int code, List<String> chunks, boolean staysOpen) {
+    private record Answer(int code, Map<String, String> headers, List<String> chunks, boolean staysOpen) {
+        Answer(int code, List<String> chunks, boolean staysOpen) {
+            this(code, Map.of(), chunks, staysOpen);
+        }
+
         static Answer broken(String... chunks) {
             return new Answer(0, List.of(chunks), false);
         }
@@ -58,12 +63,21 @@ class ResourceWatcherTest {
         static Answer open(String... chunks) {
             return new Answer(200, List.of(chunks), true);
         }
+
+        /** As API Priority and Fairness rejects a request: a text, and the delay in a header. */
+        static Answer throttled(int retryAfterSeconds) {
+            return new Answer(429, Map.of("Retry-After", String.valueOf(retryAfterSeconds)),
+                    List.of("Too many requests, please try again later.\n"), false);
+        }
     }
 
     private final BlockingQueue<Answer> watches = new LinkedBlockingQueue<>();
+    /** Answers to list requests, before the default one: a single page with object "a". */
+    private final BlockingQueue<Answer> lists = new LinkedBlockingQueue<>();
+    private final List<Long> requestTimes = new CopyOnWriteArrayList<>();
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final List<WatchEvent> delivered = new CopyOnWriteArrayList<>();
-    private final AtomicInteger lists = new AtomicInteger();
+    private final AtomicInteger listings = new AtomicInteger();
     private final CountDownLatch release = new CountDownLatch(1);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final OperatorSettings settings = new OperatorSettings();
@@ -175,6 +189,39 @@ class ResourceWatcherTest {
     }
 
     @Test
+    void aThrottledWatchIsTriedAgainFromItsVersionAfterItsRetryAfterWithoutListingAgain() {
+        watches.add(Answer.throttled(2));
+        watches.add(Answer.open());
+
+        start();
+
+        await().atMost(WAIT).until(() -> requests.size() == 3);
+        assertThat(requests).containsExactly("LIST limit=500",
+                "WATCH watch=true&resourceVersion=100&allowWatchBookmarks=true",
+                "WATCH watch=true&resourceVersion=100&allowWatchBookmarks=true");
+        assertThat(Duration.ofNanos(requestTimes.get(1) - requestTimes.get(0))).as("the wait: the Retry-After, not the own 1 s")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(1900));
+        assertThat(restarts("error")).isEqualTo(1);
+    }
+
+    @Test
+    void aFailedPageOfAListingIsRetriedAloneNotTheWholeListing() {
+        settings.networking.errorBackoffs = List.of(Duration.ofMillis(10));
+        lists.add(new Answer(200, List.of("{\"metadata\":{\"resourceVersion\":\"50\",\"continue\":\"page-2\"},"
+                + "\"items\":[{\"metadata\":{\"name\":\"x\",\"uid\":\"uid-x\"}}]}"), false));
+        lists.add(new Answer(503, List.of("{\"kind\":\"Status\",\"message\":\"overloaded\",\"code\":503}"), false));
+        watches.add(Answer.open());
+
+        start();
+
+        await().atMost(WAIT).until(() -> requests.size() == 4);
+        assertThat(requests).containsExactly("LIST limit=500", "LIST limit=500&continue=page-2", "LIST limit=500&continue=page-2",
+                "WATCH watch=true&resourceVersion=100&allowWatchBookmarks=true");
+        assertThat(delivered).extracting(event -> (Object) ((Map<?, ?>) event.object().get("metadata")).get("name")).containsExactly("x", "a");
+        assertThat(restarts("error")).isZero();
+    }
+
+    @Test
     void aStreamBrokenInTheMiddleIsWatchedAgainFromTheLastVersion() {
         watches.add(Answer.broken(event("ADDED", "b", "101")));
         watches.add(Answer.open());
@@ -236,7 +283,7 @@ class ResourceWatcherTest {
     }
 
     private void start() {
-        watcher = new ResourceWatcher(client, KOPFEXAMPLES, "ns", delivered::add, settings.watching, new Metrics(registry));
+        watcher = new ResourceWatcher(client, KOPFEXAMPLES, "ns", delivered::add, settings, new Metrics(registry));
         thread = Thread.ofVirtual().start(watcher);
     }
 
@@ -254,25 +301,20 @@ class ResourceWatcherTest {
                 exchange.sendResponseHeaders(404, -1);
             } else if (query.contains("watch=true")) {
                 requests.add("WATCH " + query);
+                requestTimes.add(System.nanoTime());
                 Answer answer = watches.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
                 if (answer == null) {
                     return;
                 }
-                exchange.sendResponseHeaders(answer.code() == 0 ? 200 : answer.code(), 0);
-                OutputStream body = exchange.getResponseBody();
-                for (String chunk : answer.chunks()) {
-                    body.write(chunk.getBytes(UTF_8));
-                    body.flush();
-                }
-                if (answer.code() == 0) {
-                    throw new IOException("the connection breaks in the middle of the stream");
-                }
-                if (answer.staysOpen()) {
-                    release.await();
-                }
+                send(exchange, answer);
             } else {
                 requests.add("LIST " + query);
-                String version = String.valueOf(lists.incrementAndGet() * 100);
+                Answer scripted = lists.poll();
+                if (scripted != null) {
+                    send(exchange, scripted);
+                    return;
+                }
+                String version = String.valueOf(listings.incrementAndGet() * 100);
                 byte[] list = ("{\"kind\":\"KopfExampleList\",\"apiVersion\":\"kopf.dev/v1\",\"metadata\":{\"resourceVersion\":\""
                         + version + "\"},\"items\":[{\"metadata\":{\"name\":\"a\",\"uid\":\"uid-a\",\"resourceVersion\":\"" + version
                         + "\"}}]}").getBytes(UTF_8);
@@ -281,6 +323,22 @@ class ResourceWatcherTest {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void send(HttpExchange exchange, Answer answer) throws IOException, InterruptedException {
+        answer.headers().forEach(exchange.getResponseHeaders()::set);
+        exchange.sendResponseHeaders(answer.code() == 0 ? 200 : answer.code(), 0);
+        OutputStream body = exchange.getResponseBody();
+        for (String chunk : answer.chunks()) {
+            body.write(chunk.getBytes(UTF_8));
+            body.flush();
+        }
+        if (answer.code() == 0) {
+            throw new IOException("the connection breaks in the middle of the stream");
+        }
+        if (answer.staysOpen()) {
+            release.await();
         }
     }
 
