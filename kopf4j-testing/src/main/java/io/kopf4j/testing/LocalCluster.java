@@ -72,6 +72,10 @@ public final class LocalCluster implements AutoCloseable {
     private final int apiServerPort;
     private final List<String> apiServerFlags;
     private final HttpClient http;
+    /** How often a start is tried when a port it picked was taken meanwhile. */
+    private static final int PORT_ATTEMPTS = 3;
+    /** What etcd and kube-apiserver log when a port is taken. */
+    private static final String PORT_TAKEN = "address already in use";
     private final Thread shutdownHook;
     private ControlPlaneProcess etcd;
     private ControlPlaneProcess apiServer;
@@ -84,9 +88,10 @@ public final class LocalCluster implements AutoCloseable {
         this.apiServerFlags = List.copyOf(apiServerFlags);
         this.state = Files.createTempDirectory("kopf4j-cluster-");
         this.pki = new Pki(state.resolve("pki"));
-        this.etcdPort = freePort();
-        this.etcdPeerPort = freePort();
-        this.apiServerPort = freePort();
+        int[] ports = freePorts(3);
+        this.etcdPort = ports[0];
+        this.etcdPeerPort = ports[1];
+        this.apiServerPort = ports[2];
         this.kubeconfig = state.resolve("kubeconfig");
         this.http = HttpClient.newBuilder().sslContext(pki.adminSslContext()).connectTimeout(Duration.ofSeconds(2)).build();
         this.shutdownHook = new Thread(this::stopProcesses, "kopf4j-local-cluster-shutdown");
@@ -117,7 +122,25 @@ public final class LocalCluster implements AutoCloseable {
         return start(EnvtestAssets.locate(), apiServerFlags);
     }
 
+    /**
+     * The ports are picked free, then bound by the processes a moment later: meanwhile another
+     * process (or an outgoing connection's ephemeral port) may take one. Such a start is tried again
+     * on new ports, a few times, rather than failing a test run on a coincidence.
+     */
     private static LocalCluster start(Path binaries, List<String> apiServerFlags) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(binaries, apiServerFlags);
+            } catch (IllegalStateException e) {
+                if (attempt >= PORT_ATTEMPTS || e.getMessage() == null || !e.getMessage().contains(PORT_TAKEN)) {
+                    throw e;
+                }
+                LOG.info("A port of the local cluster was taken before its process bound it; starting again on new ports.");
+            }
+        }
+    }
+
+    private static LocalCluster startOnce(Path binaries, List<String> apiServerFlags) {
         long began = System.nanoTime();
         LocalCluster cluster;
         try {
@@ -528,11 +551,24 @@ public final class LocalCluster implements AutoCloseable {
         return binaries.resolve(name).toString();
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+    /** Distinct free ports: all held at once while picked, since a port let go may be picked again. */
+    private static int[] freePorts(int count) {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < count; i++) {
+                held.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+            }
+            return held.stream().mapToInt(ServerSocket::getLocalPort).toArray();
         } catch (IOException e) {
             throw new UncheckedIOException("no free port on loopback", e);
+        } finally {
+            for (ServerSocket socket : held) {
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // Closing a listening socket that never accepted loses nothing.
+                }
+            }
         }
     }
 
