@@ -95,7 +95,8 @@ class EventPosterTest {
                 writes.add(repeated.next());
             }
             assertThat(writes.getFirst().name()).as("a new Event first").isNull();
-            assertThat(writes.subList(1, writes.size())).extracting(EventWrite::name).containsOnly("event-1");
+            // The poster may have taken all 100 before its first write: then that one Event is all there is.
+            assertThat(writes.subList(1, writes.size())).extracting(EventWrite::name).allMatch("event-1"::equals);
             assertThat(writes.getLast().lastTimestamp()).isAfterOrEqualTo(writes.getFirst().firstTimestamp());
         }
     }
