@@ -126,6 +126,11 @@ public final class RunOptions {
             description = "This replica's name in the group (default: the host name and a random suffix).")
     String shardIdentity;
 
+    @Option(names = "--no-preflight",
+            description = "Do not check the permissions before watching (settings.preflight.enabled = false): a missing"
+                    + " one shows at its first 403 instead.")
+    boolean noPreflight;
+
     @Parameters(paramLabel = "HANDLERS", arity = "0..*",
             description = "Where the handlers are: .java source files, .jar files, or class names on the classpath.")
     List<String> handlers = new ArrayList<>();
@@ -168,6 +173,7 @@ public final class RunOptions {
         }
         settings.leadership.leaseNamespace = leaderElectionNamespace;
         applySharding(settings.sharding);
+        settings.preflight.enabled = !noPreflight;
         return settings;
     }
 
