@@ -26,6 +26,11 @@ public interface ApiCatalog {
     /** {@return what makes an unknown resource known, for the error that names it} */
     String remedy();
 
+    /** The API server's discovery, each request once. */
+    static ApiCatalog live(KubernetesClient client) {
+        return live(client, ApiRetries.NONE);
+    }
+
     /** The API server's discovery, as the operator resolves its handlers' resources when it runs. */
     static ApiCatalog live(KubernetesClient client, ApiRetries retries) {
         Discovery discovery = new Discovery(client, retries);
