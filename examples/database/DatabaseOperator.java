@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.CronJob;
 import io.fabric8.kubernetes.api.model.batch.v1.CronJobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Permission;
 import io.kopf4j.Hierarchies;
 import io.kopf4j.On;
 import io.kopf4j.Patch;
@@ -41,6 +42,9 @@ import org.slf4j.Logger;
  * which the API server defaults otherwise: server-side apply before Kubernetes 1.21 needs it, as a
  * key of the ports list, and answers 500 without it.
  */
+@Permission(group = "apps", resources = "statefulsets", verbs = {"get", "create", "patch"})   // applied, read, scaled
+@Permission(resources = "services", verbs = {"create", "patch"})                            // applied
+@Permission(group = "batch", resources = "cronjobs", verbs = {"create", "patch", "delete"}) // applied, deleted
 public class DatabaseOperator {
     static final String DATABASES = "databases.techoral.com";
     private static final String MANAGER = "database-operator";

@@ -35,7 +35,7 @@ class RbacTest {
         inWritable.grant(USER, "get", "list", "watch", "patch");
         KopfExamples forbidden = inReadOnly.examples();
         KopfExamples allowed = inWritable.examples();
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(USER), "run", "-n", readOnly.name(),
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(USER), "run", "--no-preflight", "-n", readOnly.name(),
                 "-n", writable.name(), Handlers.class.getName())) {
             forbidden.create("ex", Map.of("a", 1));
             allowed.create("ex", Map.of("a", 1));
@@ -60,7 +60,7 @@ class RbacTest {
                                                                                            TemporaryNamespace namespace) {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         fixture.grant(USER, "get", "list", "watch", "patch");
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(USER), "run", "-n", namespace.name(),
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(USER), "run", "--no-preflight", "-n", namespace.name(),
                 "-n", "absent-*", Handlers.class.getName())) {
             fixture.examples().create("ex", Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(fixture.examples().status("ex")).containsEntry("create", "created"));
