@@ -159,9 +159,10 @@ public final class RequiredPermissions {
                         describe(h.title(), h.origin()) + ": the finalizer that stops it before the object goes");
             }
             // Results and progress go to the status: through /status where it is a subresource, else with the body.
+            // Not for event handlers: most return nothing, and pods/status is no right to hand out for nothing; one
+            // that returns a result declares it (@Permission(resources = "pods/status", verbs = "patch")).
             List<String> storing = new ArrayList<>();
             changing.forEach(h -> storing.add(describe(h.title(), h.origin())));
-            watching.forEach(h -> storing.add(describe(h.title(), h.origin())));
             spawning.forEach(h -> storing.add(describe(h.title(), h.origin())));
             for (String handler : storing) {
                 add(resource.group(), resource.hasStatusSubresource() ? status : resource.plural(), Set.of("patch"),
