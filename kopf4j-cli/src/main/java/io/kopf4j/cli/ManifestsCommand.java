@@ -182,27 +182,27 @@ final class ManifestsCommand implements Callable<Integer> {
         if (!env.isEmpty()) {
             container.put("env", env);
         }
-        container.put("ports", List.of(Map.of("name", "probes", "containerPort", port(args, "--health-probe-bind-address")),
-                Map.of("name", "metrics", "containerPort", port(args, "--metrics-bind-address"))));
+        container.put("ports", List.of(ordered("name", "probes", "containerPort", port(args, "--health-probe-bind-address")),
+                ordered("name", "metrics", "containerPort", port(args, "--metrics-bind-address"))));
         container.put("livenessProbe", probe("/healthz", 15, 20));
         container.put("readinessProbe", probe("/readyz", 5, 10));
-        container.put("resources", Map.of("requests", Map.of("cpu", "100m", "memory", "256Mi"),
-                "limits", Map.of("memory", "512Mi")));
-        container.put("securityContext", Map.of("allowPrivilegeEscalation", false));
+        container.put("resources", ordered("requests", ordered("cpu", "100m", "memory", "256Mi"),
+                "limits", ordered("memory", "512Mi")));
+        container.put("securityContext", ordered("allowPrivilegeEscalation", false));
 
         Map<String, Object> pod = new LinkedHashMap<>();
         pod.put("serviceAccountName", operatorName);
         pod.put("terminationGracePeriodSeconds", 60);
-        pod.put("securityContext", Map.of("runAsNonRoot", true));
+        pod.put("securityContext", ordered("runAsNonRoot", true));
         pod.put("containers", List.of(container));
 
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("replicas", replicas);
         if (replicas == 1 && !plan.settings().leadership.enabled && plan.settings().sharding.shards == null) {
-            spec.put("strategy", Map.of("type", "Recreate"));   // one operator at a time
+            spec.put("strategy", ordered("type", "Recreate"));   // one operator at a time
         }
-        spec.put("selector", Map.of("matchLabels", Map.of("app", operatorName)));
-        spec.put("template", Map.of("metadata", Map.of("labels", Map.of("app", operatorName)), "spec", pod));
+        spec.put("selector", ordered("matchLabels", ordered("app", operatorName)));
+        spec.put("template", ordered("metadata", ordered("labels", ordered("app", operatorName)), "spec", pod));
         return spec;
     }
 
@@ -237,12 +237,12 @@ final class ManifestsCommand implements Callable<Integer> {
     }
 
     private static Map<String, Object> fieldRef(String variable, String field) {
-        return Map.of("name", variable, "valueFrom", Map.of("fieldRef", Map.of("fieldPath", field)));
+        return ordered("name", variable, "valueFrom", ordered("fieldRef", ordered("fieldPath", field)));
     }
 
     private static Map<String, Object> probe(String path, int initialDelay, int period) {
         Map<String, Object> probe = new LinkedHashMap<>();
-        probe.put("httpGet", Map.of("path", path, "port", "probes"));
+        probe.put("httpGet", ordered("path", path, "port", "probes"));
         probe.put("initialDelaySeconds", initialDelay);
         probe.put("periodSeconds", period);
         probe.put("timeoutSeconds", 3);
@@ -253,6 +253,15 @@ final class ManifestsCommand implements Callable<Integer> {
     private static int port(List<String> args, String option) {
         String value = args.stream().filter(arg -> arg.startsWith(option + "=")).findFirst().orElseThrow();
         return Integer.parseInt(value.substring(value.lastIndexOf(':') + 1));
+    }
+
+    /** A map that keeps its keys in the order given, so that the YAML reads as docs/operations.md writes it. */
+    private static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
     }
 
     /** DatabaseOperator → database-operator. */
