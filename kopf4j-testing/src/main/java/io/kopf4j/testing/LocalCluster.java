@@ -4,6 +4,8 @@ import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -181,11 +183,41 @@ public final class LocalCluster implements AutoCloseable {
         try {
             Path[] credentials = pki.client(state.resolve("pki"), user, groups);
             Path file = state.resolve("kubeconfig-" + user);
-            Files.writeString(file, kubeconfigYaml(user, credentials[0], credentials[1]));
+            Files.writeString(file, kubeconfigYaml(user, certificateCredentials(credentials[0], credentials[1])));
             return file;
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot make credentials for " + user + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A kubeconfig for a ServiceAccount, as its pod would authenticate: a token of the
+     * TokenRequest API (valid for an hour), no client certificate. For running an operator with
+     * exactly the RBAC granted to its ServiceAccount, e.g. what {@code kopf4j manifests} generates:
+     *
+     * <pre>{@code
+     * cluster.apply(Path.of("target/manifests/rbac.yaml"));   // the ServiceAccount, its Role and binding
+     * Path kubeconfig = cluster.kubeconfigForServiceAccount("operators", "my-operator");
+     * KopfRunner.start(kubeconfig, "run", "-n", "default", "Handlers.java");
+     * }</pre>
+     *
+     * @throws IllegalStateException if the ServiceAccount does not exist
+     */
+    public Path kubeconfigForServiceAccount(String namespace, String name) {
+        if (client().serviceAccounts().inNamespace(namespace).withName(name).get() == null) {
+            throw new IllegalStateException("no ServiceAccount " + namespace + "/" + name + " to make a token for");
+        }
+        TokenRequest request = new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build();
+        String token = client().serviceAccounts().inNamespace(namespace).withName(name).tokenRequest(request)
+                .getStatus().getToken();
+        String user = "system:serviceaccount:" + namespace + ":" + name;
+        Path file = state.resolve("kubeconfig-serviceaccount-" + namespace + "-" + name);
+        try {
+            Files.writeString(file, kubeconfigYaml(user, "token: " + token));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return file;
     }
 
     /** The directory with the binaries; {@code kubectl} among them. */
@@ -497,13 +529,19 @@ public final class LocalCluster implements AutoCloseable {
 
     private void writeKubeconfig() {
         try {
-            Files.writeString(kubeconfig, kubeconfigYaml("kopf4j-admin", pki.adminCert, pki.adminKey));
+            Files.writeString(kubeconfig, kubeconfigYaml("kopf4j-admin", certificateCredentials(pki.adminCert, pki.adminKey)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + kubeconfig, e);
         }
     }
 
-    private String kubeconfigYaml(String user, Path certificate, Path key) throws IOException {
+    /** A client certificate and its key, as a kubeconfig's user has them. */
+    private static String certificateCredentials(Path certificate, Path key) throws IOException {
+        return "client-certificate-data: " + Pki.base64(certificate) + "\n    client-key-data: " + Pki.base64(key);
+    }
+
+    /** A kubeconfig for this cluster with the user's credentials: YAML lines under {@code user:}. */
+    private String kubeconfigYaml(String user, String credentials) throws IOException {
         return """
                 apiVersion: v1
                 kind: Config
@@ -515,8 +553,7 @@ public final class LocalCluster implements AutoCloseable {
                 users:
                 - name: %s
                   user:
-                    client-certificate-data: %s
-                    client-key-data: %s
+                    %s
                 contexts:
                 - name: kopf4j-local
                   context:
@@ -524,7 +561,7 @@ public final class LocalCluster implements AutoCloseable {
                     user: %s
                     namespace: default
                 current-context: kopf4j-local
-                """.formatted(serverUrl(), Pki.base64(pki.caCert), user, Pki.base64(certificate), Pki.base64(key), user);
+                """.formatted(serverUrl(), Pki.base64(pki.caCert), user, credentials, user);
     }
 
     private synchronized void stopProcesses() {

@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
@@ -71,6 +77,35 @@ class LocalClusterTest {
         assertThat(stored.getAdditionalProperties().get("status")).isEqualTo(Map.of("phase", "Ready"));
         assertThat(stored.getAdditionalProperties().get("spec")).asInstanceOf(InstanceOfAssertFactories.MAP)
                 .containsEntry("field", "value");
+    }
+
+    @Test
+    void serviceAccountKubeconfigHasExactlyTheServiceAccountsPermissions(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        String ns = namespace.name();
+        KubernetesClient admin = cluster.client();
+        admin.serviceAccounts().inNamespace(ns).resource(new ServiceAccountBuilder().withNewMetadata()
+                .withName("operator").endMetadata().build()).create();
+        admin.rbac().roles().inNamespace(ns).resource(new RoleBuilder().withNewMetadata().withName("read-configmaps")
+                .endMetadata().addNewRule().withApiGroups("").withResources("configmaps").withVerbs("get", "list")
+                .endRule().build()).create();
+        admin.rbac().roleBindings().inNamespace(ns).resource(new RoleBindingBuilder().withNewMetadata()
+                .withName("operator").endMetadata().withNewRoleRef("rbac.authorization.k8s.io", "Role", "read-configmaps")
+                .addNewSubject().withKind("ServiceAccount").withName("operator").withNamespace(ns).endSubject()
+                .build()).create();
+        admin.configMaps().inNamespace(ns).resource(new ConfigMapBuilder().withNewMetadata().withName("settings")
+                .endMetadata().build()).create();
+
+        Path kubeconfig = cluster.kubeconfigForServiceAccount(ns, "operator");
+        try (KubernetesClient operator = new KubernetesClientBuilder()
+                .withConfig(Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString())).build()) {
+            assertThat(operator.configMaps().inNamespace(ns).withName("settings").get()).isNotNull();
+            assertThatThrownBy(() -> operator.secrets().inNamespace(ns).list())
+                    .isInstanceOf(KubernetesClientException.class)
+                    .hasMessageContaining("User \"system:serviceaccount:" + ns + ":operator\" cannot list resource \"secrets\"");
+        }
+        assertThatThrownBy(() -> cluster.kubeconfigForServiceAccount(ns, "absent"))
+                .hasMessage("no ServiceAccount " + ns + "/absent to make a token for");
     }
 
     @Test
