@@ -143,6 +143,18 @@ class InitCommandTest {
         assertThat(images).isNotEmpty().isEqualTo(launchers);
     }
 
+    /** A new project's tests get JUnit, AssertJ and Awaitility from kopf4j-bom: every version it names is kopf4j-parent's. */
+    @Test
+    void theBomsTestLibrariesAreThoseOfKopf4jsBuild() throws IOException {
+        Pattern property = Pattern.compile("<([\\w.]+\\.version)>([^<]+)</\\1>");
+        Map<String, String> parents = property.matcher(Files.readString(Path.of("..", "pom.xml"))).results()
+                .collect(Collectors.toMap(match -> match.group(1), match -> match.group(2), (first, second) -> first));
+        Map<String, String> boms = property.matcher(Files.readString(Path.of("..", "kopf4j-bom", "pom.xml"))).results()
+                .collect(Collectors.toMap(match -> match.group(1), match -> match.group(2)));
+        assertThat(boms).containsKeys("junit.version", "assertj.version", "awaitility.version");
+        boms.forEach((name, version) -> assertThat(parents).as("kopf4j-parent's %s", name).containsEntry(name, version));
+    }
+
     /**
      * docs/getting-started/my-operator is what the guide's {@code kopf4j init} command makes, file for
      * file: the guide shows the sample's files (scripts/sample-project.sh checks), so the guide stays true.
