@@ -55,7 +55,7 @@ class InitCommandTest {
         assertThat(init("--artifact-id", "my operator").err()).startsWith("kopf4j: error: invalid --artifact-id 'my operator'");
         assertThat(init("--group-id", "com/example").err()).startsWith("kopf4j: error: invalid --group-id 'com/example'");
         assertThat(kopf4j("init", dir.resolve("operator").toString()).err()).isEqualTo("kopf4j: error:"
-                + " invalid --kind (derived from the directory 'operator': give --kind) '': expected"
+                + " invalid --kind '' (from the directory 'operator'; give --kind): expected"
                 + " a Java class name of letters and digits starting upper-case, e.g. Greeting\n");
         assertThat(init("--kind", "greeting").code()).isEqualTo(1);
         assertThat(dir).isEmptyDirectory();
