@@ -41,7 +41,8 @@ record ProjectNames(String group, String version, String kind, String plural, St
     private static final Pattern GROUP = Pattern.compile("(?=.{1,253}$)" + DNS_LABEL + "(\\." + DNS_LABEL + ")+");
     /** Kubernetes' DNS-1035 label (at most 63 characters), as CRDs' versions and plurals must be. */
     private static final Pattern DNS_1035_LABEL = Pattern.compile("(?=.{1,63}$)[a-z]([-a-z0-9]*[a-z0-9])?");
-    private static final Pattern KIND = Pattern.compile("[A-Z][A-Za-z0-9]*");
+    /** A class name whose lowercase is the CRD's singular name, a DNS-1035 label too. */
+    private static final Pattern KIND = Pattern.compile("(?=.{1,63}$)[A-Z][A-Za-z0-9]*");
     private static final Pattern MAVEN_ID = Pattern.compile("[A-Za-z0-9_.-]+");
     private static final Pattern WORD_SEPARATORS = Pattern.compile("[-_.\\s]+");
     /** The simple names the generated sources import: a kind of the same name would not compile. */
@@ -92,7 +93,7 @@ record ProjectNames(String group, String version, String kind, String plural, St
     private static String checkKind(String kind, String origin) {
         if (!KIND.matcher(kind).matches()) {
             throw invalid("--kind", kind, origin,
-                    "a Java class name of letters and digits starting upper-case, e.g. Greeting");
+                    "a Java class name of at most 63 letters and digits starting upper-case, e.g. Greeting");
         }
         if (IMPORTED_NAMES.contains(kind)) {
             throw invalid("--kind", kind, origin,

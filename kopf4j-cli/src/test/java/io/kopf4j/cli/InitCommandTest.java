@@ -44,19 +44,21 @@ class InitCommandTest {
         assertThat(init("--group", "Example.com").err()).startsWith("kopf4j: error: invalid --group 'Example.com'");
         assertThat(init("--version", "1").err()).startsWith("kopf4j: error: invalid --version '1'");
         assertThat(init("--kind", "greeting").err()).isEqualTo("kopf4j: error: invalid --kind 'greeting': expected"
-                + " a Java class name of letters and digits starting upper-case, e.g. Greeting\n");
+                + " a Java class name of at most 63 letters and digits starting upper-case, e.g. Greeting\n");
         assertThat(init("--kind", "Version").err()).startsWith("kopf4j: error: invalid --kind 'Version': expected"
                 + " a name other than those the sources import: ");
         assertThat(init("--kind", "Greeting", "--plural", "Greetings").err())
                 .startsWith("kopf4j: error: invalid --plural 'Greetings'");
-        assertThat(init("--kind", "A" + "b".repeat(63)).err()).as("the derived plural, longer than a DNS label")
-                .startsWith("kopf4j: error: invalid --plural 'a" + "b".repeat(63) + "s'");
+        assertThat(init("--kind", "A" + "b".repeat(62)).err()).as("the derived plural, longer than a DNS label")
+                .startsWith("kopf4j: error: invalid --plural 'a" + "b".repeat(62) + "s'");
+        assertThat(init("--kind", "A" + "b".repeat(63), "--plural", "abs").err()).as("a singular longer than a DNS label")
+                .startsWith("kopf4j: error: invalid --kind 'A" + "b".repeat(63) + "'");
         assertThat(init("--package", "com.example.class").err()).startsWith("kopf4j: error: invalid --package 'com.example.class'");
         assertThat(init("--artifact-id", "my operator").err()).startsWith("kopf4j: error: invalid --artifact-id 'my operator'");
         assertThat(init("--group-id", "com/example").err()).startsWith("kopf4j: error: invalid --group-id 'com/example'");
         assertThat(kopf4j("init", dir.resolve("operator").toString()).err()).isEqualTo("kopf4j: error:"
                 + " invalid --kind '' (from the directory 'operator'; give --kind): expected"
-                + " a Java class name of letters and digits starting upper-case, e.g. Greeting\n");
+                + " a Java class name of at most 63 letters and digits starting upper-case, e.g. Greeting\n");
         assertThat(init("--kind", "greeting").code()).isEqualTo(1);
         assertThat(dir).isEmptyDirectory();
     }
@@ -177,9 +179,11 @@ class InitCommandTest {
         }
     }
 
+    /** The files below root but target/ (a build of the sample in place, git-ignored). */
     private static List<String> tree(Path root) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(Files::isRegularFile).map(file -> root.relativize(file).toString()).sorted().toList();
+            return files.filter(Files::isRegularFile).map(file -> root.relativize(file).toString())
+                    .filter(file -> !file.startsWith("target/")).sorted().toList();
         }
     }
 }
