@@ -14,8 +14,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kopf4j", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Kubernetes operators as a few annotated Java methods: Kopf for Java.",
-        subcommands = {RunCommand.class, FreezeCommand.class, ResumeCommand.class, WebhookConfigurationCommand.class,
-                CrdCommand.class, EnvtestCommand.class})
+        subcommands = {InitCommand.class, RunCommand.class, FreezeCommand.class, ResumeCommand.class,
+                WebhookConfigurationCommand.class, CrdCommand.class, EnvtestCommand.class})
 public final class Main {
     public static void main(String[] args) {
         OutOfMemory.exitOnOutOfMemory();   // this process is the operator's: one line and exit code 3
