@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kopf4j", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Kubernetes operators as a few annotated Java methods: Kopf for Java.",
-        subcommands = {RunCommand.class, FreezeCommand.class, ResumeCommand.class, WebhookConfigurationCommand.class,
+        subcommands = {InitCommand.class, RunCommand.class, FreezeCommand.class, ResumeCommand.class, WebhookConfigurationCommand.class,
                 EnvtestCommand.class})
 public final class Main {
     public static void main(String[] args) {
