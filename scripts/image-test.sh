@@ -8,12 +8,13 @@
 #   2. the base: a root filesystem with a JRE 21 (mmdebstrap, Debian trixie: bookworm has none), made an
 #      image (podman import) and saved as a docker archive for Jib's tar:// base; the archive is cached in
 #      ${KOPF4J_IMAGE_CACHE:-~/.cache/kopf4j/images}/<hash of its inputs>/ (first run: about a minute).
-#   3. the operator's image: kopf4j installed into ~/.m2 (mvn install), then the project in
-#      scripts/image-test/project: mvn package jib:buildTar -Djib.from.image=tar://<the base>.
+#   3. the operator's image: kopf4j installed into ~/.m2 (mvn install), a project made by the guide's
+#      `kopf4j init my-operator --group example.com --kind Greeting`, its plugins fetched (online, as
+#      sample-project.sh does), then mvn package jib:buildTar -Djib.from.image=tar://<the base>.
 #   4. the image's contract: user 65532:65532, the entrypoint with the launcher's JVM options for Java 21
 #      (scripts/jvm-options.sh), ports 8080 and 8081; its layers and their sizes are printed.
 #   5. a change of the handlers only: a second build differs from the first in the "app classes" layer alone.
-#   6. a run: a LocalCluster (scripts/image-test/ClusterForScript.java) with the CRD, the image under
+#   6. a run: a LocalCluster (scripts/image-test/ClusterForScript.java) with the generated CRD, the image under
 #      podman --network host with the cluster's kubeconfig mounted, an object created and handled
 #      (status.create.message), /readyz answering on the probes port, as user 65532, then podman stop:
 #      exit code 0 (SIGTERM, not the SIGKILL after the grace period) and Kopf's stop message.
@@ -108,11 +109,14 @@ maven() { # <args>: Maven, quiet; its output only when it fails
   mvn -B -ntp -q "$@" > "$work/maven.log" 2>&1 || { cat "$work/maven.log" >&2; fail "mvn $*"; }
 }
 maven -f "$root/pom.xml" install -DskipTests -pl kopf4j-bom,kopf4j-cli -am "$@"
-cp -R "$root/scripts/image-test/project" "$work/project"
+(cd "$work" && "$JAVA_HOME/bin/java" -jar "$root/kopf4j-cli/target/kopf4j.jar" init my-operator --group example.com --kind Greeting > /dev/null)
+project=$work/my-operator
+handlers=com.example.operator.GreetingOperator
+maven -f "$project/pom.xml" dependency:go-offline
 build() { # <tag>: builds the project's image into target/<tag>.tar
-  maven -f "$work/project/pom.xml" "${@:2}" package jib:buildTar "-Djib.from.image=tar://$base" \
+  maven -f "$project/pom.xml" "${@:2}" package -DskipTests jib:buildTar "-Djib.from.image=tar://$base" \
     "-Djib.to.image=localhost/$tag:$1" "-Djib.outputPaths.tar=target/$1.tar"
-  podman load --quiet -i "$work/project/target/$1.tar" > /dev/null
+  podman load --quiet -i "$project/target/$1.tar" > /dev/null
 }
 log "building the operator's image (mvn package jib:buildTar)"
 build first "$@"
@@ -145,11 +149,13 @@ jib_layers=$(layers "$image" | tail -n +$((base_layers + 1)) | awk '{print $1}' 
 [[ $jib_layers == "dependencies jvm_arg_files kopf4j app_resources app_classes " ]] \
   || fail "the layers on the base are '$jib_layers', not dependencies, jvm arg files, kopf4j, app resources, app classes"
 log "the image's layers, bottom first: unpacked size (podman), compressed size (the image's blob), name"
-paste <(podman history --format '{{.Size}}' "$image" | tac) <(blob_sizes "$work/project/target/first.tar") \
+paste <(podman history --format '{{.Size}}' "$image" | tac) <(blob_sizes "$project/target/first.tar") \
   <(podman history --format '{{.Comment}}' "$image" | tac) | sed 's/^/    /' >&2
 
 # ---------------------------------------------------------------- 5. a change of the handlers only
-sed -i 's/"Hello, "/"Hello again, "/' "$work/project/src/main/java/com/example/operator/Handlers.java"
+operator_java=$project/src/main/java/com/example/operator/GreetingOperator.java
+sed -i 's/"created with "/"made with "/' "$operator_java"
+grep -qF '"made with "' "$operator_java" || fail "$operator_java has no \"created with \" to change"
 log "building again after a change of the handlers only"
 build second "$@"
 changed=$(diff <(layers "$image") <(layers "localhost/$tag:second") | awk '/^>/ {print $2}' || true)
@@ -159,7 +165,8 @@ log "only the 'app classes' layer differs"
 # ---------------------------------------------------------------- 6. a run against a local cluster
 export KOPF4J_ENVTEST_DOWNLOAD=${KOPF4J_ENVTEST_DOWNLOAD:-never}
 coproc CLUSTER { exec "$JAVA_HOME/bin/java" -cp "$root/kopf4j-cli/target/kopf4j.jar" \
-  "$root/scripts/image-test/ClusterForScript.java" "$root/examples/crd.yaml" 2> "$work/cluster.log"; }
+  "$root/scripts/image-test/ClusterForScript.java" "$project/target/classes/META-INF/fabric8/greetings.example.com-v1.yml" \
+  2> "$work/cluster.log"; }
 cluster_pid=$CLUSTER_PID
 read -r -t 300 _ kubeconfig <&"${CLUSTER[0]}" || { cat "$work/cluster.log" >&2; fail "the local cluster did not start"; }
 read -r -t 5 _ kubectl <&"${CLUSTER[0]}"
@@ -169,7 +176,7 @@ probes=$(free_port) metrics=$(free_port)
 container=$tag
 podman run -d --name "$container" --network host -v "$work/kubeconfig:/etc/kopf4j/kubeconfig:ro" "$image" \
   run --all-namespaces --kubeconfig=/etc/kopf4j/kubeconfig --health-probe-bind-address=:"$probes" \
-  --metrics-bind-address=:"$metrics" --log-format=json com.example.operator.Handlers > /dev/null
+  --metrics-bind-address=:"$metrics" --log-format=json "$handlers" > /dev/null
 container_log() { podman logs "$container" 2>&1 | sed 's/^/    /' >&2; }
 for ((i = 0; i < 600; i++)); do
   curl -fs -o /dev/null "http://127.0.0.1:$probes/readyz" && break
@@ -180,13 +187,18 @@ curl -fs -o /dev/null "http://127.0.0.1:$probes/readyz" || { container_log; fail
 curl -fs "http://127.0.0.1:$metrics/metrics" | grep -q . || { container_log; fail "/metrics did not answer on the metrics port"; }
 uid=$(podman top "$container" user | tail -n1 | tr -d ' ')
 [[ $uid == 65532 ]] || fail "the operator runs as '$uid', not 65532"
-"$kubectl" --kubeconfig "$kubeconfig" apply -f "$root/examples/obj.yaml" > /dev/null
+"$kubectl" --kubeconfig "$kubeconfig" apply -f - > /dev/null <<'EOF'
+apiVersion: example.com/v1
+kind: Greeting
+metadata: {name: greeting-1, namespace: default}
+spec: {message: hello}
+EOF
 for ((i = 0; i < 600; i++)); do
-  message=$("$kubectl" --kubeconfig "$kubeconfig" get kopfexample kopf-example-1 -o jsonpath='{.status.create.message}')
+  message=$("$kubectl" --kubeconfig "$kubeconfig" get greeting greeting-1 -o jsonpath='{.status.create.message}')
   [[ -n $message ]] && break
   sleep 0.1
 done
-[[ $message == "Hello, kopf-example-1" ]] || { container_log; fail "status.create.message is '$message'"; }
+[[ $message == "created with 1 replica(s): hello" ]] || { container_log; fail "status.create.message is '$message'"; }
 log "the operator in the container (user $uid) handled the object: status.create.message = $message"
 grace=30
 stop_started=$SECONDS
