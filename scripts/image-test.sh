@@ -14,10 +14,11 @@
 #   4. the image's contract: user 65532:65532, the entrypoint with the launcher's JVM options for Java 21
 #      (scripts/jvm-options.sh), ports 8080 and 8081; its layers and their sizes are printed.
 #   5. a change of the handlers only: a second build differs from the first in the "app classes" layer alone.
-#   6. a run: a LocalCluster (scripts/image-test/ClusterForScript.java) with the generated CRD, the image under
-#      podman --network host with the cluster's kubeconfig mounted, an object created and handled
-#      (status.create.message), /readyz answering on the probes port, as user 65532, then podman stop:
-#      exit code 0 (SIGTERM, not the SIGKILL after the grace period) and Kopf's stop message.
+#   6. a run: a LocalCluster (scripts/image-test/ClusterForScript.java) with the generated CRD; the image
+#      under podman --network host on a read-only root filesystem, the cluster's kubeconfig mounted: as
+#      user 65532, /readyz and /metrics answering on their ports, an object created and handled
+#      (status.create.message); then podman stop: exit code 0 (SIGTERM, not the SIGKILL after the grace
+#      period), Kopf's stop message, JSON log lines only and no error among them.
 # Everything it made (containers, images, the cluster) is removed at exit; the cached base stays.
 # Where it cannot run (not root, no apt for missing tools, Debian's archive out of reach, podman unable to
 # run a container here) it says why and exits 0. Extra arguments go to the Maven runs (e.g. -o).
@@ -174,7 +175,7 @@ install -m 0644 "$kubeconfig" "$work/kubeconfig"   # readable by the container's
 free_port() { local port; while port=$((20000 + RANDOM % 20000)); ss -Htln "sport = :$port" | grep -q .; do :; done; echo "$port"; }
 probes=$(free_port) metrics=$(free_port)
 container=$tag
-podman run -d --name "$container" --network host -v "$work/kubeconfig:/etc/kopf4j/kubeconfig:ro" "$image" \
+podman run -d --name "$container" --network host --read-only --read-only-tmpfs=false -v "$work/kubeconfig:/etc/kopf4j/kubeconfig:ro" "$image" \
   run --all-namespaces --kubeconfig=/etc/kopf4j/kubeconfig --health-probe-bind-address=:"$probes" \
   --metrics-bind-address=:"$metrics" --log-format=json "$handlers" > /dev/null
 container_log() { podman logs "$container" 2>&1 | sed 's/^/    /' >&2; }
@@ -206,5 +207,8 @@ podman stop -t "$grace" "$container" > /dev/null
 code=$(podman inspect --format '{{.State.ExitCode}}' "$container")
 [[ $code -eq 0 ]] || { container_log; fail "exit code $code after SIGTERM (137: killed after the $grace s grace period)"; }
 podman logs "$container" 2>&1 | grep -qF "Signal SIGTERM is received. Operator is stopping." || { container_log; fail "no stop message"; }
-log "stopped by SIGTERM in $((SECONDS - stop_started)) s, exit code 0"
+stray=$(podman logs "$container" 2>&1 | grep -v '^{' || true)
+[[ -z $stray ]] || { container_log; fail "lines other than JSON logs (the JVM's warnings?): $stray"; }
+! podman logs "$container" 2>&1 | grep -F '"severity":"error"' >&2 || { container_log; fail "errors logged"; }
+log "stopped by SIGTERM in $((SECONDS - stop_started)) s, exit code 0; JSON logs only, no error"
 log "passed in $((SECONDS - started)) s"
