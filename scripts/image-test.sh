@@ -96,7 +96,7 @@ if [[ ! -f $base ]]; then
   mv "$base.partial" "$base"
 else
   log "the base image, cached: $base"
-  podman load --quiet -i "$base" > /dev/null
+  podman load --quiet -i "$base" > /dev/null || skip "podman cannot load an image here"
 fi
 if ! probe=$(podman run --rm --network host "$base_image" java -version 2>&1); then
   skip "podman cannot run a container here: $probe"
