@@ -19,9 +19,10 @@ import picocli.CommandLine.Spec;
  * Its own {@code --version} is the API version, so it has {@code -h} but not {@code -V}.
  */
 @Command(name = "init", sortOptions = false,
-        description = {"Makes a Maven project of an operator in DIR (new or empty): a custom resource as Java",
-                "types (the build generates its CRD), create/update/delete handlers, their test on a real",
-                "kube-apiserver, the container image's build (Jib), and a README with the commands."},
+        description = {"Makes a Maven project of an operator in DIR (new or empty).",
+                "It has a custom resource as Java types (the build generates its CRD), create, update and delete"
+                        + " handlers, their test on a real kube-apiserver, the container image's build (Jib),"
+                        + " and a README with the commands."},
         footer = {"", "Examples:",
                 "  kopf4j init my-operator --group example.com --kind Greeting",
                 "  kopf4j init memcached-operator          # kind Memcached, plural memcacheds",
@@ -46,10 +47,10 @@ final class InitCommand implements Callable<Integer> {
     @Option(names = "--plural", paramLabel = "PLURAL", description = "The resource's plural name (default: the kind in lowercase + s).")
     String plural;
 
-    @Option(names = "--package", paramLabel = "PACKAGE", description = "The Java package (default: the group reversed + .operator).")
+    @Option(names = "--package", paramLabel = "PACKAGE", description = "The Java package (default: com.example.operator for the group example.com).")
     String javaPackage;
 
-    @Option(names = "--group-id", paramLabel = "ID", description = "The Maven groupId (default: the group reversed).")
+    @Option(names = "--group-id", paramLabel = "ID", description = "The Maven groupId (default: com.example for the group example.com).")
     String groupId;
 
     @Option(names = "--artifact-id", paramLabel = "ID", description = "The Maven artifactId (default: DIR's name).")

@@ -57,19 +57,19 @@ record ProjectNames(String group, String version, String kind, String plural, St
      */
     static ProjectNames of(Path dir, String group, String version, String kind, String plural, String javaPackage,
                            String groupId, String artifactId) {
-        String dirName = dir.toAbsolutePath().normalize().getFileName().toString();
+        Path name = dir.toAbsolutePath().normalize().getFileName();
+        String dirName = name == null ? "" : name.toString();   // the root directory has no name
         String theGroup = check("--group", orDefault(group, DEFAULT_GROUP), GROUP, "a DNS subdomain with a dot, e.g. example.com");
         String theVersion = check("--version", orDefault(version, DEFAULT_VERSION), DNS_1035_LABEL,
                 "a lowercase DNS label starting with a letter, e.g. v1 or v1beta1");
-        String theKind = checkKind(kind != null ? "--kind" : "--kind (derived from the directory '" + dirName + "': give --kind)",
-                orDefault(kind, kindOf(dirName)));
+        String theKind = kind != null ? checkKind(kind, "") : checkKind(kindOf(dirName), " (from the directory '" + dirName + "'; give --kind)");
         String thePlural = check("--plural", orDefault(plural, theKind.toLowerCase(Locale.ROOT) + "s"), DNS_1035_LABEL,
                 "a lowercase DNS label starting with a letter, e.g. greetings");
         String theGroupId = check("--group-id", orDefault(groupId, reversed(theGroup)), MAVEN_ID, "letters, digits, '_', '-' and '.'");
         String theArtifactId = check("--artifact-id", orDefault(artifactId, dirName), MAVEN_ID, "letters, digits, '_', '-' and '.'");
         String thePackage = orDefault(javaPackage, packageOf(theGroup));
         if (!SourceVersion.isName(thePackage)) {
-            throw invalid("--package", thePackage, "a Java package name of identifiers that are not keywords, e.g. com.example.operator");
+            throw invalid("--package", thePackage, "", "a Java package name of identifiers that are not keywords, e.g. com.example.operator");
         }
         return new ProjectNames(theGroup, theVersion, theKind, thePlural, thePackage, theGroupId, theArtifactId);
     }
@@ -88,10 +88,15 @@ record ProjectNames(String group, String version, String kind, String plural, St
                 .collect(Collectors.joining());
     }
 
-    private static String checkKind(String option, String kind) {
-        check(option, kind, KIND, "a Java class name of letters and digits starting upper-case, e.g. Greeting");
+    /** Checks a kind; {@code origin} says where a derived one came from, after the value in the error. */
+    private static String checkKind(String kind, String origin) {
+        if (!KIND.matcher(kind).matches()) {
+            throw invalid("--kind", kind, origin,
+                    "a Java class name of letters and digits starting upper-case, e.g. Greeting");
+        }
         if (IMPORTED_NAMES.contains(kind)) {
-            throw invalid(option, kind, "a name other than those the sources import: " + String.join(", ", IMPORTED_NAMES.stream().sorted().toList()));
+            throw invalid("--kind", kind, origin,
+                    "a name other than those the sources import: " + String.join(", ", IMPORTED_NAMES.stream().sorted().toList()));
         }
         return kind;
     }
@@ -117,12 +122,13 @@ record ProjectNames(String group, String version, String kind, String plural, St
 
     private static String check(String option, String value, Pattern pattern, String expected) {
         if (!pattern.matcher(value).matches()) {
-            throw invalid(option, value, expected);
+            throw invalid(option, value, "", expected);
         }
         return value;
     }
 
-    private static IllegalStateException invalid(String option, String value, String expected) {
-        return new IllegalStateException("invalid " + option + " '" + value + "': expected " + expected);
+    /** {@code origin}: where a derived value came from, or empty for a given one. */
+    private static IllegalStateException invalid(String option, String value, String origin, String expected) {
+        return new IllegalStateException("invalid " + option + " '" + value + "'" + origin + ": expected " + expected);
     }
 }

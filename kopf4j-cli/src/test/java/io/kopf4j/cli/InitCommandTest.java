@@ -55,7 +55,7 @@ class InitCommandTest {
         assertThat(init("--artifact-id", "my operator").err()).startsWith("kopf4j: error: invalid --artifact-id 'my operator'");
         assertThat(init("--group-id", "com/example").err()).startsWith("kopf4j: error: invalid --group-id 'com/example'");
         assertThat(kopf4j("init", dir.resolve("operator").toString()).err()).isEqualTo("kopf4j: error:"
-                + " invalid --kind (derived from the directory 'operator': give --kind) '': expected"
+                + " invalid --kind '' (from the directory 'operator'; give --kind): expected"
                 + " a Java class name of letters and digits starting upper-case, e.g. Greeting\n");
         assertThat(init("--kind", "greeting").code()).isEqualTo(1);
         assertThat(dir).isEmptyDirectory();
@@ -141,6 +141,18 @@ class InitCommandTest {
         String pom = ProjectTemplate.files(ProjectNames.of(Path.of("x"), null, null, "Greeting", null, null, null, null)).get("pom.xml");
         List<String> images = Pattern.compile("<jvmFlag>(.*)</jvmFlag>").matcher(pom).results().map(match -> match.group(1)).toList();
         assertThat(images).isNotEmpty().isEqualTo(launchers);
+    }
+
+    /** A new project's tests get JUnit, AssertJ and Awaitility from kopf4j-bom: every version it names is kopf4j-parent's. */
+    @Test
+    void theBomsTestLibrariesAreThoseOfKopf4jsBuild() throws IOException {
+        Pattern property = Pattern.compile("<([\\w.]+\\.version)>([^<]+)</\\1>");
+        Map<String, String> parents = property.matcher(Files.readString(Path.of("..", "pom.xml"))).results()
+                .collect(Collectors.toMap(match -> match.group(1), match -> match.group(2), (first, second) -> first));
+        Map<String, String> boms = property.matcher(Files.readString(Path.of("..", "kopf4j-bom", "pom.xml"))).results()
+                .collect(Collectors.toMap(match -> match.group(1), match -> match.group(2)));
+        assertThat(boms).containsKeys("junit.version", "assertj.version", "awaitility.version");
+        boms.forEach((name, version) -> assertThat(parents).as("kopf4j-parent's %s", name).containsEntry(name, version));
     }
 
     /**
