@@ -53,9 +53,9 @@ class ManifestsCommandTest {
                         "kind: CustomResourceDefinition", "image: example.com/op:1")
                 .contains("# @Permission on Children: what its handlers do themselves\n- apiGroups: [\"\"]\n  resources: [pods]\n"
                         + "  verbs: [create]\n")
-                .contains("- run\n    - --namespace=team-a\n    - --namespace=team-b\n    - --standalone\n"
-                        + "    - --health-probe-bind-address=:8081\n    - --metrics-bind-address=:8080\n    - --log-format=json\n"
-                        + "    - " + Children.class.getName() + "\n")
+                .contains(String.join("\n        - ", "args:", "run", "--namespace=team-a", "--namespace=team-b", "--standalone",
+                        "--health-probe-bind-address=:8081", "--metrics-bind-address=:8080", "--log-format=json",
+                        Children.class.getName()) + "\n")
                 // Only the CRDs' watch is cluster-wide: no namespace patterns, no peering.
                 .contains("kind: ClusterRole\n").doesNotContain("resources: [namespaces]", "kopfpeerings", "*");
     }
