@@ -27,6 +27,29 @@ public final class Main {
         return execute(args, out, err, System.getenv());
     }
 
+    /**
+     * What a command printed and its exit code, for tests and tools that run commands in this JVM.
+     *
+     * <pre>{@code
+     * Main.Captured result = Main.capture("check-rbac", "-n", "default", "Handlers.java");
+     * if (result.code() == 1) { System.out.print(result.out()); }
+     * }</pre>
+     *
+     * @param code the exit code
+     * @param out what it printed to stdout
+     * @param err what it printed to stderr
+     */
+    public record Captured(int code, String out, String err) {
+    }
+
+    /** Runs the command line in this JVM and captures its output. */
+    public static Captured capture(String... args) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Captured(code, out.toString(), err.toString());
+    }
+
     /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with option defaults from this environment. */
     static int execute(String[] args, PrintWriter out, PrintWriter err, java.util.Map<String, String> environment) {
         CommandLine commandLine = new CommandLine(new Main())
