@@ -1,5 +1,6 @@
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Permission;
 import io.kopf4j.Hierarchies;
 import io.kopf4j.On;
 import io.kopf4j.Spec;
@@ -17,6 +18,7 @@ import java.util.Map;
  *
  * The handler id is Kopf's, so that the CRD's CHILDREN column finds status.create_fn.children.
  */
+@Permission(resources = "pods", verbs = "create")
 public class ChildrenExample {
     @On.Create(value = "kopfexamples", id = "create_fn")
     public Map<String, Object> create(Spec spec, KubernetesClient client) {

@@ -1,4 +1,5 @@
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Permission;
 import io.kopf4j.On;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,6 +20,7 @@ import org.slf4j.Logger;
  * The killers are tasks scheduled on virtual threads, as Kopf's are asyncio tasks; the pods are
  * deleted with the operator's own client.
  */
+@Permission(resources = "pods", verbs = "delete")
 public class BuiltinsExample {
     private static final long TIMEOUT_SECONDS = 30;
 

@@ -1,5 +1,6 @@
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Permission;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.Events;
@@ -23,6 +24,7 @@ import org.slf4j.Logger;
  *
  * The handler ids are Kopf's function names, as stored on the objects.
  */
+@Permission(resources = "pods", verbs = "create")
 public class AllAtOnceExample {
     @On.Startup(id = "startup_fn_simple")
     public void startupSimple(Logger logger) throws InterruptedException {

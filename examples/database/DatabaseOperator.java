@@ -29,6 +29,7 @@ import io.kopf4j.Hierarchies;
 import io.kopf4j.On;
 import io.kopf4j.Patch;
 import io.kopf4j.PermanentError;
+import io.kopf4j.Permission;
 import io.kopf4j.Status;
 import io.kopf4j.TemporaryError;
 import io.kopf4j.Timer;
@@ -56,6 +57,9 @@ import org.slf4j.Logger;
  * which the API server defaults otherwise: server-side apply before Kubernetes 1.21 needs it, as a
  * key of the ports list, and answers 500 without it.
  */
+@Permission(group = "apps", resources = "statefulsets", verbs = {"get", "create", "patch"})   // applied, read, scaled
+@Permission(resources = "services", verbs = {"create", "patch"})                            // applied
+@Permission(group = "batch", resources = "cronjobs", verbs = {"create", "patch", "delete"}) // applied, deleted
 public class DatabaseOperator {
     static final String DATABASES = "databases.techoral.com";
     private static final String MANAGER = "database-operator";

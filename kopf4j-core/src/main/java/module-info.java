@@ -20,6 +20,7 @@ module io.kopf4j {
     // kopf4j command runs with -cp, and Surefire puts a modular project's test-scoped jars
     // (kopf4j-testing) on the classpath beside io.kopf4j.
     exports io.kopf4j.loading;
+    exports io.kopf4j.engines.permissions;
     exports io.kopf4j.logging;
     exports io.kopf4j.runtime;
     exports io.kopf4j.kits.pki;

@@ -5,6 +5,7 @@ import io.kopf4j.engines.activities.Activities;
 import io.kopf4j.engines.activities.Login;
 import io.kopf4j.engines.admission.AdmissionWebhooks;
 import io.kopf4j.engines.leadership.LeaderElection;
+import io.kopf4j.engines.permissions.Preflight;
 import io.kopf4j.engines.probing.Endpoints;
 import io.kopf4j.engines.posting.EventPoster;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -175,6 +176,9 @@ public final class Operator implements AutoCloseable {
             login = givenClient != null ? Login.withClient(givenClient)
                     : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), kubeconfig, context, settings, memo,
                             threads, this::fail);
+            if (settings.preflight.enabled) {
+                Preflight.beforeWatching(login.client(), registry, settings, namespaces);
+            }
             poster = new EventPoster(login.client(), settings.posting, endpoints.metrics());
             reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
                     endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),

@@ -56,6 +56,8 @@ public final class OperatorSettings {
     public final Leadership leadership = new Leadership();
     /** Sharding: replicas that split the objects between them (kopf4j's own; see docs/sharding.md). */
     public final Sharding sharding = new Sharding();
+    /** The permission check at start-up (kopf4j's own; see docs/deploying.md). */
+    public final Preflight preflight = new Preflight();
 
     /**
      * Checks every value, as the operator does when it starts (after the startup handlers, which may
@@ -178,6 +180,25 @@ public final class OperatorSettings {
                 return;
             }
         }
+    }
+
+    /**
+     * The permission preflight (kopf4j's own; Kopf has none): before watching, the operator asks the
+     * API server for every permission it is about to need (its resources' verbs, Events, Leases,
+     * peering, webhook configurations), and stops with one error naming each missing one and the
+     * rule to add; a missing permission it can live without (posting Events) is a warning.
+     *
+     * <pre>{@code
+     * settings.preflight.enabled = false;   // as --no-preflight: find out at the first 403 instead
+     * }</pre>
+     */
+    public static final class Preflight {
+        /** On. */
+        public Preflight() {
+        }
+
+        /** Check the permissions before watching ({@code --no-preflight} turns it off). */
+        public boolean enabled = true;
     }
 
     /** Where state is kept on the objects. */

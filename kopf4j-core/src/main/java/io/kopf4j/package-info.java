@@ -108,6 +108,18 @@
  * }
  * }</pre>
  *
+ * <h2>Permissions</h2>
+ *
+ * <p>What handlers do with the API themselves, beyond watching and patching their objects, is
+ * declared on their class with {@link io.kopf4j.Permission} (repeatable): {@code kopf4j manifests}
+ * writes the least-privilege RBAC from it and from what kopf4j itself does, and the operator checks
+ * it before watching ({@code settings.preflight}).
+ *
+ * <pre>{@code
+ * @Permission(group = "apps", resources = "statefulsets", verbs = {"get", "create", "patch"})
+ * public class DatabaseOperator { ... }
+ * }</pre>
+ *
  * <h2>Errors</h2>
  *
  * <p>As in Kopf, what a handler throws decides what happens next:

@@ -292,7 +292,7 @@ class EventsTest {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         fixture.grant(LIMITED_USER, "get", "list", "watch", "patch");
         fixture.grantEvents(LIMITED_USER, "create");
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(LIMITED_USER), "run", "-n", namespace.name(),
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(LIMITED_USER), "run", "--no-preflight", "-n", namespace.name(),
                 Again.class.getName())) {
             fixture.examples().create("again", Map.of());
             // Three Events: the first, and two more where PATCHes would have been (each would have warned).

@@ -56,6 +56,7 @@ class ProbesTest {
         AtomicBoolean database = new AtomicBoolean(false);
         // The operator's user may not list at first: the initial listing cannot complete until granted.
         try (Operator operator = fixture.operator().kubeconfig(cluster.kubeconfigFor("prober"))
+                .settings(withoutPreflight())   // it starts without the permission to list, granted later
                 .handler(Handler.create("kopfexamples").id("create").handle(context -> "created"))
                 .healthProbeAddress("127.0.0.1:0")
                 .readinessCheck("database", () -> {
@@ -128,6 +129,12 @@ class ProbesTest {
                 assertThat(get(operator.healthProbeAddress(), "/healthz")).isEqualTo(new Reply(200, "ok"));
             }
         }
+    }
+
+    private static OperatorSettings withoutPreflight() {
+        OperatorSettings settings = new OperatorSettings();
+        settings.preflight.enabled = false;
+        return settings;
     }
 
     /** Turns the probes' cache off from a startup handler, as Kopf's settings are set. */

@@ -56,7 +56,7 @@ class WriteOrderTest {
     void anObjectWhoseResultWasNotWrittenIsHandledAgain(LocalCluster cluster, TemporaryNamespace namespace) {
         grant(cluster, namespace.name(), "body", "kopfexamples", "get", "list", "watch", "patch");
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(USER), "run", "-n", namespace.name(),
+        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfigFor(USER), "run", "--no-preflight", "-n", namespace.name(),
                 Handlers.class.getName())) {
             examples.create("ex", Map.of("size", 1));
             await().atMost(WAIT).until(() -> runner.output().contains("Throttling for 0.2 seconds due to an unexpected error"));

@@ -38,6 +38,7 @@ import picocli.CommandLine.Spec;
                 "  kopf4j run -A --liveness=http://0.0.0.0:8080/healthz \\",
                 "      --health-probe-bind-address=:8081 --metrics-bind-address=:8082 \\",
                 "      --log-format=json Handlers.java",
+                "  kopf4j run -n default --no-preflight Handlers.java   # no permission check",
                 "",
                 "Options default to environment variables KOPF4J_RUN_<OPTION>,",
                 "e.g. KOPF4J_RUN_NAMESPACE, KOPF4J_RUN_LOG_FORMAT.",

@@ -9,6 +9,8 @@ import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
 
 /**
@@ -17,6 +19,10 @@ import javax.net.ssl.SSLException;
  * hide what an operator's user needs to see (refused, unknown host, HTTP 403 and why).
  */
 public final class ApiErrors {
+    /** The RBAC authorizer's reason: {@code User "u" cannot patch resource "kopfexamples/status" in API group "kopf.dev" in the namespace "ns"}. */
+    private static final Pattern DENIED = Pattern.compile(
+            "cannot (\\S+) resource \"([^\"]+)\" in API group \"([^\"]*)\"(?: in the namespace \"([^\"]+)\")?");
+
     private ApiErrors() {
     }
 
@@ -31,12 +37,32 @@ public final class ApiErrors {
         KubernetesClientException http = httpFailure(error);
         if (http != null) {
             String message = serverMessage(http);
-            return "HTTP " + http.getCode() + (message == null ? "" : ": " + message);
+            return "HTTP " + http.getCode() + (message == null ? "" : ": " + message) + forbiddenHint(http);
         }
         String reason = reason(error);
         String text = Character.toUpperCase(reason.charAt(0)) + reason.substring(1);
         String address = address(server);
         return firstIoException(error) == null || address == null ? text : text + " (" + address + ")";
+    }
+
+    /**
+     * After the API server's own message of a 403, kopf4j's hint: the missing permission as a rule's
+     * parts, and the command that lists them all; empty for any other failure. For example:
+     * {@code  [RBAC: the operator lacks patch on kopfexamples/status (group kopf.dev) in namespace 'ns';
+     * kopf4j check-rbac lists what it lacks, kopf4j manifests generates the rules]}.
+     */
+    public static String forbiddenHint(Throwable error) {
+        KubernetesClientException http = httpFailure(error);
+        if (http == null || http.getCode() != 403) {
+            return "";
+        }
+        String message = serverMessage(http);
+        Matcher denied = message == null ? null : DENIED.matcher(message);
+        String what = denied != null && denied.find()
+                ? "lacks " + denied.group(1) + " on " + denied.group(2) + " (group " + (denied.group(3).isEmpty() ? "core" : denied.group(3))
+                        + ") " + (denied.group(4) == null ? "cluster-wide" : "in namespace '" + denied.group(4) + "'")
+                : "lacks a permission";
+        return " [RBAC: the operator " + what + "; kopf4j check-rbac lists what it lacks, kopf4j manifests generates the rules]";
     }
 
     /**

@@ -23,6 +23,7 @@ public final class HandlerRegistry {
     private final List<SpawningHandler> spawning = new ArrayList<>();
     private final List<IndexingHandler> indexing = new ArrayList<>();
     private final List<WebhookHandler> webhooks = new ArrayList<>();
+    private final Set<DeclaredPermission> permissions = new LinkedHashSet<>();
 
     /**
      * Adds a handler. One method under several annotations may share its id (it runs once per
@@ -90,6 +91,16 @@ public final class HandlerRegistry {
         activities.add(activity);
     }
 
+    /** Adds what a handler class declares that its handlers do with the API themselves ({@code @Permission}). */
+    public synchronized void add(DeclaredPermission permission) {
+        permissions.add(permission);
+    }
+
+    /** {@return the permissions the handler classes declare, in declaration order} */
+    public synchronized List<DeclaredPermission> declaredPermissions() {
+        return List.copyOf(permissions);
+    }
+
     /** The activities of a kind: startup, cleanup, login or probe. */
     public synchronized List<ActivityHandler> activities(String kind) {
         return activities.stream().filter(a -> a.kind().equals(kind)).toList();
@@ -150,6 +161,16 @@ public final class HandlerRegistry {
         return selectors;
     }
 
+    /** Where the watched handlers with this selector are declared ({@code Example.create(Spec)}), for errors that name them. */
+    public synchronized List<String> origins(ResourceSelector selector) {
+        List<String> origins = new ArrayList<>();
+        changing.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
+        watching.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
+        spawning.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
+        indexing.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
+        return origins;
+    }
+
     /** All changing handlers of a resource: whose progress records belong to this operator. */
     public synchronized List<ChangingHandler> changingHandlers(Resource resource) {
         return changing.stream().filter(h -> h.selector().matches(resource)).toList();
@@ -184,6 +205,21 @@ public final class HandlerRegistry {
         changingHandlers(resource).forEach(h -> ids.add(h.id()));
         watching.stream().filter(h -> h.selector().matches(resource)).forEach(h -> ids.add(h.id()));
         return Set.copyOf(ids);
+    }
+
+    /** The event handlers of a resource, whatever their filters. */
+    public synchronized List<WatchingHandler> watchingHandlers(Resource resource) {
+        return watching.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    /** The daemons and timers of a resource, whatever their filters. */
+    public synchronized List<SpawningHandler> spawningHandlers(Resource resource) {
+        return spawning.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    /** The indexing functions of a resource, whatever their filters. */
+    public synchronized List<IndexingHandler> indexingHandlers(Resource resource) {
+        return indexing.stream().filter(h -> h.selector().matches(resource)).toList();
     }
 
     public synchronized boolean hasWatchingHandlers(Resource resource) {

@@ -45,6 +45,7 @@ public final class HandlerScanner {
         Method[] methods = type.getDeclaredMethods();
         Arrays.sort(methods, Comparator.comparing(Method::getName));   // a stable order across JVMs
         Object instance = target instanceof Class<?> ? null : target;
+        DeclaredPermission.of(type).forEach(registry::add);
         for (Method method : methods) {
             if (!isHandler(method)) {
                 continue;

@@ -126,6 +126,11 @@ public final class RunOptions {
             description = "This replica's name in the group (default: the host name and a random suffix).")
     String shardIdentity;
 
+    @Option(names = "--no-preflight",
+            description = "Do not check the permissions before watching (settings.preflight.enabled = false): a missing"
+                    + " one shows at its first 403 instead.")
+    boolean noPreflight;
+
     @Parameters(paramLabel = "HANDLERS", arity = "0..*",
             description = "Where the handlers are: .java source files, .jar files, or class names on the classpath.")
     List<String> handlers = new ArrayList<>();
@@ -168,6 +173,7 @@ public final class RunOptions {
         }
         settings.leadership.leaseNamespace = leaderElectionNamespace;
         applySharding(settings.sharding);
+        settings.preflight.enabled = !noPreflight;
         return settings;
     }
 
@@ -195,12 +201,18 @@ public final class RunOptions {
     }
 
     /**
-     * Loads and validates the handlers and applies the options; the caller may still point the
-     * builder at another cluster (the CLI's --local-cluster, KopfRunner's kubeconfig).
+     * The handlers, settings and namespaces exactly as {@code run} would take them, for the commands
+     * that derive the operator's permissions ({@code kopf4j manifests}, {@code kopf4j check-rbac}).
      *
      * @throws OperatorException with a one-line message for every kind of bad input
      */
-    public Operator.Builder operatorBuilder() {
+    public OperatorPlan plan() {
+        checkOptions();
+        return new OperatorPlan(HandlerSources.load(handlers, modules), settings(), namespaces, kubeconfig, context);
+    }
+
+    /** Checks the options' combinations and values; returns the liveness endpoint, if any. */
+    private URI checkOptions() {
         if (handlers.isEmpty() && modules.isEmpty()) {
             throw new OperatorException("no handlers given: name .java files, .jar files or classes, or -m PACKAGE");
         }
@@ -238,6 +250,17 @@ public final class RunOptions {
                 throw new OperatorException("invalid " + address[0] + " '" + address[1] + "': expected HOST:PORT or :PORT");
             }
         }
+        return livenessEndpoint;
+    }
+
+    /**
+     * Loads and validates the handlers and applies the options; the caller may still point the
+     * builder at another cluster (the CLI's --local-cluster, KopfRunner's kubeconfig).
+     *
+     * @throws OperatorException with a one-line message for every kind of bad input
+     */
+    public Operator.Builder operatorBuilder() {
+        URI livenessEndpoint = checkOptions();
         return Operator.builder()
                 .settings(settings())
                 .liveness(livenessEndpoint)

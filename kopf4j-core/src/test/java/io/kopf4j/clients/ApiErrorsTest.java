@@ -43,8 +43,22 @@ class ApiErrorsTest {
 
     @Test
     void anHttpFailureGivesItsCodeAndTheApiServersOwnMessage() {
-        String forbidden = "kopfexamples.kopf.dev \"ex\" is forbidden: User \"reader\" cannot patch resource";
-        assertThat(ApiErrors.summary(http(403, forbidden), SERVER)).isEqualTo("HTTP 403: " + forbidden);
+        String conflict = "Operation cannot be fulfilled on kopfexamples.kopf.dev \"ex\": the object has been modified";
+        assertThat(ApiErrors.summary(http(409, conflict), SERVER)).isEqualTo("HTTP 409: " + conflict);
+    }
+
+    @Test
+    void aForbiddenRequestKeepsTheApiServersMessageFirstAndNamesTheMissingPermissionAfterIt() {
+        String forbidden = "kopfexamples.kopf.dev \"ex\" is forbidden: User \"reader\" cannot patch resource"
+                + " \"kopfexamples/status\" in API group \"kopf.dev\" in the namespace \"team-a\"";
+        assertThat(ApiErrors.summary(http(403, forbidden), SERVER)).isEqualTo("HTTP 403: " + forbidden
+                + " [RBAC: the operator lacks patch on kopfexamples/status (group kopf.dev) in namespace 'team-a';"
+                + " kopf4j check-rbac lists what it lacks, kopf4j manifests generates the rules]");
+        String clusterWide = "namespaces is forbidden: User \"reader\" cannot list resource \"namespaces\" in API group \"\""
+                + " at the cluster scope";
+        assertThat(ApiErrors.forbiddenHint(http(403, clusterWide))).isEqualTo(" [RBAC: the operator lacks list on namespaces"
+                + " (group core) cluster-wide; kopf4j check-rbac lists what it lacks, kopf4j manifests generates the rules]");
+        assertThat(ApiErrors.forbiddenHint(http(404, "not found"))).isEmpty();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.kopf4j.engines.leadership;
 
+import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
@@ -122,7 +123,8 @@ public final class LeaderElection implements AutoCloseable {
         }
         next.whenComplete((result, error) -> {
             if (error != null && !closed.get()) {
-                LOG.warn("Leader election on the Lease {} failed; it starts again: {}", lease(), error.toString());
+                LOG.warn("Leader election on the Lease {} failed; it starts again: {}{}", lease(), error.toString(),
+                        ApiErrors.forbiddenHint(error));
             }
             CompletableFuture.delayedExecutor(settings.retryPeriod.toNanos(), TimeUnit.NANOSECONDS, executor)
                     .execute(this::campaign);

@@ -1,5 +1,6 @@
 package io.kopf4j.engines.peering;
 
+import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorException;
@@ -162,8 +163,8 @@ public final class PeeringEngine {
             return true;
         } catch (KubernetesClientException e) {
             if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
-                LOG.warn("The peering objects {} cannot be listed {} (HTTP 403); no peering there.", object.resource().plural(),
-                        object.namespace() == null ? "cluster-wide" : "in " + object.namespace());
+                LOG.warn("The peering objects {} cannot be listed {} (HTTP 403); no peering there.{}", object.resource().plural(),
+                        object.namespace() == null ? "cluster-wide" : "in " + object.namespace(), ApiErrors.forbiddenHint(e));
                 return false;
             }
             throw e;

@@ -1,5 +1,6 @@
 package io.kopf4j.engines.posting;
 
+import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -233,11 +234,11 @@ public final class EventPoster implements EventSink, AutoCloseable {
             LOG.warn("Failed to post an event. Ignoring and continuing. {}", event);
             return;
         }
-        // Kopf's line, with no space between the details and the event.
-        LOG.warn("Failed to post an event. Ignoring and continuing. Code: {}. Message: {}. Details: {}{}",
+        // Kopf's line, with no space between the details and the event; kopf4j's hint after it, on a 403.
+        LOG.warn("Failed to post an event. Ignoring and continuing. Code: {}. Message: {}. Details: {}{}{}",
                 Objects.requireNonNullElse(status.getCode(), "None"), Objects.requireNonNullElse(status.getMessage(), "None"),
                 status.getDetails() == null ? "None" : Json.pythonRepr(Json.mapper().convertValue(status.getDetails(), Map.class)),
-                event);
+                event, ApiErrors.forbiddenHint(e));
     }
 
     private void warnDropped(long dropped) {

@@ -1,5 +1,6 @@
 package io.kopf4j.engines.sharding;
 
+import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.reactor.orchestration.Orchestrator;
@@ -170,7 +171,7 @@ public final class ShardingEngine {
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
-                LOG.warn("Shards: the group's Leases could not be read or written: {}", e.getMessage());
+                LOG.warn("Shards: the group's Leases could not be read or written: {}{}", e.getMessage(), ApiErrors.forbiddenHint(e));
                 fenceIfStale(clock.getAsLong());
             }
             try {

@@ -1,0 +1,135 @@
+package io.kopf4j.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.kopf4j.engines.permissions.Rule;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The manifests of an operator as YAML documents, each with the kind it holds: the ServiceAccount,
+ * the RBAC (a ClusterRole for what is cluster-wide, a Role per namespace for the rest, each bound
+ * to the ServiceAccount), the Deployment, and the CRDs as given. The RBAC is written by hand, not
+ * through a YAML library: each rule carries comments saying what needs it, and no YAML library
+ * writes comments.
+ *
+ * <pre>{@code
+ * Manifests manifests = new Manifests("my-operator", "operators");
+ * manifests.serviceAccount();
+ * manifests.rbac(rules);
+ * manifests.deployment(deploymentSpec);
+ * String yaml = manifests.stream();
+ * }</pre>
+ */
+final class Manifests {
+    private static final YAMLMapper YAML = YAMLMapper.builder(new YAMLFactory()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)).build();
+
+    /** One YAML document and the kind it holds (for the file it goes to with {@code -o DIR}). */
+    record Document(String kind, String yaml) {
+    }
+
+    private final String name;
+    private final String namespace;
+    private final List<Document> documents = new ArrayList<>();
+
+    Manifests(String name, String namespace) {
+        this.name = name;
+        this.namespace = namespace;
+    }
+
+    List<Document> documents() {
+        return List.copyOf(documents);
+    }
+
+    /** {@return every document in one multi-document YAML stream} */
+    String stream() {
+        return String.join("---\n", documents.stream().map(Document::yaml).toList());
+    }
+
+    void serviceAccount() {
+        add("ServiceAccount", object("v1", "ServiceAccount", namespace));
+    }
+
+    /** A ClusterRole for the cluster-wide rules, a Role in each namespace for the others, and their bindings. */
+    void rbac(List<Rule> rules) {
+        Map<String, List<Rule>> byNamespace = new TreeMap<>();
+        List<Rule> clusterWide = new ArrayList<>();
+        for (Rule rule : rules) {
+            if (rule.clusterWide()) {
+                clusterWide.add(rule);
+            } else {
+                byNamespace.computeIfAbsent(rule.namespace(), k -> new ArrayList<>()).add(rule);
+            }
+        }
+        if (!clusterWide.isEmpty()) {
+            documents.add(new Document("ClusterRole", header("ClusterRole", null) + rules(clusterWide)));
+            documents.add(new Document("ClusterRoleBinding", header("ClusterRoleBinding", null) + binding("ClusterRole")));
+        }
+        byNamespace.forEach((roleNamespace, namespaced) -> {
+            documents.add(new Document("Role", header("Role", roleNamespace) + rules(namespaced)));
+            documents.add(new Document("RoleBinding", header("RoleBinding", roleNamespace) + binding("Role")));
+        });
+    }
+
+    void deployment(Map<String, Object> spec) {
+        Map<String, Object> deployment = object("apps/v1", "Deployment", namespace);
+        deployment.put("spec", spec);
+        add("Deployment", deployment);
+    }
+
+    /** A CRD file as given, verbatim (comments and all). */
+    void crd(String yaml) {
+        documents.add(new Document("CustomResourceDefinition", yaml.replaceFirst("\\A---\\s*\n", "")
+                + (yaml.endsWith("\n") ? "" : "\n")));
+    }
+
+    private String header(String kind, String roleNamespace) {
+        return "apiVersion: rbac.authorization.k8s.io/v1\nkind: " + kind + "\nmetadata:\n  name: " + name + "\n"
+                + (roleNamespace == null ? "" : "  namespace: " + roleNamespace + "\n");
+    }
+
+    private static String rules(List<Rule> rules) {
+        StringBuilder text = new StringBuilder("rules:\n");
+        for (Rule rule : rules) {
+            rule.reasons().forEach(reason -> text.append("# ").append(reason.replace("\n", " ")).append('\n'));
+            if (rule.optional()) {
+                text.append("# (optional: the operator runs without it, warning of what it loses)\n");
+            }
+            text.append("- apiGroups: [").append(rule.group().isEmpty() ? "\"\"" : rule.group()).append("]\n")
+                    .append("  resources: [").append(rule.resource()).append("]\n")
+                    .append("  verbs: [").append(String.join(", ", rule.verbs())).append("]\n");
+        }
+        return text.toString();
+    }
+
+    private String binding(String roleKind) {
+        return "roleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: " + roleKind + "\n  name: " + name + "\n"
+                + "subjects:\n- kind: ServiceAccount\n  name: " + name + "\n  namespace: " + namespace + "\n";
+    }
+
+    private Map<String, Object> object(String apiVersion, String kind, String objectNamespace) {
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("name", name);
+        metadata.put("namespace", objectNamespace);
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put("apiVersion", apiVersion);
+        object.put("kind", kind);
+        object.put("metadata", metadata);
+        return object;
+    }
+
+    private void add(String kind, Map<String, Object> object) {
+        try {
+            documents.add(new Document(kind, YAML.writeValueAsString(object)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the " + kind + " as YAML: " + e.getMessage(), e);
+        }
+    }
+}

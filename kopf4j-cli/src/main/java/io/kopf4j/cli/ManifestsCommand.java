@@ -1,0 +1,277 @@
+package io.kopf4j.cli;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.OperatorException;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Resource;
+import io.kopf4j.engines.permissions.ApiCatalog;
+import io.kopf4j.engines.permissions.OfflineCatalog;
+import io.kopf4j.engines.permissions.Rule;
+import io.kopf4j.loading.OperatorPlan;
+import io.kopf4j.loading.RunOptions;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kopf4j manifests}: what it takes to run the operator in a cluster, derived from the
+ * operator itself with the same options as {@code kopf4j run}: its ServiceAccount, its
+ * least-privilege RBAC (each rule with comments saying which handler or feature needs it), its
+ * Deployment (running {@code run} with those options), and the CRDs given. Resources are resolved
+ * without a cluster from the {@code --crd} files and Kubernetes' built-in resources, or through
+ * the cluster's discovery when {@code --kubeconfig} names one.
+ */
+@Command(name = "manifests", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Prints the ServiceAccount, least-privilege RBAC, Deployment and CRDs of an operator.",
+        footer = {"", "Examples:",
+                "  kopf4j manifests --crd examples/crd.yaml --image registry.example.com/op:1.0 \\",
+                "      -A examples/01-minimal/Example.java | kubectl apply -f -",
+                "  kopf4j manifests -n team-a -n team-b --leader-election --replicas 2 \\",
+                "      --crd crd.yaml -o deploy/ Handlers.java && kubectl apply -k deploy/",
+                "",
+                "The Deployment's container runs the image's entrypoint (java ... io.kopf4j.cli.Main)",
+                "with args: run <these run options> <the handler classes>."})
+final class ManifestsCommand implements Callable<Integer> {
+    /** The run options that concern this machine's access to a cluster, not the operator's pod. */
+    private static final Set<String> LOCAL_OPTIONS = Set.of("--kubeconfig", "--context", "--module");
+    private static final int HEALTH_PORT = 8081;
+    private static final int METRICS_PORT = 8080;
+
+    @Mixin
+    RunOptions options;
+
+    @Option(names = "--crd", paramLabel = "FILE",
+            description = "CRD files: their resources are resolved from them, and they are copied into the output.")
+    List<Path> crds = new ArrayList<>();
+
+    @Option(names = "--name", paramLabel = "NAME",
+            description = "The name of the ServiceAccount, roles, bindings and Deployment. Default: from the first handler"
+                    + " class, e.g. DatabaseOperator -> database-operator.")
+    String name;
+
+    @Option(names = "--operator-namespace", paramLabel = "NAMESPACE", defaultValue = "default",
+            description = "Where the operator runs (its ServiceAccount, Deployment and Leases). Default: ${DEFAULT-VALUE}.")
+    String operatorNamespace;
+
+    @Option(names = "--image", paramLabel = "IMAGE",
+            description = "The operator's container image (its entrypoint is java ... io.kopf4j.cli.Main). Default: NAME:latest.")
+    String image;
+
+    @Option(names = "--replicas", paramLabel = "N", defaultValue = "1", description = "The Deployment's replicas. Default: 1.")
+    int replicas;
+
+    @Option(names = {"-o", "--output-dir"}, paramLabel = "DIR",
+            description = "Write one file per kind and a kustomization.yaml there, instead of printing one YAML stream.")
+    Path outputDir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        options.configureLogging();
+        for (Path crd : crds) {
+            if (!Files.isRegularFile(crd)) {
+                throw new OperatorException("CRD file not found: " + crd);
+            }
+        }
+        OperatorPlan plan = options.plan();
+        String operatorName = name != null ? name : defaultName(plan.handlerClasses().getFirst());
+        List<Rule> rules;
+        if (plan.explicitCluster()) {
+            try (KubernetesClient client = plan.client()) {
+                ApiCatalog live = ApiCatalog.live(client);
+                rules = plan.rules(withCrds(live), operatorNamespace);
+            }
+        } else {
+            rules = plan.rules(OfflineCatalog.of(crds), operatorNamespace);
+        }
+        Manifests manifests = new Manifests(operatorName, operatorNamespace);
+        manifests.serviceAccount();
+        manifests.rbac(rules);
+        manifests.deployment(deploymentSpec(plan, operatorName));
+        for (Path crd : crds) {
+            manifests.crd(Files.readString(crd));
+        }
+        if (outputDir == null) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(manifests.stream());
+            out.flush();
+        } else {
+            write(manifests);
+        }
+        return 0;
+    }
+
+    /** The live discovery, and the CRDs of the files that the cluster does not serve yet. */
+    private ApiCatalog withCrds(ApiCatalog live) {
+        List<Resource> fromFiles = crds.stream().flatMap(file -> OfflineCatalog.crds(file).stream()).toList();
+        return new ApiCatalog() {
+            @Override
+            public List<Resource> resources(Set<String> groups) {
+                List<Resource> resources = new ArrayList<>(live.resources(groups));
+                fromFiles.stream().filter(r -> groups == null || groups.contains(r.group()))
+                        .filter(r -> resources.stream().noneMatch(known -> known.group().equals(r.group())
+                                && known.plural().equals(r.plural()) && known.version().equals(r.version())))
+                        .forEach(resources::add);
+                return resources;
+            }
+
+            @Override
+            public String remedy() {
+                return live.remedy() + ", or pass its CRD with --crd FILE";
+            }
+        };
+    }
+
+    /** One file per kind (documents of a kind together) and the kustomization that lists them. */
+    private void write(Manifests manifests) throws IOException {
+        Files.createDirectories(outputDir);
+        Map<String, List<String>> byKind = new LinkedHashMap<>();
+        manifests.documents().forEach(d -> byKind.computeIfAbsent(d.kind(), k -> new ArrayList<>()).add(d.yaml()));
+        List<String> files = new ArrayList<>();
+        for (Map.Entry<String, List<String>> kind : byKind.entrySet()) {
+            String file = kebab(kind.getKey()) + ".yaml";
+            Files.writeString(outputDir.resolve(file), String.join("---\n", kind.getValue()));
+            files.add(file);
+        }
+        Files.writeString(outputDir.resolve("kustomization.yaml"), "apiVersion: kustomize.config.k8s.io/v1beta1\n"
+                + "kind: Kustomization\nresources:\n" + String.join("", files.stream().map(f -> "- " + f + "\n").toList()));
+        spec.commandLine().getOut().println("Wrote " + String.join(", ", files) + " and kustomization.yaml to " + outputDir
+                + "; apply them with: kubectl apply -k " + outputDir);
+        spec.commandLine().getOut().flush();
+    }
+
+    /** The Deployment's spec: the run options of this command line, the probes and metrics, as docs/operations.md says. */
+    private Map<String, Object> deploymentSpec(OperatorPlan plan, String operatorName) {
+        List<String> args = new ArrayList<>(List.of("run"));
+        args.addAll(runOptions());
+        if (args.stream().noneMatch(arg -> arg.startsWith("--health-probe-bind-address"))) {
+            args.add("--health-probe-bind-address=:" + HEALTH_PORT);
+        }
+        if (args.stream().noneMatch(arg -> arg.startsWith("--metrics-bind-address"))) {
+            args.add("--metrics-bind-address=:" + METRICS_PORT);
+        }
+        if (args.stream().noneMatch(arg -> arg.startsWith("--log-format"))) {
+            args.add("--log-format=json");
+        }
+        // In the image the handlers are compiled classes on the classpath: .java files and jars become their classes.
+        plan.handlerClasses().forEach(type -> args.add(type.getName()));
+
+        Map<String, Object> container = new LinkedHashMap<>();
+        container.put("name", "operator");
+        container.put("image", image != null ? image : operatorName + ":latest");
+        container.put("args", args);
+        List<Map<String, Object>> env = environment(plan.settings());
+        if (!env.isEmpty()) {
+            container.put("env", env);
+        }
+        container.put("ports", List.of(ordered("name", "probes", "containerPort", port(args, "--health-probe-bind-address")),
+                ordered("name", "metrics", "containerPort", port(args, "--metrics-bind-address"))));
+        container.put("livenessProbe", probe("/healthz", 15, 20));
+        container.put("readinessProbe", probe("/readyz", 5, 10));
+        container.put("resources", ordered("requests", ordered("cpu", "100m", "memory", "256Mi"),
+                "limits", ordered("memory", "512Mi")));
+        container.put("securityContext", ordered("allowPrivilegeEscalation", false));
+
+        Map<String, Object> pod = new LinkedHashMap<>();
+        pod.put("serviceAccountName", operatorName);
+        pod.put("terminationGracePeriodSeconds", 60);
+        pod.put("securityContext", ordered("runAsNonRoot", true));
+        pod.put("containers", List.of(container));
+
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("replicas", replicas);
+        if (replicas == 1 && !plan.settings().leadership.enabled && plan.settings().sharding.shards == null) {
+            spec.put("strategy", ordered("type", "Recreate"));   // one operator at a time
+        }
+        spec.put("selector", ordered("matchLabels", ordered("app", operatorName)));
+        spec.put("template", ordered("metadata", ordered("labels", ordered("app", operatorName)), "spec", pod));
+        return spec;
+    }
+
+    /** The run options as given on this command line, except those for this machine's cluster access. */
+    private List<String> runOptions() {
+        Set<OptionSpec> runOptions = new LinkedHashSet<>(spec.mixins().get("options").options());
+        List<String> args = new ArrayList<>();
+        // A repeated option is matched once per occurrence, each time with all its values: each once, then.
+        for (OptionSpec option : new LinkedHashSet<>(spec.commandLine().getParseResult().matchedOptions())) {
+            if (!runOptions.contains(option) || LOCAL_OPTIONS.contains(option.longestName())) {
+                continue;
+            }
+            if (option.arity().max() == 0) {
+                boolean on = Boolean.TRUE.equals(option.getValue());
+                args.add(on ? option.longestName() : "--no-" + option.longestName().substring(2));
+            } else {
+                option.originalStringValues().forEach(value -> args.add(option.longestName() + "=" + value));
+            }
+        }
+        return args;
+    }
+
+    /** The pod's name and namespace from the downward API, for the features that name the replicas. */
+    private static List<Map<String, Object>> environment(OperatorSettings settings) {
+        List<Map<String, Object>> env = new ArrayList<>();
+        if (!settings.peering.standalone) {
+            env.add(fieldRef("POD_ID", "metadata.name"));   // Kopf's peering names its record after the pod
+        }
+        if (settings.leadership.enabled || settings.sharding.shards != null) {
+            env.add(fieldRef("POD_NAMESPACE", "metadata.namespace"));   // where the Leases are
+        }
+        return env;
+    }
+
+    private static Map<String, Object> fieldRef(String variable, String field) {
+        return ordered("name", variable, "valueFrom", ordered("fieldRef", ordered("fieldPath", field)));
+    }
+
+    private static Map<String, Object> probe(String path, int initialDelay, int period) {
+        Map<String, Object> probe = new LinkedHashMap<>();
+        probe.put("httpGet", ordered("path", path, "port", "probes"));
+        probe.put("initialDelaySeconds", initialDelay);
+        probe.put("periodSeconds", period);
+        probe.put("timeoutSeconds", 3);
+        probe.put("failureThreshold", 3);
+        return probe;
+    }
+
+    private static int port(List<String> args, String option) {
+        String value = args.stream().filter(arg -> arg.startsWith(option + "=")).findFirst().orElseThrow();
+        return Integer.parseInt(value.substring(value.lastIndexOf(':') + 1));
+    }
+
+    /** A map that keeps its keys in the order given, so that the YAML reads as docs/operations.md writes it. */
+    private static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
+    }
+
+    /** DatabaseOperator → database-operator. */
+    static String defaultName(Class<?> handlers) {
+        return kebab(handlers.getSimpleName());
+    }
+
+    private static String kebab(String camel) {
+        return Stream.of(camel.split("(?<=[a-z0-9])(?=[A-Z])")).map(part -> part.toLowerCase(Locale.ROOT))
+                .reduce((a, b) -> a + "-" + b).orElse(camel.toLowerCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,49 @@
+package io.kopf4j.engines.permissions;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.Resource;
+import io.kopf4j.clients.ApiRetries;
+import io.kopf4j.clients.Discovery;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Where the operator's resources are resolved (group, version, plural, scope, subresources) to
+ * derive its permissions: the API server's discovery when a cluster is at hand, or the CRD files
+ * and Kubernetes' built-in resources without one ({@link OfflineCatalog}).
+ *
+ * <pre>{@code
+ * ApiCatalog catalog = ApiCatalog.live(client, ApiRetries.NONE);
+ * List<Resource> apps = catalog.resources(Set.of("apps"));
+ * }</pre>
+ */
+public interface ApiCatalog {
+    /**
+     * Every resource of these groups ({@code null}: of all groups; the empty string is the core group).
+     */
+    List<Resource> resources(Set<String> groups);
+
+    /** {@return what makes an unknown resource known, for the error that names it} */
+    String remedy();
+
+    /** The API server's discovery, each request once. */
+    static ApiCatalog live(KubernetesClient client) {
+        return live(client, ApiRetries.NONE);
+    }
+
+    /** The API server's discovery, as the operator resolves its handlers' resources when it runs. */
+    static ApiCatalog live(KubernetesClient client, ApiRetries retries) {
+        Discovery discovery = new Discovery(client, retries);
+        return new ApiCatalog() {
+            @Override
+            public List<Resource> resources(Set<String> groups) {
+                return discovery.resources(groups);
+            }
+
+            @Override
+            public String remedy() {
+                return "apply its CRD to the cluster at " + client.getMasterUrl() + ", or name the group";
+            }
+        };
+    }
+}

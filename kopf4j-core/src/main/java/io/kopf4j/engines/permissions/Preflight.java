@@ -1,0 +1,162 @@
+package io.kopf4j.engines.permissions;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.OperatorException;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.clients.ApiRetries;
+import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.runtime.PodEnvironment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Checks the operator's permissions before it watches anything: every verb of every rule, asked
+ * of the API server at once (one access review each, on virtual threads). A missing required
+ * permission is one error naming each, with the rule to add; a missing optional one (posting
+ * Events) is one warning, and the operator runs without the feature.
+ *
+ * <pre>{@code
+ * Preflight.Outcome outcome = Preflight.check(rules, AccessReview.self(client, retries));
+ * outcome.warning().ifPresent(LOG::warn);
+ * outcome.failIfIncomplete();   // OperatorException: "The operator lacks 1 permission ..."
+ * }</pre>
+ */
+public final class Preflight {
+    private static final Logger LOG = LoggerFactory.getLogger(Preflight.class);
+    /** What to say about skipping the check, in both messages. */
+    private static final String REMEDY = "kopf4j manifests generates the rules; kopf4j check-rbac checks them;"
+            + " --no-preflight (settings.preflight.enabled = false) skips this check";
+
+    private Preflight() {
+    }
+
+    /**
+     * The outcome of a check.
+     *
+     * @param missing the required permissions not granted: each rule with its missing verbs only
+     * @param missingOptional the optional ones not granted
+     */
+    public record Outcome(List<Rule> missing, List<Rule> missingOptional) {
+        public Outcome {
+            missing = List.copyOf(missing);
+            missingOptional = List.copyOf(missingOptional);
+        }
+
+        /** {@return true if every required and optional permission is granted} */
+        public boolean complete() {
+            return missing.isEmpty() && missingOptional.isEmpty();
+        }
+
+        /** {@return the error for the missing required permissions, or empty} */
+        public java.util.Optional<String> error() {
+            if (missing.isEmpty()) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of("The operator lacks " + count(missing) + " it needs, and does not start (" + REMEDY + "):"
+                    + describe(missing));
+        }
+
+        /** {@return the warning for the missing optional permissions, or empty} */
+        public java.util.Optional<String> warning() {
+            if (missingOptional.isEmpty()) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of("The operator lacks " + count(missingOptional) + " it runs without, losing"
+                    + " what needs them (" + REMEDY + "):" + describe(missingOptional));
+        }
+
+        /** @throws OperatorException with {@link #error()}, if a required permission is missing */
+        public void failIfIncomplete() {
+            error().ifPresent(message -> {
+                throw new OperatorException(message);
+            });
+        }
+
+        private static String count(List<Rule> rules) {
+            int verbs = rules.stream().mapToInt(rule -> rule.verbs().size()).sum();
+            return verbs == 1 ? "1 permission" : verbs + " permissions";
+        }
+
+        private static String describe(List<Rule> rules) {
+            StringBuilder text = new StringBuilder();
+            for (Rule rule : rules) {
+                text.append("\n  ").append(String.join(", ", rule.verbs())).append(" on ").append(rule.resource())
+                        .append(" (group ").append(rule.group().isEmpty() ? "core" : rule.group()).append(") ")
+                        .append(rule.where()).append(", for ").append(String.join("; ", rule.reasons()))
+                        .append("\n    add to ").append(rule.clusterWide() ? "a ClusterRole" : "a Role in '" + rule.namespace() + "'")
+                        .append(": ").append(rule.render());
+            }
+            return text.toString();
+        }
+    }
+
+    /**
+     * The operator's own check at start-up, after the login and before anything is watched: the
+     * permissions for these handlers, settings and namespaces, asked with the operator's credentials.
+     *
+     * @throws OperatorException naming every missing required permission, with the rule to add
+     */
+    public static void beforeWatching(KubernetesClient client, HandlerRegistry registry, OperatorSettings settings,
+                                      List<String> namespaces) throws InterruptedException {
+        long started = System.nanoTime();
+        ApiRetries retries = ApiRetries.of(settings).busyServerOnly();
+        List<Rule> rules = RequiredPermissions.derive(registry, settings, runtimeScope(client, namespaces),
+                ApiCatalog.live(client, retries));
+        Outcome outcome = check(rules, AccessReview.self(client, retries));
+        LOG.debug("Checked {} permission rules in {} ms", rules.size(), (System.nanoTime() - started) / 1_000_000);
+        outcome.warning().ifPresent(LOG::warn);
+        outcome.failIfIncomplete();
+    }
+
+    /** Where the running operator's Leases and cluster-scoped objects' Events are: as the engines find them. */
+    public static RequiredPermissions.Scope runtimeScope(KubernetesClient client, List<String> namespaces) {
+        return new RequiredPermissions.Scope(namespaces, PodEnvironment.leaseNamespace(null, namespaces),
+                client.getNamespace() != null ? client.getNamespace() : "default", false, false);
+    }
+
+    /**
+     * Asks for every verb of every rule, all at once.
+     *
+     * @throws OperatorException if the API server cannot be asked
+     */
+    public static Outcome check(List<Rule> rules, AccessReview review) throws InterruptedException {
+        List<List<Future<Boolean>>> answers = new ArrayList<>();
+        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (Rule rule : rules) {
+                List<Future<Boolean>> perVerb = new ArrayList<>();
+                for (String verb : rule.verbs()) {
+                    perVerb.add(executor.submit(() -> review.allowed(verb, rule.group(), rule.resource(), rule.namespace())));
+                }
+                answers.add(perVerb);
+            }
+            List<Rule> missing = new ArrayList<>();
+            List<Rule> missingOptional = new ArrayList<>();
+            for (int i = 0; i < rules.size(); i++) {
+                Rule rule = rules.get(i);
+                Set<String> denied = new TreeSet<>();
+                List<String> verbs = List.copyOf(rule.verbs());
+                for (int v = 0; v < verbs.size(); v++) {
+                    if (!answers.get(i).get(v).get()) {
+                        denied.add(verbs.get(v));
+                    }
+                }
+                if (!denied.isEmpty()) {
+                    Rule gap = new Rule(rule.group(), rule.resource(), denied, rule.namespace(), rule.optional(), rule.reasons());
+                    (rule.optional() ? missingOptional : missing).add(gap);
+                }
+            }
+            return new Outcome(missing, missingOptional);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw new OperatorException("The operator's permissions cannot be checked: " + cause.getMessage(), cause);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.kopf4j.loading;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.kopf4j.OperatorException;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.clients.ApiRetries;
+import io.kopf4j.engines.permissions.AccessReview;
+import io.kopf4j.engines.permissions.ApiCatalog;
+import io.kopf4j.engines.permissions.Preflight;
+import io.kopf4j.engines.permissions.RequiredPermissions;
+import io.kopf4j.engines.permissions.Rule;
+import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.intents.HandlerScanner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * An operator as {@code kopf4j run} would start it, without starting it: its handler classes,
+ * settings and namespaces, for the commands that derive its permissions
+ * ({@code kopf4j manifests}) and check them ({@code kopf4j check-rbac}).
+ *
+ * <pre>{@code
+ * OperatorPlan plan = runOptions.plan();
+ * try (KubernetesClient client = plan.client()) {
+ *     List<Rule> rules = plan.rules(ApiCatalog.live(client, ApiRetries.NONE), "operators");
+ *     Preflight.Outcome outcome = plan.check(client, null);   // for the kubeconfig's own user
+ * }
+ * }</pre>
+ */
+public final class OperatorPlan {
+    private final List<Class<?>> classes;
+    private final HandlerRegistry registry = new HandlerRegistry();
+    private final OperatorSettings settings;
+    private final List<String> namespaces;
+    private final Path kubeconfig;
+    private final String context;
+
+    OperatorPlan(List<Class<?>> classes, OperatorSettings settings, List<String> namespaces, Path kubeconfig, String context) {
+        this.classes = List.copyOf(classes);
+        this.settings = settings;
+        this.namespaces = List.copyOf(namespaces);
+        this.kubeconfig = kubeconfig;
+        this.context = context;
+        classes.forEach(type -> HandlerScanner.scan(type, registry));
+    }
+
+    /** {@return the classes with the handlers, in the order given} */
+    public List<Class<?>> handlerClasses() {
+        return classes;
+    }
+
+    /** {@return the settings as the options make them (startup handlers have not run)} */
+    public OperatorSettings settings() {
+        return settings;
+    }
+
+    /** {@return the namespace patterns; empty: cluster-wide} */
+    public List<String> namespaces() {
+        return namespaces;
+    }
+
+    /** {@return whether a kubeconfig was named explicitly (--kubeconfig)} */
+    public boolean explicitCluster() {
+        return kubeconfig != null;
+    }
+
+    /**
+     * A client of the cluster the options name: {@code --kubeconfig} and {@code --context}, else
+     * {@code $KUBECONFIG}, {@code ~/.kube/config} or the pod's service account.
+     */
+    public KubernetesClient client() {
+        Config config;
+        if (kubeconfig == null) {
+            config = Config.autoConfigure(context);
+        } else if (!Files.isRegularFile(kubeconfig)) {
+            throw new OperatorException("kubeconfig file not found: " + kubeconfig);
+        } else {
+            try {
+                config = Config.fromKubeconfig(context, Files.readString(kubeconfig), kubeconfig.toString());
+            } catch (IOException e) {
+                throw new OperatorException("cannot read the kubeconfig " + kubeconfig + ": " + e.getMessage(), e);
+            }
+        }
+        return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    /**
+     * The rules for manifests: every resource must resolve, and peering is provided for unless
+     * {@code --standalone}.
+     *
+     * @param operatorNamespace where the operator runs: its Leases, and the Events of cluster-scoped objects
+     * @throws OperatorException naming the handler and its resource, if one cannot be resolved
+     */
+    public List<Rule> rules(ApiCatalog catalog, String operatorNamespace) {
+        return RequiredPermissions.derive(registry, settings,
+                new RequiredPermissions.Scope(namespaces, operatorNamespace, operatorNamespace, true, true), catalog);
+    }
+
+    /**
+     * The preflight's check, as the operator would run it at start-up: for the client's own user, or
+     * for another one ({@code system:serviceaccount:NAMESPACE:NAME}: its Leases and cluster-scoped
+     * objects' Events are then in that namespace).
+     *
+     * @param user the user to check for, or null for the client's own
+     */
+    public Preflight.Outcome check(KubernetesClient client, String user) throws InterruptedException {
+        ApiRetries retries = ApiRetries.of(settings).busyServerOnly();
+        String[] parts = user == null ? new String[0] : user.split(":");
+        String namespace = parts.length == 4 && user.startsWith("system:serviceaccount:") ? parts[2] : null;
+        RequiredPermissions.Scope scope = namespace == null ? Preflight.runtimeScope(client, namespaces)
+                : new RequiredPermissions.Scope(namespaces, namespace, namespace, false, false);
+        AccessReview review = user == null ? AccessReview.self(client, retries)
+                : AccessReview.of(client, retries, user, AccessReview.serviceAccountGroups(user));
+        return Preflight.check(RequiredPermissions.derive(registry, settings, scope, ApiCatalog.live(client, retries)), review);
+    }
+}
