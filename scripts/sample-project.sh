@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Checks docs/getting-started.md on a project of a user's own: installs kopf4j into the local Maven
-# repository as the guide says (mvn install), copies the guide's sample project
-# (docs/getting-started/my-operator) to a temporary directory outside this checkout, and runs its
-# test there against a real kube-apiserver. The files shown in the guide must be those of the sample:
-# a shown file that differs fails the check. Extra arguments go to both Maven runs, e.g. -o.
+# repository as the guide says (mvn install), runs the guide's `kopf4j init` command in a temporary
+# directory outside this checkout, and runs `mvn verify` there (its test on a real kube-apiserver).
+# The files the guide shows must be those of its sample, docs/getting-started/my-operator, and the
+# sample must be what `kopf4j init` makes: a difference fails the check. Extra arguments go to the
+# install and the verify, e.g. -o; the new project's plugins (fabric8's CRD generator, Jib) are
+# fetched online before (dependency:go-offline), since kopf4j's own build does not use them.
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 guide=$root/docs/getting-started.md
@@ -26,6 +28,7 @@ while IFS= read -r line; do
 done < "$guide"
 (( shown > 0 )) || { echo "sample-project: $guide shows no file of the sample" >&2; exit 1; }
 echo "The guide shows $shown files of the sample, as they are."
+init=$(grep -m1 -E '^kopf4j init ' "$guide") || { echo "sample-project: $guide has no 'kopf4j init' command" >&2; exit 1; }
 
 echo "Installing kopf4j into the local repository (mvn install) ..."
 mvn -B -ntp -q -f "$root/pom.xml" install -DskipTests "$@"
@@ -34,6 +37,13 @@ KUBEBUILDER_ASSETS=$("$root/scripts/envtest.sh")
 export KUBEBUILDER_ASSETS
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp -RL "$sample" "$work/"   # -L: crd.yaml is a link to examples/crd.yaml
-echo "Testing the sample project in $work/my-operator ..."
-(cd "$work/my-operator" && mvn -B -ntp test "$@")
+read -r -a init_args <<< "${init#kopf4j }"
+echo "In $work: $init"
+(cd "$work" && "$JAVA_HOME/bin/java" -jar "$root/kopf4j-cli/target/kopf4j.jar" "${init_args[@]}")
+project=$work/${init_args[1]}
+if ! diff -r -x target "$sample" "$project"; then   # target/: a build of the sample in place, git-ignored
+  echo "sample-project: $sample is not what '$init' makes" >&2; exit 1
+fi
+(cd "$project" && mvn -B -ntp -q dependency:go-offline)
+echo "Testing it: mvn verify ..."
+(cd "$project" && mvn -B -ntp verify "$@")

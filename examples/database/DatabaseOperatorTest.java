@@ -20,11 +20,14 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.kopf4j.cli.Main;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -127,6 +130,16 @@ class DatabaseOperatorTest {
                     .contains(prefix + "Handler 'delete' succeeded.");
             assertThat(backupCronJob()).isNull();
         }
+    }
+
+    @Test
+    void theCrdIsGeneratedFromTheOperatorsClasses() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[]{"crd", OPERATOR}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(Path.of("database/crd.yaml")).as("regenerate it: ./kopf4j crd examples/database/DatabaseOperator.java"
+                + " > examples/database/crd.yaml").hasContent(out.toString());
     }
 
     @Test

@@ -14,8 +14,6 @@ import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,10 +58,10 @@ class GeneratedRbacTest {
 
     /** Generates the manifests for -n NAMESPACE (the cluster's discovery resolves the resources), and applies them. */
     private static Path applyManifests(LocalCluster cluster, TemporaryNamespace namespace, Path dir) throws Exception {
-        Result result = kopf4j("manifests", "--kubeconfig", cluster.kubeconfig().toString(), "-n", namespace.name(),
+        Main.Captured result = kopf4j("manifests", "--kubeconfig", cluster.kubeconfig().toString(), "-n", namespace.name(),
                 "--name", NAME, "--operator-namespace", namespace.name(), "--image", "example.com/op:1", "-o", dir.toString(),
                 Handlers.class.getName());
-        assertThat(result.code).as(result.err).isZero();
+        assertThat(result.code()).as(result.err()).isZero();
         for (String kind : List.of("service-account", "role", "role-binding", "deployment")) {
             assertThat(dir.resolve(kind + ".yaml")).exists();
         }
@@ -83,9 +81,9 @@ class GeneratedRbacTest {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         Path kubeconfig = applyManifests(cluster, namespace, Files.createTempDirectory("manifests"));
         assertThat(kopf4j("check-rbac", "--kubeconfig", kubeconfig.toString(), "-n", namespace.name(),
-                Handlers.class.getName()).code).isZero();
+                Handlers.class.getName()).code()).isZero();
         assertThat(kopf4j("check-rbac", "--kubeconfig", cluster.kubeconfig().toString(), "--as", user(namespace),
-                "-n", namespace.name(), Handlers.class.getName()).code).isZero();
+                "-n", namespace.name(), Handlers.class.getName()).code()).isZero();
         try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "-n", namespace.name(), Handlers.class.getName())) {
             KopfExamples examples = fixture.examples();
             examples.create("ex", Map.of("a", 1));
@@ -108,19 +106,19 @@ class GeneratedRbacTest {
         Path kubeconfig = applyManifests(cluster, namespace, Files.createTempDirectory("manifests"));
         dropRule(cluster, namespace, "kopfexamples/status");
 
-        Result run = kopf4j("run", "--kubeconfig", kubeconfig.toString(), "-n", namespace.name(), Handlers.class.getName());
-        assertThat(run.code).isEqualTo(1);
-        assertThat(run.err).contains("kopf4j: error: The operator lacks 1 permission it needs, and does not start")
+        Main.Captured run = kopf4j("run", "--kubeconfig", kubeconfig.toString(), "-n", namespace.name(), Handlers.class.getName());
+        assertThat(run.code()).isEqualTo(1);
+        assertThat(run.err()).contains("kopf4j: error: The operator lacks 1 permission it needs, and does not start")
                 .contains("\n  patch on kopfexamples/status (group kopf.dev) in namespace '" + namespace.name() + "', for handler"
                         + " 'create' (Handlers.create(String, String, KubernetesClient)): its results (and progress) in the status;")
                 .contains("\n    add to a Role in '" + namespace.name()
                         + "': {apiGroups: [kopf.dev], resources: [kopfexamples/status], verbs: [patch]}");
-        System.out.println("The preflight's error as a user sees it:\n" + run.err);
+        System.out.println("The preflight's error as a user sees it:\n" + run.err());
 
-        Result check = kopf4j("check-rbac", "--kubeconfig", kubeconfig.toString(), "-n", namespace.name(),
+        Main.Captured check = kopf4j("check-rbac", "--kubeconfig", kubeconfig.toString(), "-n", namespace.name(),
                 Handlers.class.getName());
-        assertThat(check.code).isEqualTo(1);
-        assertThat(check.out).contains("verbs: [patch]}").doesNotContain("verbs: [list");
+        assertThat(check.code()).isEqualTo(1);
+        assertThat(check.out()).contains("verbs: [patch]}").doesNotContain("verbs: [list");
     }
 
     @Test
@@ -145,13 +143,7 @@ class GeneratedRbacTest {
         cluster.client().resource(role).update();
     }
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result kopf4j(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(code, out.toString(), err.toString());
+    private static Main.Captured kopf4j(String... args) {
+        return Main.capture(args);
     }
 }

@@ -46,6 +46,10 @@ class RbacTest {
                     + "Request attempt #1/9 failed; will retry: PATCH " + status + " -> HTTP 403: "));
             assertThat(runner.output()).contains("User \"" + USER + "\" cannot patch resource \"kopfexamples/status\" in API group"
                     + " \"kopf.dev\" in the namespace \"" + readOnly.name() + "\"");
+            // kopf4j's hint after Kopf's text: the missing permission, and the command that lists them all.
+            assertThat(runner.output()).contains(" in the namespace \"" + readOnly.name() + "\" [RBAC: the operator lacks patch on"
+                    + " kopfexamples/status (group kopf.dev) in namespace '" + readOnly.name() + "'; kopf4j check-rbac lists what"
+                    + " it lacks, kopf4j manifests generates the rules]");
             assertThat(forbidden.status("ex")).isEmpty();
             // Posting Events is not allowed either: Kopf's warning, the handling goes on.
             assertThat(runner.output()).contains("Failed to post an event. Ignoring and continuing. Code: 403. Message: events"

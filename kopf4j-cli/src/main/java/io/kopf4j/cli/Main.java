@@ -14,8 +14,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kopf4j", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Kubernetes operators as a few annotated Java methods: Kopf for Java.",
-        subcommands = {RunCommand.class, FreezeCommand.class, ResumeCommand.class, WebhookConfigurationCommand.class,
-                ManifestsCommand.class, CheckRbacCommand.class, EnvtestCommand.class})
+        subcommands = {InitCommand.class, RunCommand.class, FreezeCommand.class, ResumeCommand.class,
+                WebhookConfigurationCommand.class, CrdCommand.class, ManifestsCommand.class, CheckRbacCommand.class,
+                EnvtestCommand.class})
 public final class Main {
     public static void main(String[] args) {
         OutOfMemory.exitOnOutOfMemory();   // this process is the operator's: one line and exit code 3
@@ -25,6 +26,29 @@ public final class Main {
     /** Runs the command line and returns the exit code, printing to the given writers. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         return execute(args, out, err, System.getenv());
+    }
+
+    /**
+     * What a command printed and its exit code, for tests and tools that run commands in this JVM.
+     *
+     * <pre>{@code
+     * Main.Captured result = Main.capture("check-rbac", "-n", "default", "Handlers.java");
+     * if (result.code() == 1) { System.out.print(result.out()); }
+     * }</pre>
+     *
+     * @param code the exit code
+     * @param out what it printed to stdout
+     * @param err what it printed to stderr
+     */
+    public record Captured(int code, String out, String err) {
+    }
+
+    /** Runs the command line in this JVM and captures its output. */
+    public static Captured capture(String... args) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Captured(code, out.toString(), err.toString());
     }
 
     /** As {@link #execute(String[], PrintWriter, PrintWriter)}, with option defaults from this environment. */

@@ -213,7 +213,8 @@ final class ManifestsCommand implements Callable<Integer> {
     private List<String> runOptions() {
         Set<OptionSpec> runOptions = new LinkedHashSet<>(spec.mixins().get("options").options());
         List<String> args = new ArrayList<>();
-        for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
+        // A repeated option is matched once per occurrence, each time with all its values: each once, then.
+        for (OptionSpec option : new LinkedHashSet<>(spec.commandLine().getParseResult().matchedOptions())) {
             if (!runOptions.contains(option) || LOCAL_OPTIONS.contains(option.longestName())) {
                 continue;
             }

@@ -1,5 +1,6 @@
 package io.kopf4j.cli;
 
+import static io.kopf4j.cli.CommandResult.kopf4j;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.testing.LocalCluster;
@@ -8,7 +9,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,20 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 class BadInputTest {
     @TempDir
     Path dir;
-
-    private record Result(int code, String out, String err) {
-        String lastErrorLine() {
-            List<String> lines = err.lines().toList();
-            return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
-        }
-    }
-
-    private static Result kopf4j(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(code, out.toString(), err.toString());
-    }
 
     private Path handlers(String resource) throws Exception {
         return Files.writeString(dir.resolve("Handlers.java"), """
@@ -52,7 +38,7 @@ class BadInputTest {
 
     @Test
     void freezeWithoutPeeringCrds(LocalCluster cluster) {
-        Result result = kopf4j("freeze", "-P", "default", "--lifetime", "60", "--kubeconfig", cluster.kubeconfig().toString());
+        CommandResult result = kopf4j("freeze", "-P", "default", "--lifetime", "60", "--kubeconfig", cluster.kubeconfig().toString());
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: Cannot find the peering resource for"
                 + " [kopf.dev/v1/clusterkopfpeerings, zalando.org/v1/clusterkopfpeerings].");
@@ -60,7 +46,7 @@ class BadInputTest {
 
     @Test
     void missingHandlersFile() {
-        Result result = kopf4j("run", "-n", "default", "nope/Missing.java");
+        CommandResult result = kopf4j("run", "-n", "default", "nope/Missing.java");
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.err().strip()).isEqualTo("kopf4j: error: handlers file not found: nope/Missing.java");
     }
@@ -68,7 +54,7 @@ class BadInputTest {
     @Test
     void javaFileThatDoesNotCompile() throws Exception {
         Path broken = Files.writeString(dir.resolve("Broken.java"), "public class Broken {\n    int x = ;\n}\n");
-        Result result = kopf4j("run", broken.toString());
+        CommandResult result = kopf4j("run", broken.toString());
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.err().strip()).isEqualTo("kopf4j: error: " + broken + ":2: error: illegal start of expression\n"
                 + "    int x = ;\n"
@@ -92,14 +78,14 @@ class BadInputTest {
                   context: {cluster: nowhere, user: nobody}
                 current-context: nowhere
                 """);
-        Result result = kopf4j("run", "--kubeconfig", kubeconfig.toString(), handlers("kopfexamples").toString());
+        CommandResult result = kopf4j("run", "--kubeconfig", kubeconfig.toString(), handlers("kopfexamples").toString());
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: cannot reach the Kubernetes API at https://127.0.0.1:1/: connection refused");
     }
 
     @Test
     void missingKubeconfigFile() throws Exception {
-        Result result = kopf4j("run", "--kubeconfig", "/nonexistent/kubeconfig", handlers("kopfexamples").toString());
+        CommandResult result = kopf4j("run", "--kubeconfig", "/nonexistent/kubeconfig", handlers("kopfexamples").toString());
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: One or more authentication handlers failed:"
                 + " 'login_with_kubeconfig': kubeconfig file not found: /nonexistent/kubeconfig");
@@ -119,7 +105,7 @@ class BadInputTest {
     void webhookConfigurationNeedsExactlyOneTargetAndValidFiles() throws Exception {
         String source = handlers("kopfexamples").toString();
         assertThat(kopf4j("webhook-configuration", source).code()).as("neither --url nor --service").isEqualTo(2);
-        Result both = kopf4j("webhook-configuration", "--url", "https://x", "--service", "ns/op", source);
+        CommandResult both = kopf4j("webhook-configuration", "--url", "https://x", "--service", "ns/op", source);
         assertThat(both.code()).isEqualTo(2);
         assertThat(both.err()).contains("mutually exclusive");
         assertThat(kopf4j("webhook-configuration", "--service", "op", source).lastErrorLine())
@@ -131,22 +117,55 @@ class BadInputTest {
     }
 
     @Test
+    void crdOfClassesThatAreNotCustomResourcesOrCannotBeDescribed() throws Exception {
+        Path noCustomResource = Files.writeString(dir.resolve("Plain.java"), "public class Plain {}\n");
+        Path unannotated = Files.writeString(dir.resolve("Unannotated.java"), """
+                public class Unannotated extends io.fabric8.kubernetes.client.CustomResource<Unannotated.Spec, Void> {
+                    public record Spec(String image) {}
+                }
+                """);
+        Path rawList = Files.writeString(dir.resolve("RawList.java"), """
+                @io.fabric8.kubernetes.model.annotation.Group("example.com")
+                @io.fabric8.kubernetes.model.annotation.Version("v1")
+                public class RawList extends io.fabric8.kubernetes.client.CustomResource<RawList.Spec, Void> {
+                    @SuppressWarnings("rawtypes")
+                    public record Spec(java.util.List items) {}
+                }
+                """);
+        assertThat(kopf4j("crd", "java.lang.String").lastErrorLine()).isEqualTo("kopf4j: error: java.lang.String is not a"
+                + " custom resource class: it does not extend io.fabric8.kubernetes.client.CustomResource");
+        assertThat(kopf4j("crd", noCustomResource.toString()).lastErrorLine()).isEqualTo("kopf4j: error: no custom resource"
+                + " classes in " + noCustomResource + ": no class extends io.fabric8.kubernetes.client.CustomResource");
+        assertThat(kopf4j("crd", unannotated.toString()).lastErrorLine()).isEqualTo("kopf4j: error: custom resource class"
+                + " Unannotated has no @Group and no @Version: annotate it with"
+                + " @io.fabric8.kubernetes.model.annotation.Group(\"example.com\")"
+                + " and @io.fabric8.kubernetes.model.annotation.Version(\"v1\")");
+        assertThat(kopf4j("crd", rawList.toString()).lastErrorLine())
+                .isEqualTo("kopf4j: error: cannot generate the CRD of RawList: Untyped collection items");
+        assertThat(kopf4j("crd", "nope/Widget.java").lastErrorLine())
+                .isEqualTo("kopf4j: error: custom resources file not found: nope/Widget.java");
+        assertThat(kopf4j("crd", "com.example.Nope").lastErrorLine()).isEqualTo("kopf4j: error: custom resources not found:"
+                + " 'com.example.Nope' is neither a .java file, a .jar file, nor a class on the classpath");
+        assertThat(kopf4j("crd").code()).as("no classes: a usage error").isEqualTo(2);
+    }
+
+    @Test
     void unknownOptionIsAUsageError() {
-        Result result = kopf4j("run", "--no-such-option", "x.java");
+        CommandResult result = kopf4j("run", "--no-such-option", "x.java");
         assertThat(result.code()).isEqualTo(2);
         assertThat(result.err()).contains("Unknown option: '--no-such-option'");
     }
 
     @Test
     void namespaceAndAllNamespacesExcludeEachOther() throws Exception {
-        Result result = kopf4j("run", "-A", "-n", "default", handlers("kopfexamples").toString());
+        CommandResult result = kopf4j("run", "-A", "-n", "default", handlers("kopfexamples").toString());
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: -A/--all-namespaces and -n/--namespace exclude each other");
     }
 
     @Test
     void crdFilesNeedALocalCluster() throws Exception {
-        Result result = kopf4j("run", "--crd", "crd.yaml", handlers("kopfexamples").toString());
+        CommandResult result = kopf4j("run", "--crd", "crd.yaml", handlers("kopfexamples").toString());
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.lastErrorLine())
                 .isEqualTo("kopf4j: error: --crd is only for --local-cluster; use kubectl apply for other clusters");
@@ -163,7 +182,7 @@ class BadInputTest {
                 .isEqualTo("kopf4j: error: --leader-election-id and --leader-election-namespace need --leader-election");
         assertThat(kopf4j("run", "-A", "-n", "default", source).lastErrorLine())
                 .isEqualTo("kopf4j: error: -A/--all-namespaces and -n/--namespace exclude each other");
-        Result nothing = kopf4j("run", "-n", "default");
+        CommandResult nothing = kopf4j("run", "-n", "default");
         assertThat(nothing.code()).isEqualTo(1);
         assertThat(nothing.lastErrorLine())
                 .isEqualTo("kopf4j: error: no handlers given: name .java files, .jar files or classes, or -m PACKAGE");
@@ -182,7 +201,7 @@ class BadInputTest {
                     public void create() {}
                 }
                 """);
-        Result result = kopf4j("run", "-n", "default", "--kubeconfig", "/nonexistent/kubeconfig", source.toString());
+        CommandResult result = kopf4j("run", "-n", "default", "--kubeconfig", "/nonexistent/kubeconfig", source.toString());
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.lastErrorLine())
                 .isEqualTo("kopf4j: error: invalid setting settings.networking.requestTimeout: must be positive, got PT0S");
@@ -190,13 +209,13 @@ class BadInputTest {
 
     @Test
     void helpShowsTheExamplesAndTheExitCodes() {
-        Result help = kopf4j("run", "--help");
+        CommandResult help = kopf4j("run", "--help");
         assertThat(help.code()).isZero();
         assertThat(help.out()).contains("Examples:", "kopf4j run --local-cluster", "-m, --module=NAME", "--standalone",
                 "-P, --peering=NAME", "--dev", "--health-probe-bind-address", "--metrics-bind-address", "KOPF4J_RUN_",
                 "--leader-election", "--leader-election-id=NAME", "--leader-election-namespace=NAMESPACE",
                 "Exit codes:", "3  did not stop within settings.process.ultimateExitingTimeout");
-        Result version = kopf4j("--version");
+        CommandResult version = kopf4j("--version");
         assertThat(version.code()).isZero();
         assertThat(version.out()).startsWith("kopf4j ");
     }

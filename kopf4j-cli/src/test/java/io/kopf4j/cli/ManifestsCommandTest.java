@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.On;
 import io.kopf4j.Permission;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -32,46 +30,40 @@ class ManifestsCommandTest {
         }
     }
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result kopf4j(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(code, out.toString(), err.toString());
+    private static Main.Captured kopf4j(String... args) {
+        return Main.capture(args);
     }
 
     @Test
     void explicitNamespacesGetARoleEachAndTheDeploymentRunsWithTheSameOptions() {
-        Result result = kopf4j("manifests", "--crd", CRD, "--operator-namespace", "ops", "--image", "example.com/op:1",
+        Main.Captured result = kopf4j("manifests", "--crd", CRD, "--operator-namespace", "ops", "--image", "example.com/op:1",
                 "-n", "team-a", "-n", "team-b", "--standalone", Children.class.getName());
-        assertThat(result.code).as(result.err).isZero();
-        assertThat(result.out)
+        assertThat(result.code()).as(result.err()).isZero();
+        assertThat(result.out())
                 .contains("kind: ServiceAccount", "kind: Role\nmetadata:\n  name: children\n  namespace: team-a\n",
                         "kind: Role\nmetadata:\n  name: children\n  namespace: team-b\n", "kind: RoleBinding",
                         "kind: CustomResourceDefinition", "image: example.com/op:1")
                 .contains("# @Permission on Children: what its handlers do themselves\n- apiGroups: [\"\"]\n  resources: [pods]\n"
                         + "  verbs: [create]\n")
-                .contains("- run\n    - --namespace=team-a\n    - --namespace=team-b\n    - --standalone\n"
-                        + "    - --health-probe-bind-address=:8081\n    - --metrics-bind-address=:8080\n    - --log-format=json\n"
-                        + "    - " + Children.class.getName() + "\n")
+                .contains(String.join("\n        - ", "args:", "run", "--namespace=team-a", "--namespace=team-b", "--standalone",
+                        "--health-probe-bind-address=:8081", "--metrics-bind-address=:8080", "--log-format=json",
+                        Children.class.getName()) + "\n")
                 // Only the CRDs' watch is cluster-wide: no namespace patterns, no peering.
                 .contains("kind: ClusterRole\n").doesNotContain("resources: [namespaces]", "kopfpeerings", "*");
     }
 
     @Test
     void anUnresolvableResourceIsOneErrorNamingTheHandlerAndSuggestingCrd() {
-        Result result = kopf4j("manifests", "--crd", CRD, Widgets.class.getName());
-        assertThat(result.code).isEqualTo(1);
-        assertThat(result.err).contains("kopf4j: error: Handler ManifestsCommandTest.Widgets.create()".replace("ManifestsCommandTest.", "")
+        Main.Captured result = kopf4j("manifests", "--crd", CRD, Widgets.class.getName());
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(result.err()).contains("kopf4j: error: Handler ManifestsCommandTest.Widgets.create()".replace("ManifestsCommandTest.", "")
                 + ": its resource widgets cannot be resolved: pass its CRD with --crd FILE");
     }
 
     @Test
     void anOutputDirectoryGetsOneFilePerKindAndAKustomization() throws Exception {
-        Result result = kopf4j("manifests", "--crd", CRD, "-o", dir.toString(), Children.class.getName());
-        assertThat(result.code).as(result.err).isZero();
+        Main.Captured result = kopf4j("manifests", "--crd", CRD, "-o", dir.toString(), Children.class.getName());
+        assertThat(result.code()).as(result.err()).isZero();
         assertThat(Files.readString(dir.resolve("kustomization.yaml"))).isEqualTo("""
                 apiVersion: kustomize.config.k8s.io/v1beta1
                 kind: Kustomization

@@ -30,12 +30,27 @@ public final class HandlerSources {
         ClassLoader parent = Thread.currentThread().getContextClassLoader();
         List<Class<?>> handlers = new ArrayList<>();
         for (String item : items) {
-            handlers.addAll(withHandlers(item, loadOne(item, parent)));
+            handlers.addAll(withHandlers(item, loadOne(item, parent, "handlers")));
         }
         for (String module : modules) {
             handlers.addAll(withHandlers("module " + module, loadModule(module, parent)));
         }
         return handlers;
+    }
+
+    /**
+     * Every class of one item given as handlers are, for commands that look for other classes in
+     * them ({@code kopf4j crd}: custom resources): all classes of a {@code .java} file or a
+     * {@code .jar} (those that load), or the named class on the classpath.
+     *
+     * <pre>{@code
+     * List<Class<?>> classes = HandlerSources.classes("Widget.java", "custom resources");
+     * }</pre>
+     *
+     * @param what what the classes are for, as errors name it: "custom resources not found: ..."
+     */
+    public static List<Class<?>> classes(String item, String what) {
+        return loadOne(item, Thread.currentThread().getContextClassLoader(), what);
     }
 
     private static List<Class<?>> withHandlers(String item, List<Class<?>> classes) {
@@ -64,27 +79,27 @@ public final class HandlerSources {
         }
     }
 
-    private static List<Class<?>> loadOne(String item, ClassLoader parent) {
+    private static List<Class<?>> loadOne(String item, ClassLoader parent, String what) {
         if (item.endsWith(".java")) {
-            return SourceClasses.load(List.of(existing(item)), parent);
+            return SourceClasses.load(List.of(existing(item, what)), parent);
         }
         if (item.endsWith(".jar")) {
-            return fromJar(existing(item), parent);
+            return fromJar(existing(item, what), parent);
         }
         try {
             return List.of(Class.forName(item, true, parent));
         } catch (ClassNotFoundException e) {
-            throw new OperatorException("handlers not found: '" + item + "' is neither a .java file, a .jar file,"
+            throw new OperatorException(what + " not found: '" + item + "' is neither a .java file, a .jar file,"
                     + " nor a class on the classpath");
         } catch (LinkageError e) {
-            throw new OperatorException("cannot load handler class " + item + ": " + e, e);
+            throw new OperatorException("cannot load class " + item + ": " + e, e);
         }
     }
 
-    private static Path existing(String item) {
+    private static Path existing(String item, String what) {
         Path path = Path.of(item);
         if (!Files.isRegularFile(path)) {
-            throw new OperatorException("handlers file not found: " + item);
+            throw new OperatorException(what + " file not found: " + item);
         }
         return path;
     }
@@ -99,7 +114,7 @@ public final class HandlerSources {
                 }
             }
         } catch (IOException e) {
-            throw new OperatorException("cannot read handlers jar " + jar + ": " + e.getMessage(), e);
+            throw new OperatorException("cannot read jar " + jar + ": " + e.getMessage(), e);
         }
         return loadable(names, new URLClassLoader(new URL[]{toUrl(jar)}, parent));
     }

@@ -58,7 +58,10 @@ public final class OutOfMemory {
             } else if (previous != null) {
                 previous.uncaughtException(thread, error);
             } else {
-                thread.getThreadGroup().uncaughtException(thread, error);
+                // What the JVM prints when there is no handler. Not ThreadGroup.uncaughtException: it calls the
+                // default handler, this one, again, and the error would end as a StackOverflowError.
+                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                error.printStackTrace(System.err);
             }
         });
     }

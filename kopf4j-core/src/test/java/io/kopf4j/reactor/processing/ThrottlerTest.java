@@ -87,7 +87,9 @@ class ThrottlerTest {
                 List.of(Duration.ofSeconds(1)), pressure, logger);
         ILoggingEvent line = lines.list.getFirst();
         assertThat(line.getFormattedMessage())
-                .isEqualTo("Throttling for 1 seconds due to an unexpected error: HTTP 403: kopfexamples \"ex\" is forbidden");
+                .isEqualTo("Throttling for 1 seconds due to an unexpected error: HTTP 403: kopfexamples \"ex\" is forbidden"
+                        + " [RBAC: the operator lacks a permission; kopf4j check-rbac lists what it lacks, kopf4j manifests"
+                        + " generates the rules]");
         assertThat(line.getThrowableProxy()).isNull();
     }
 }

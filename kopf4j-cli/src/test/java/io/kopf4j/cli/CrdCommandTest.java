@@ -1,0 +1,111 @@
+package io.kopf4j.cli;
+
+import static io.kopf4j.cli.CommandResult.kopf4j;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
+import io.fabric8.kubernetes.client.CustomResource;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.fabric8.kubernetes.model.annotation.Group;
+import io.fabric8.kubernetes.model.annotation.Version;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code kopf4j crd}: which classes it finds, and where it writes their CRDs (their schemas: TypedCustomResourceTest). */
+class CrdCommandTest {
+    private static final KubernetesSerialization YAML = new KubernetesSerialization();
+
+    @TempDir
+    Path dir;
+
+    @Group("example.com")
+    @Version("v1")
+    public static class Sprocket extends CustomResource<Sprocket.Spec, Void> implements Namespaced {
+        public record Spec(int size) {
+        }
+    }
+
+    /** Two custom resources, a namespaced one with a status and a cluster-wide one without, and classes that are none. */
+    private Path catalog() throws Exception {
+        return Files.writeString(dir.resolve("Catalog.java"), """
+                import io.fabric8.generator.annotation.Required;
+                import io.fabric8.kubernetes.api.model.Namespaced;
+                import io.fabric8.kubernetes.client.CustomResource;
+                import io.fabric8.kubernetes.model.annotation.Group;
+                import io.fabric8.kubernetes.model.annotation.Version;
+
+                public class Catalog {
+                    public record WidgetSpec(@Required String image) {}
+                    public record WidgetStatus(String phase) {}
+                    public record GadgetSpec(String colour) {}
+
+                    @Group("example.com") @Version("v1")
+                    public static class Widget extends CustomResource<WidgetSpec, WidgetStatus> implements Namespaced {}
+
+                    @Group("example.com") @Version("v1")
+                    public static class Gadget extends CustomResource<GadgetSpec, Void> {}
+
+                    public abstract static class Base extends CustomResource<GadgetSpec, Void> {}
+                }
+                """);
+    }
+
+    @Test
+    void printsTheCrdsOfTheCustomResourceClassesOfASourceFile() throws Exception {
+        CommandResult result = kopf4j("crd", catalog().toString());
+        assertThat(result.code()).as(result.err()).isZero();
+        List<CustomResourceDefinition> crds = Arrays.stream(result.out().split("---\n"))
+                .map(yaml -> YAML.unmarshal(yaml, CustomResourceDefinition.class)).toList();
+        assertThat(crds).extracting(crd -> crd.getMetadata().getName()).containsExactly("gadgets.example.com", "widgets.example.com");
+
+        CustomResourceDefinition gadgets = crds.get(0);
+        assertThat(gadgets.getSpec().getScope()).isEqualTo("Cluster");
+        assertThat(gadgets.getSpec().getVersions().getFirst().getSubresources()).isNull();
+
+        CustomResourceDefinition widgets = crds.get(1);
+        assertThat(widgets.getSpec().getScope()).isEqualTo("Namespaced");
+        CustomResourceDefinitionVersion version = widgets.getSpec().getVersions().getFirst();
+        assertThat(version.getSubresources().getStatus()).isNotNull();
+        assertThat(version.getSchema().getOpenAPIV3Schema().getProperties().get("spec").getRequired()).containsExactly("image");
+    }
+
+    @Test
+    void writesOneFilePerCrdNamedAsFabric8sMavenPluginNamesThem() throws Exception {
+        Path catalog = catalog();
+        Path output = dir.resolve("deploy/crds");
+        CommandResult result = kopf4j("crd", "-o", output.toString(), catalog.toString());
+        assertThat(result.code()).as(result.err()).isZero();
+        Path gadgets = output.resolve("gadgets.example.com-v1.yml");
+        Path widgets = output.resolve("widgets.example.com-v1.yml");
+        assertThat(result.out().lines()).containsExactly(gadgets.toString(), widgets.toString());
+        assertThat(Files.readString(gadgets) + "---\n" + Files.readString(widgets)).isEqualTo(kopf4j("crd", catalog.toString()).out());
+
+        CommandResult intoAFile = kopf4j("crd", "-o", catalog.toString(), catalog.toString());
+        assertThat(intoAFile.lastErrorLine()).isEqualTo("kopf4j: error: --output " + catalog + " is not a directory");
+    }
+
+    @Test
+    void findsAClassOnTheClasspathByItsName() {
+        CommandResult result = kopf4j("crd", Sprocket.class.getName());
+        assertThat(result.code()).as(result.err()).isZero();
+        CustomResourceDefinition crd = YAML.unmarshal(result.out(), CustomResourceDefinition.class);
+        assertThat(crd.getMetadata().getName()).isEqualTo("sprockets.example.com");
+        assertThat(crd.getSpec().getVersions().getFirst().getSchema().getOpenAPIV3Schema().getProperties().get("spec")
+                .getProperties().get("size").getType()).isEqualTo("integer");
+    }
+
+    @Test
+    void helpShowsTheExamples() {
+        CommandResult help = kopf4j("crd", "--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains("-o, --output=DIR", "Examples:", "kopf4j crd Widget.java | kubectl apply -f -",
+                "KOPF4J_CRD_OUTPUT");
+        assertThat(kopf4j("--help").out()).contains("crd ");
+    }
+}
