@@ -67,7 +67,7 @@ final class ManifestsCommand implements Callable<Integer> {
     String name;
 
     @Option(names = "--operator-namespace", paramLabel = "NAMESPACE", defaultValue = "default",
-            description = "Where the operator runs (its ServiceAccount, Deployment and Leases). Default: ${DEFAULT-VALUE}.")
+            description = "Where the operator runs (its ServiceAccount, Deployment and Leases; a Namespace of it is made unless it is default). Default: ${DEFAULT-VALUE}.")
     String operatorNamespace;
 
     @Option(names = "--image", paramLabel = "IMAGE",
@@ -106,6 +106,9 @@ final class ManifestsCommand implements Callable<Integer> {
             rules = plan.rules(OfflineCatalog.of(crds), operatorNamespace);
         }
         Manifests manifests = new Manifests(operatorName, operatorNamespace);
+        if (!operatorNamespace.equals("default")) {   // every cluster has "default"; another one the manifests make
+            manifests.namespace();
+        }
         manifests.serviceAccount();
         manifests.rbac(rules);
         manifests.deployment(deploymentSpec(plan, operatorName));
