@@ -65,6 +65,8 @@ class DatabaseOperatorTest {
         this.cluster = cluster;
         this.client = cluster.client();
         this.namespace = namespace.name();
+        // As kubectl apply -k database/deploy: the Namespace first.
+        cluster.apply(Path.of("database/deploy/namespace.yaml"));
         try (Stream<Path> deploy = Files.list(Path.of("database/deploy"))) {
             cluster.apply(deploy.filter(file -> !file.endsWith("kustomization.yaml")).sorted().toArray(Path[]::new));
         }
