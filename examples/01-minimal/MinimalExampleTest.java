@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,7 +37,8 @@ class MinimalExampleTest {
 
     @Test
     void handlesCreationOnceStoresTheResultAndDoesNotRepeatAfterARestart() throws Exception {
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace, EXAMPLE)) {
+        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace, List.of("-v", "-n", namespace), EXAMPLE);
+        try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "-v", "-n", namespace, EXAMPLE)) {
             createExample();
             String prefix = "[" + namespace + "/kopf-example-1] ";
             await().atMost(WAIT).until(() -> runner.output().contains(prefix + "Handler 'create' succeeded."));
@@ -53,12 +55,14 @@ class MinimalExampleTest {
             // nothing, which Kopf ends with this line.
             await().atMost(WAIT).until(() -> count(runner.output(), prefix + "Handling cycle is finished") >= 1);
             assertThat(count(runner.output(), prefix + "Handler 'create' succeeded.")).isEqualTo(1);
+            GeneratedRbac.assertNoForbidden(runner.output());
         }
 
-        try (KopfRunner restarted = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace, EXAMPLE)) {
+        try (KopfRunner restarted = KopfRunner.start(kubeconfig, "run", "-v", "-n", namespace, EXAMPLE)) {
             assertThat(restarted.awaitListed(WAIT)).isTrue();
             await().atMost(WAIT).until(() -> restarted.output().contains("[" + namespace + "/kopf-example-1] Handling cycle is finished"));
             assertThat(restarted.output()).doesNotContain("Created kopf-example-1").doesNotContain("Handler 'create'");
+            GeneratedRbac.assertNoForbidden(restarted.output());
         }
     }
 

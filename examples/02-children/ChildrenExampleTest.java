@@ -34,7 +34,9 @@ class ChildrenExampleTest {
             throws Exception {
         cluster.apply(Path.of("crd.yaml"));
         KubernetesClient client = cluster.client();
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "-v", "-n", namespace.name(),
+        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace.name(), List.of("-v", "-n", namespace.name()),
+                "02-children/ChildrenExample.java");
+        try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "-v", "-n", namespace.name(),
                 "02-children/ChildrenExample.java")) {
             GenericKubernetesResource example;
             try (InputStream yaml = Files.newInputStream(Path.of("obj.yaml"))) {
@@ -63,6 +65,7 @@ class ChildrenExampleTest {
                     .inNamespace(namespace.name()).withName("kopf-example-1").get().getAdditionalProperties().get("status"))
                     .isEqualTo(Map.of("create_fn", Map.of("children", List.of(pod.getMetadata().getUid())))));
             assertThat(runner.output()).contains(prefix + "Creation is processed: 1 succeeded; 0 failed.");
+            GeneratedRbac.assertNoForbidden(runner.output());
         }
     }
 }

@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -28,7 +29,10 @@ class TestingExampleTest {
         String prefix = "[" + namespace.name() + "/kopf-example-1] ";
 
         // Run an operator and simulate some activity with the operated resource.
-        try (KopfRunner runner = KopfRunner.start(cluster.kubeconfig(), "run", "--verbose", "-n", namespace.name(),
+        // Run an operator as it runs in a cluster: with only the RBAC that kopf4j manifests generates for it.
+        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace.name(), List.of("--verbose", "-n", namespace.name()),
+                "09-testing/TestingExample.java");
+        try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "--verbose", "-n", namespace.name(),
                 "09-testing/TestingExample.java")) {
             try (InputStream yaml = Files.newInputStream(Path.of("obj.yaml"))) {
                 examples.load(yaml).create();
@@ -39,6 +43,7 @@ class TestingExampleTest {
 
             // There are usually more than these messages, but we only check for the certain ones.
             assertThat(runner.output()).contains(prefix + "Creation is in progress:", prefix + "Something was logged here.");
+            GeneratedRbac.assertNoForbidden(runner.output());
         }
         // Closing the runner stopped the operator, and would have thrown what made it fail, if anything had.
     }

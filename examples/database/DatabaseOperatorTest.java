@@ -31,24 +31,29 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs examples/database as `kopf4j run` does, against a real API server (Kubernetes 1.20: CronJobs
- * are batch/v1beta1 there), as the service account of deploy/rbac.yaml: a verb missing from its
+ * are batch/v1beta1 there), as the service account of deploy/ (what kopf4j manifests generates), with
+ * a token of its own: a verb missing from its
  * ClusterRole (or from its Role for the leader election's Lease) fails these tests. The local cluster runs no controllers: the test plays the
  * StatefulSet controller (its ready replicas) and sees no garbage collection.
  */
 @ExtendWith(LocalClusterExtension.class)
 class DatabaseOperatorTest {
     private static final String OPERATOR = "database/DatabaseOperator.java";
-    /** The service account's user name and groups, as the API server authenticates its token. */
-    private static final String SERVICE_ACCOUNT = "system:serviceaccount:database-operator:database-operator";
-    private static final String[] SERVICE_ACCOUNT_GROUPS = {"system:serviceaccounts", "system:serviceaccounts:database-operator"};
+    /** How deploy/ was generated (examples/README's command): the test checks it still is what this makes. */
+    private static final String[] MANIFESTS = {"manifests", "-A", "--leader-election", "--leader-election-id=database-operator",
+        "--log-format=json", "--replicas", "2", "--crd", "database/crd.yaml", "--name", "database-operator",
+        "--operator-namespace", "database-operator", "--image", "registry.example.com/database-operator:1.0", "-o"};
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private LocalCluster cluster;
@@ -56,12 +61,15 @@ class DatabaseOperatorTest {
     private String namespace;
 
     @BeforeEach
-    void setUp(LocalCluster cluster, TemporaryNamespace namespace) {
+    void setUp(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         this.cluster = cluster;
         this.client = cluster.client();
         this.namespace = namespace.name();
-        cluster.apply(Path.of("database/crd.yaml"), Path.of("database/deploy/namespace.yaml"),
-                Path.of("database/deploy/rbac.yaml"), Path.of("database/deploy/deployment.yaml"));
+        // As kubectl apply -k database/deploy: the Namespace first.
+        cluster.apply(Path.of("database/deploy/namespace.yaml"));
+        try (Stream<Path> deploy = Files.list(Path.of("database/deploy"))) {
+            cluster.apply(deploy.filter(file -> !file.endsWith("kustomization.yaml")).sorted().toArray(Path[]::new));
+        }
     }
 
     @Test
@@ -133,6 +141,23 @@ class DatabaseOperatorTest {
     }
 
     @Test
+    void theDeployDirectoryIsWhatKopf4jManifestsGenerates(@TempDir Path generated) throws Exception {
+        List<String> args = new ArrayList<>(List.of(MANIFESTS));
+        args.addAll(List.of(generated.toString(), OPERATOR));
+        Main.Captured result = Main.capture(args.toArray(String[]::new));
+        assertThat(result.code()).as(result.err()).isZero();
+        String regenerate = "regenerate it: cd examples && ../kopf4j " + String.join(" ", MANIFESTS) + " database/deploy " + OPERATOR;
+        try (Stream<Path> files = Files.list(generated)) {
+            for (Path file : files.toList()) {
+                assertThat(Path.of("database/deploy").resolve(file.getFileName())).as(regenerate).hasSameTextualContentAs(file);
+            }
+        }
+        try (Stream<Path> files = Files.list(Path.of("database/deploy"))) {
+            assertThat(files.map(file -> generated.resolve(file.getFileName()))).as(regenerate).allMatch(Files::exists);
+        }
+    }
+
+    @Test
     void theCrdIsGeneratedFromTheOperatorsClasses() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -168,7 +193,7 @@ class DatabaseOperatorTest {
     }
 
     private KopfRunner startOperator() {
-        return KopfRunner.start(cluster.kubeconfigFor(SERVICE_ACCOUNT, SERVICE_ACCOUNT_GROUPS), "run", "-v", "-n", namespace,
+        return KopfRunner.start(cluster.kubeconfigForServiceAccount("database-operator", "database-operator"), "run", "-v", "-n", namespace,
                 // As deploy/deployment.yaml, with the Lease where the pod's namespace would put it.
                 "--leader-election", "--leader-election-id=database-operator",
                 "--leader-election-namespace=database-operator", OPERATOR);

@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  * One run of an example as Kopf's E2E test ({@code tests/e2e/test_examples.py}) runs it: the
  * operator through {@code kopf4j run -v -n <namespace>}, Kopf's obj.yaml applied and deleted, its
  * output awaited for the example's stop words, and the handlers' outcomes counted in the output.
+ * The operator runs under the RBAC that {@code kopf4j manifests} generates for it, with its
+ * ServiceAccount's token ({@link GeneratedRbac}); closing the run asserts that it met no 403.
  *
  * <pre>{@code
  * try (ExampleRun run = ExampleRun.start(cluster, namespace, "05-handlers/HandlersExample.java")) {
@@ -56,10 +58,13 @@ final class ExampleRun implements AutoCloseable {
      */
     static ExampleRun start(LocalCluster cluster, TemporaryNamespace namespace, String example, String... options) {
         cluster.apply(Path.of("crd.yaml"));
-        List<String> args = new ArrayList<>(List.of("run", "-v", "-n", namespace.name()));
-        args.addAll(List.of(options));
+        List<String> runOptions = new ArrayList<>(List.of("-v", "-n", namespace.name()));
+        runOptions.addAll(List.of(options));
+        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace.name(), runOptions, example);
+        List<String> args = new ArrayList<>(List.of("run"));
+        args.addAll(runOptions);
         args.add(example);
-        return new ExampleRun(cluster, namespace.name(), KopfRunner.start(cluster.kubeconfig(), WAIT, args.toArray(String[]::new)));
+        return new ExampleRun(cluster, namespace.name(), KopfRunner.start(kubeconfig, WAIT, args.toArray(String[]::new)));
     }
 
     /** Everything the operator has logged so far. */
@@ -124,10 +129,11 @@ final class ExampleRun implements AutoCloseable {
         assertFailureCounts(Map.of());
     }
 
-    /** Stops the operator gracefully; rethrows its failure, if any. */
+    /** Stops the operator gracefully; rethrows its failure, if any; asserts that it met no 403 under its generated RBAC. */
     @Override
     public void close() {
         runner.close();
+        GeneratedRbac.assertNoForbidden(output());
     }
 
 

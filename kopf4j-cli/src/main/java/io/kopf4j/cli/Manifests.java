@@ -53,6 +53,17 @@ final class Manifests {
         return String.join("---\n", documents.stream().map(Document::yaml).toList());
     }
 
+    /** The operator's own namespace, so that {@code kubectl apply -k} makes it first. */
+    void namespace() {
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("name", namespace);
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put("apiVersion", "v1");
+        object.put("kind", "Namespace");
+        object.put("metadata", metadata);
+        add("Namespace", object);
+    }
+
     void serviceAccount() {
         add("ServiceAccount", object("v1", "ServiceAccount", namespace));
     }
@@ -98,7 +109,7 @@ final class Manifests {
     private static String rules(List<Rule> rules) {
         StringBuilder text = new StringBuilder("rules:\n");
         for (Rule rule : rules) {
-            rule.reasons().forEach(reason -> text.append("# ").append(reason.replace("\n", " ")).append('\n'));
+            rule.summary().forEach(reason -> text.append("# ").append(reason.replace("\n", " ")).append('\n'));
             if (rule.optional()) {
                 text.append("# (optional: the operator runs without it, warning of what it loses)\n");
             }

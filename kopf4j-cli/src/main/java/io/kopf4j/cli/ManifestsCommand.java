@@ -9,6 +9,7 @@ import io.kopf4j.engines.permissions.OfflineCatalog;
 import io.kopf4j.engines.permissions.Rule;
 import io.kopf4j.loading.OperatorPlan;
 import io.kopf4j.loading.RunOptions;
+import io.kopf4j.logging.LogSetup;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -66,7 +67,7 @@ final class ManifestsCommand implements Callable<Integer> {
     String name;
 
     @Option(names = "--operator-namespace", paramLabel = "NAMESPACE", defaultValue = "default",
-            description = "Where the operator runs (its ServiceAccount, Deployment and Leases). Default: ${DEFAULT-VALUE}.")
+            description = "Where the operator runs (its ServiceAccount, Deployment and Leases; a Namespace of it is made unless it is default). Default: ${DEFAULT-VALUE}.")
     String operatorNamespace;
 
     @Option(names = "--image", paramLabel = "IMAGE",
@@ -85,7 +86,9 @@ final class ManifestsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        options.configureLogging();
+        // Only the levels: the run's --log-format and --log-prefix are for the Deployment's operator, not for this
+        // command's own lines (and replacing the console would cut off any capture of an operator in this JVM).
+        LogSetup.configure(options.verbose(), options.quiet());
         for (Path crd : crds) {
             if (!Files.isRegularFile(crd)) {
                 throw new OperatorException("CRD file not found: " + crd);
@@ -103,6 +106,9 @@ final class ManifestsCommand implements Callable<Integer> {
             rules = plan.rules(OfflineCatalog.of(crds), operatorNamespace);
         }
         Manifests manifests = new Manifests(operatorName, operatorNamespace);
+        if (!operatorNamespace.equals("default")) {   // every cluster has "default"; another one the manifests make
+            manifests.namespace();
+        }
         manifests.serviceAccount();
         manifests.rbac(rules);
         manifests.deployment(deploymentSpec(plan, operatorName));

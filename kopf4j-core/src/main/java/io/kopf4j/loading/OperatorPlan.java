@@ -3,20 +3,27 @@ package io.kopf4j.loading;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.kopf4j.Memo;
+import io.kopf4j.On;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.clients.ApiRetries;
+import io.kopf4j.engines.activities.Activities;
 import io.kopf4j.engines.permissions.AccessReview;
 import io.kopf4j.engines.permissions.ApiCatalog;
 import io.kopf4j.engines.permissions.Preflight;
 import io.kopf4j.engines.permissions.RequiredPermissions;
 import io.kopf4j.engines.permissions.Rule;
+import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * An operator as {@code kopf4j run} would start it, without starting it: its handler classes,
@@ -46,6 +53,29 @@ public final class OperatorPlan {
         this.kubeconfig = kubeconfig;
         this.context = context;
         classes.forEach(type -> HandlerScanner.scan(type, registry));
+        configure();
+    }
+
+    /**
+     * Runs the startup handlers that take the settings: Kopf's way to configure an operator, so the
+     * permissions follow what they set (managed webhook configurations, peering, posting...). The
+     * other startup handlers do not run here: they may act on the world, and change no settings.
+     */
+    private void configure() {
+        Set<String> configuring = classes.stream().flatMap(type -> Arrays.stream(type.getMethods()))
+                .filter(method -> method.isAnnotationPresent(On.Startup.class)
+                        && Arrays.asList(method.getParameterTypes()).contains(OperatorSettings.class))
+                .map(method -> method.getAnnotation(On.Startup.class).id().isEmpty() ? method.getName()
+                        : method.getAnnotation(On.Startup.class).id())
+                .collect(Collectors.toSet());
+        List<ActivityHandler> handlers = registry.activities(ActivityHandler.STARTUP).stream()
+                .filter(handler -> configuring.contains(handler.id())).toList();
+        try {
+            Activities.run(ActivityHandler.STARTUP, handlers, settings, new Memo());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OperatorException("interrupted while running the startup handlers that configure the settings", e);
+        }
     }
 
     /** {@return the classes with the handlers, in the order given} */
@@ -53,7 +83,7 @@ public final class OperatorPlan {
         return classes;
     }
 
-    /** {@return the settings as the options make them (startup handlers have not run)} */
+    /** {@return the settings as the options and the startup handlers that take the settings make them} */
     public OperatorSettings settings() {
         return settings;
     }

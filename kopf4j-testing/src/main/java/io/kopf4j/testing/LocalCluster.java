@@ -183,7 +183,7 @@ public final class LocalCluster implements AutoCloseable {
         try {
             Path[] credentials = pki.client(state.resolve("pki"), user, groups);
             Path file = state.resolve("kubeconfig-" + user);
-            Files.writeString(file, kubeconfigYaml(user, certificateCredentials(credentials[0], credentials[1])));
+            Files.writeString(file, kubeconfigYaml(user, certificateCredentials(credentials[0], credentials[1]), "default"));
             return file;
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot make credentials for " + user + ": " + e.getMessage(), e);
@@ -213,7 +213,9 @@ public final class LocalCluster implements AutoCloseable {
         String user = "system:serviceaccount:" + namespace + ":" + name;
         Path file = state.resolve("kubeconfig-serviceaccount-" + namespace + "-" + name);
         try {
-            Files.writeString(file, kubeconfigYaml(user, "token: " + token));
+            // The context's namespace is the ServiceAccount's, as a pod's in-cluster configuration has it: Events of
+            // cluster-scoped objects go there (Kopf's rule), where its generated RBAC lets it post them.
+            Files.writeString(file, kubeconfigYaml(user, "token: " + token, namespace));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -529,7 +531,7 @@ public final class LocalCluster implements AutoCloseable {
 
     private void writeKubeconfig() {
         try {
-            Files.writeString(kubeconfig, kubeconfigYaml("kopf4j-admin", certificateCredentials(pki.adminCert, pki.adminKey)));
+            Files.writeString(kubeconfig, kubeconfigYaml("kopf4j-admin", certificateCredentials(pki.adminCert, pki.adminKey), "default"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + kubeconfig, e);
         }
@@ -540,8 +542,8 @@ public final class LocalCluster implements AutoCloseable {
         return "client-certificate-data: " + Pki.base64(certificate) + "\n    client-key-data: " + Pki.base64(key);
     }
 
-    /** A kubeconfig for this cluster with the user's credentials: YAML lines under {@code user:}. */
-    private String kubeconfigYaml(String user, String credentials) throws IOException {
+    /** A kubeconfig for this cluster with the user's credentials (YAML lines under {@code user:}) and namespace. */
+    private String kubeconfigYaml(String user, String credentials, String namespace) throws IOException {
         return """
                 apiVersion: v1
                 kind: Config
@@ -559,9 +561,9 @@ public final class LocalCluster implements AutoCloseable {
                   context:
                     cluster: kopf4j-local
                     user: %s
-                    namespace: default
+                    namespace: %s
                 current-context: kopf4j-local
-                """.formatted(serverUrl(), Pki.base64(pki.caCert), user, credentials, user);
+                """.formatted(serverUrl(), Pki.base64(pki.caCert), user, credentials, user, namespace);
     }
 
     private synchronized void stopProcesses() {

@@ -64,14 +64,14 @@ public final class OfflineCatalog implements ApiCatalog {
     }
 
     /** The resources of the CRDs in one YAML file, one per served version. */
+    @SuppressWarnings("unchecked")
     public static List<Resource> crds(Path file) {
         List<Resource> resources = new ArrayList<>();
-        try (MappingIterator<Map<String, Object>> documents = new YAMLMapper().readerFor(new TypeReference<Map<String, Object>>() {
-        }).readValues(Files.readString(file))) {
+        // Read as plain objects: a stream may hold empty documents (a leading or trailing "---"), which are no maps.
+        try (MappingIterator<Object> documents = new YAMLMapper().readerFor(Object.class).readValues(Files.readString(file))) {
             while (documents.hasNext()) {
-                Map<String, Object> document = documents.next();
-                if (document != null && "CustomResourceDefinition".equals(document.get("kind"))) {
-                    resources.addAll(crd(document));
+                if (documents.next() instanceof Map<?, ?> document && "CustomResourceDefinition".equals(document.get("kind"))) {
+                    resources.addAll(crd((Map<String, Object>) document));
                 }
             }
         } catch (IOException | RuntimeException e) {

@@ -90,7 +90,7 @@ public final class Preflight {
             for (Rule rule : rules) {
                 text.append("\n  ").append(String.join(", ", rule.verbs())).append(" on ").append(rule.resource())
                         .append(" (group ").append(rule.group().isEmpty() ? "core" : rule.group()).append(") ")
-                        .append(rule.where()).append(", for ").append(String.join("; ", rule.reasons()))
+                        .append(rule.where()).append(", for ").append(String.join("; ", rule.summary()))
                         .append("\n    add to ").append(rule.clusterWide() ? "a ClusterRole" : "a Role in '" + rule.namespace() + "'")
                         .append(": ").append(rule.render());
             }

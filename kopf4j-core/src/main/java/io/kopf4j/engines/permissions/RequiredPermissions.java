@@ -141,10 +141,10 @@ public final class RequiredPermissions {
         List<SpawningHandler> spawning = registry.spawningHandlers(resource);
         List<IndexingHandler> indexing = registry.indexingHandlers(resource);
         List<String> all = new ArrayList<>();
-        changing.forEach(h -> all.add(describe(h.title(), h.origin())));
-        watching.forEach(h -> all.add(describe(h.title(), h.origin())));
-        spawning.forEach(h -> all.add(describe(h.title(), h.origin())));
-        indexing.forEach(h -> all.add(describe(h.title(), h.origin())));
+        changing.forEach(h -> all.add(describe(h.title())));
+        watching.forEach(h -> all.add(describe(h.title())));
+        spawning.forEach(h -> all.add(describe(h.title())));
+        indexing.forEach(h -> all.add(describe(h.title())));
         String status = resource.plural() + "/status";
         for (String namespace : namespacesOf(resource.namespaced())) {
             for (String handler : all) {
@@ -152,18 +152,18 @@ public final class RequiredPermissions {
             }
             for (ChangingHandler h : changing) {
                 add(resource.group(), resource.plural(), Set.of("patch"), namespace, false,
-                        describe(h.title(), h.origin()) + ": its progress, the diff-base and the finalizer on the objects");
+                        describe(h.title()) + ": its progress, the diff-base and the finalizer on the objects");
             }
             for (SpawningHandler h : spawning) {
                 add(resource.group(), resource.plural(), Set.of("patch"), namespace, false,
-                        describe(h.title(), h.origin()) + ": the finalizer that stops it before the object goes");
+                        describe(h.title()) + ": the finalizer that stops it before the object goes");
             }
             // Results and progress go to the status: through /status where it is a subresource, else with the body.
             // Not for event handlers: most return nothing, and pods/status is no right to hand out for nothing; one
             // that returns a result declares it (@Permission(resources = "pods/status", verbs = "patch")).
             List<String> storing = new ArrayList<>();
-            changing.forEach(h -> storing.add(describe(h.title(), h.origin())));
-            spawning.forEach(h -> storing.add(describe(h.title(), h.origin())));
+            changing.forEach(h -> storing.add(describe(h.title())));
+            spawning.forEach(h -> storing.add(describe(h.title())));
             for (String handler : storing) {
                 add(resource.group(), resource.hasStatusSubresource() ? status : resource.plural(), Set.of("patch"),
                         namespace, false, handler + ": its results (and progress) in the status");
@@ -171,9 +171,10 @@ public final class RequiredPermissions {
         }
     }
 
-    private static String describe(String title, String origin) {
+    /** {@code handler 'create'}: its kind and id, short enough for a rule's comment (reasons are summarised, see Rule). */
+    private static String describe(String title) {
         return title.replace("Handler ", "handler ").replace("Activity ", "activity ").replace("Daemon ", "daemon ")
-                .replace("Timer ", "timer ").replace("Indexer ", "indexer ") + " (" + origin + ")";
+                .replace("Timer ", "timer ").replace("Indexer ", "indexer ");
     }
 
     /** Where a namespaced resource is served: each exact name, or everywhere (null) for all namespaces and patterns. */

@@ -16,7 +16,7 @@ import java.util.TreeSet;
  *
  * <pre>{@code
  * new Rule("kopf.dev", "kopfexamples/status", Set.of("patch"), "default", false,
- *         List.of("handler 'create_fn' (Example.create(Spec)): its results and progress in the status"));
+ *         List.of("handler 'create_fn': its results and progress in the status"));
  * rule.render()   // {apiGroups: [kopf.dev], resources: [kopfexamples/status], verbs: [patch]}
  * }</pre>
  *
@@ -36,6 +36,26 @@ public record Rule(String group, String resource, Set<String> verbs, String name
         }
         verbs = java.util.Collections.unmodifiableSet(new TreeSet<>(verbs));
         reasons = List.copyOf(new LinkedHashSet<>(reasons));
+    }
+
+    /**
+     * The reasons, those that need it for the same thing together, for comments and messages:
+     * {@code handler 'create', handler 'update': watching its objects} rather than a line each.
+     * A reason reads {@code <who>: <what for>}; one without a colon stands alone.
+     */
+    public List<String> summary() {
+        Map<String, List<String>> whoByWhat = new LinkedHashMap<>();
+        for (String reason : reasons) {
+            int colon = reason.indexOf(": ");
+            String what = colon < 0 ? reason : reason.substring(colon + 2);
+            List<String> who = whoByWhat.computeIfAbsent(what, key -> new ArrayList<>());
+            if (colon >= 0) {
+                who.add(reason.substring(0, colon));
+            }
+        }
+        List<String> summary = new ArrayList<>();
+        whoByWhat.forEach((what, who) -> summary.add(who.isEmpty() ? what : String.join(", ", who) + ": " + what));
+        return summary;
     }
 
     /** {@return true if it belongs in a ClusterRole} */

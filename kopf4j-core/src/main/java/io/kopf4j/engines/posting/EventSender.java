@@ -77,11 +77,14 @@ final class EventSender implements EventWriter {
     /** Kopf's Event, with the count of its occurrences so far. */
     private Map<String, Object> event(EventWrite write, String target) {
         Map<String, Object> involved = new LinkedHashMap<>();
-        for (String field : List.of("apiVersion", "kind", "name", "uid", "namespace")) {
+        for (String field : List.of("apiVersion", "kind", "name", "uid")) {
             if (write.reference().get(field) != null) {
                 involved.put(field, write.reference().get(field));
             }
         }
+        // The Event's own namespace, also for a cluster-scoped object (Kopf's full_ref): the API server
+        // refuses an Event whose involved object's namespace differs from its own (422).
+        involved.put("namespace", target);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("apiVersion", "v1");
         body.put("kind", "Event");

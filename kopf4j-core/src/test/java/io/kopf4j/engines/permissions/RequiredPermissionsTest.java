@@ -88,9 +88,11 @@ class RequiredPermissionsTest {
                 "a /events [create, patch] optional",
                 "b /events [create, patch] optional",
                 "* apiextensions.k8s.io/customresourcedefinitions [list, watch] optional");
-        assertThat(rules.getFirst().reasons()).contains("handler 'create' (Handlers.create()): watching its objects",
-                "handler 'seen' (Handlers.seen()): watching its objects",
-                "handler 'create' (Handlers.create()): its progress, the diff-base and the finalizer on the objects");
+        assertThat(rules.getFirst().reasons()).contains("handler 'create': watching its objects",
+                "handler 'seen': watching its objects",
+                "handler 'create': its progress, the diff-base and the finalizer on the objects");
+        assertThat(rules.getFirst().summary()).containsExactly("handler 'create', handler 'seen': watching its objects",
+                "handler 'create': its progress, the diff-base and the finalizer on the objects");
         assertThat(rules.get(4).reasons()).containsExactly("@Permission on Handlers: what its handlers do themselves");
     }
 
