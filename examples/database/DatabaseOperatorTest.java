@@ -193,9 +193,11 @@ class DatabaseOperatorTest {
     }
 
     private KopfRunner startOperator() {
-        return KopfRunner.start(cluster.kubeconfigForServiceAccount("database-operator", "database-operator"), "run", "-v", "-n", namespace,
-                // As deploy/deployment.yaml, with the Lease where the pod's namespace would put it.
-                "--leader-election", "--leader-election-id=database-operator",
+        // As deploy/deployment.yaml, with the Lease where the pod's namespace would put it; but in the test's namespace
+        // (-n, not -A: other tests' objects stay in this cluster, which has no garbage collector), so standalone: a
+        // namespaced operator's peering is its namespace's KopfPeering, which the Deployment's (-A) RBAC does not grant.
+        return KopfRunner.start(cluster.kubeconfigForServiceAccount("database-operator", "database-operator"), "run", "-v",
+                "-n", namespace, "--standalone", "--leader-election", "--leader-election-id=database-operator",
                 "--leader-election-namespace=database-operator", OPERATOR);
     }
 
