@@ -103,6 +103,7 @@ final class Manifests {
     void service(int port) {
         Map<String, Object> portSpec = new LinkedHashMap<>();
         portSpec.put("name", "webhook");
+        portSpec.put("protocol", "TCP");   // a key of the ports' list: server-side apply refuses a port without it
         portSpec.put("port", port);
         portSpec.put("targetPort", "webhook");
         Map<String, Object> spec = new LinkedHashMap<>();

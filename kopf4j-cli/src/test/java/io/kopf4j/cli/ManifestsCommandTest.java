@@ -133,6 +133,7 @@ class ManifestsCommandTest {
                             app: op
                           ports:
                           - name: webhook
+                            protocol: TCP
                             port: 9443
                             targetPort: webhook
                         """)
