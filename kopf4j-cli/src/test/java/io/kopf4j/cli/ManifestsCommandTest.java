@@ -9,6 +9,8 @@ import io.kopf4j.WebhookAutoServer;
 import io.kopf4j.WebhookServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,6 +74,18 @@ class ManifestsCommandTest {
         return Main.capture(args);
     }
 
+    /** The manifests of an operator named {@code name} in the namespace {@code ops}. */
+    private static Main.Captured manifestsInOps(String name, Class<?> handlers, String... options) {
+        List<String> args = new ArrayList<>(List.of("manifests", "--crd", CRD, "--name", name, "--operator-namespace", "ops"));
+        args.addAll(List.of(options));
+        args.add(handlers.getName());
+        return kopf4j(args.toArray(String[]::new));
+    }
+
+    private static List<String> lines(String text, String prefix) {
+        return text.lines().filter(line -> line.startsWith(prefix)).toList();
+    }
+
     @Test
     void explicitNamespacesGetARoleEachAndTheDeploymentRunsWithTheSameOptions() {
         Main.Captured result = kopf4j("manifests", "--crd", CRD, "--operator-namespace", "ops", "--image", "example.com/op:1",
@@ -117,8 +131,7 @@ class ManifestsCommandTest {
 
     @Test
     void aWebhookServerWithAFixedPortGetsAServiceToThePodsNamedPort() {
-        Main.Captured result = kopf4j("manifests", "--crd", CRD, "--name", "op", "--operator-namespace", "ops",
-                Admission.class.getName());
+        Main.Captured result = manifestsInOps("op", Admission.class);
         assertThat(result.code()).as(result.err()).isZero();
         assertThat(result.err()).doesNotContain("warning");
         assertThat(result.out())
@@ -143,20 +156,18 @@ class ManifestsCommandTest {
 
     @Test
     void aWebhookServerOnAFreePortIsOneErrorNamingTheSetting() {
-        Main.Captured result = kopf4j("manifests", "--crd", CRD, "--name", "op", "--operator-namespace", "ops",
-                AdmissionOnAFreePort.class.getName());
+        Main.Captured result = manifestsInOps("op", AdmissionOnAFreePort.class);
         assertThat(result.code()).isEqualTo(1);
-        assertThat(result.err().lines().filter(line -> line.startsWith("kopf4j: error: "))).containsExactly(
+        assertThat(lines(result.err(), "kopf4j: error: ")).containsExactly(
                 "kopf4j: error: settings.admission.server: a fixed port is needed for the Service in front of it,"
                         + " e.g. new WebhookServer().port(9443).host(\"op.ops.svc\")");
     }
 
     @Test
     void aWebhookServerWithAnotherHostIsWarnedOfTheServicesName() {
-        Main.Captured result = kopf4j("manifests", "--crd", CRD, "--name", "other", "--operator-namespace", "ops",
-                Admission.class.getName());
+        Main.Captured result = manifestsInOps("other", Admission.class);
         assertThat(result.code()).as(result.err()).isZero();
-        assertThat(result.err().lines().filter(line -> line.startsWith("kopf4j: warning: "))).containsExactly(
+        assertThat(lines(result.err(), "kopf4j: warning: ")).containsExactly(
                 "kopf4j: warning: settings.admission.server's host is op.ops.svc: for the API server to reach the generated"
                         + " Service, it should be host(\"other.ops.svc\")");
         assertThat(result.out()).contains("kind: Service\n");
@@ -164,10 +175,9 @@ class ManifestsCommandTest {
 
     @Test
     void aDevelopmentServerGetsNoServiceAndAWarning() {
-        Main.Captured result = kopf4j("manifests", "--crd", CRD, "--name", "op", "--operator-namespace", "ops",
-                AdmissionInDevelopment.class.getName());
+        Main.Captured result = manifestsInOps("op", AdmissionInDevelopment.class);
         assertThat(result.code()).as(result.err()).isZero();
-        assertThat(result.err().lines().filter(line -> line.startsWith("kopf4j: warning: "))).containsExactly(
+        assertThat(lines(result.err(), "kopf4j: warning: ")).containsExactly(
                 "kopf4j: warning: settings.admission.server is a development server (WebhookAutoServer), so no Service is"
                         + " generated for it; in a cluster, a WebhookServer with a fixed port and host(\"op.ops.svc\") is"
                         + " served by the generated Service");
@@ -176,8 +186,7 @@ class ManifestsCommandTest {
 
     @Test
     void theServiceGoesToItsOwnFileInTheKustomization() throws Exception {
-        Main.Captured result = kopf4j("manifests", "--crd", CRD, "--name", "op", "--operator-namespace", "ops",
-                "-o", dir.toString(), Admission.class.getName());
+        Main.Captured result = manifestsInOps("op", Admission.class, "-o", dir.toString());
         assertThat(result.code()).as(result.err()).isZero();
         assertThat(Files.readString(dir.resolve("kustomization.yaml"))).contains("- deployment.yaml\n- service.yaml\n");
         assertThat(Files.readString(dir.resolve("service.yaml"))).contains("kind: Service\n", "targetPort: webhook\n");
