@@ -90,6 +90,16 @@ public class WebhookServer implements WebhookServing {
     }
 
     /**
+     * The port as set, for what is generated around the server (e.g. {@code kopf4j manifests}'
+     * Service): {@code new WebhookServer().port(9443).port()} is 9443.
+     *
+     * @return the port, or null for a free one
+     */
+    public Integer port() {
+        return port;
+    }
+
+    /**
      * The root path of the webhooks' URLs; each handler is at {@code {path}/{handler id}}.
      *
      * @param path the path, such as {@code "/hooks"}; null (the default) for none
@@ -110,6 +120,15 @@ public class WebhookServer implements WebhookServing {
     public WebhookServer host(String host) {
         this.host = host;
         return this;
+    }
+
+    /**
+     * The host as set (not the default one chosen at start): {@code new WebhookServer().host("op.ops.svc").host()}.
+     *
+     * @return the host name, or null
+     */
+    public String host() {
+        return host;
     }
 
     /**

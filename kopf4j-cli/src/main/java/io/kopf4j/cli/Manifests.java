@@ -14,7 +14,7 @@ import java.util.TreeMap;
 /**
  * The manifests of an operator as YAML documents, each with the kind it holds: the ServiceAccount,
  * the RBAC (a ClusterRole for what is cluster-wide, a Role per namespace for the rest, each bound
- * to the ServiceAccount), the Deployment, and the CRDs as given. The RBAC is written by hand, not
+ * to the ServiceAccount), the Deployment, the Service of the webhook server, and the CRDs as given. The RBAC is written by hand, not
  * through a YAML library: each rule carries comments saying what needs it, and no YAML library
  * writes comments.
  *
@@ -23,6 +23,7 @@ import java.util.TreeMap;
  * manifests.serviceAccount();
  * manifests.rbac(rules);
  * manifests.deployment(deploymentSpec);
+ * manifests.service(9443);
  * String yaml = manifests.stream();
  * }</pre>
  */
@@ -93,6 +94,24 @@ final class Manifests {
         Map<String, Object> deployment = object("apps/v1", "Deployment", namespace);
         deployment.put("spec", spec);
         add("Deployment", deployment);
+    }
+
+    /**
+     * The Service in front of the webhook server: its port is the server's, the one in the URL
+     * that the server publishes in the webhook configurations, to the pods' port named {@code webhook}.
+     */
+    void service(int port) {
+        Map<String, Object> portSpec = new LinkedHashMap<>();
+        portSpec.put("name", "webhook");
+        portSpec.put("protocol", "TCP");   // a key of the ports' list: server-side apply refuses a port without it
+        portSpec.put("port", port);
+        portSpec.put("targetPort", "webhook");
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("selector", Map.of("app", name));
+        spec.put("ports", List.of(portSpec));
+        Map<String, Object> service = object("v1", "Service", namespace);
+        service.put("spec", spec);
+        add("Service", service);
     }
 
     /** A CRD file as given, verbatim (comments and all). */

@@ -34,12 +34,13 @@ import picocli.CommandLine.Spec;
  * {@code kopf4j manifests}: what it takes to run the operator in a cluster, derived from the
  * operator itself with the same options as {@code kopf4j run}: its ServiceAccount, its
  * least-privilege RBAC (each rule with comments saying which handler or feature needs it), its
- * Deployment (running {@code run} with those options), and the CRDs given. Resources are resolved
+ * Deployment (running {@code run} with those options), the Service of its webhook server (a
+ * {@code WebhookServer} with a fixed port in {@code settings.admission.server}), and the CRDs given. Resources are resolved
  * without a cluster from the {@code --crd} files and Kubernetes' built-in resources, or through
  * the cluster's discovery when {@code --kubeconfig} names one.
  */
 @Command(name = "manifests", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Prints the ServiceAccount, least-privilege RBAC, Deployment and CRDs of an operator.",
+        description = "Prints the ServiceAccount, least-privilege RBAC, Deployment, webhook Service and CRDs of an operator.",
         footer = {"", "Examples:",
                 "  kopf4j manifests --crd examples/crd.yaml --image registry.example.com/op:1.0 \\",
                 "      -A examples/01-minimal/Example.java | kubectl apply -f -",
@@ -111,7 +112,12 @@ final class ManifestsCommand implements Callable<Integer> {
         }
         manifests.serviceAccount();
         manifests.rbac(rules);
-        manifests.deployment(deploymentSpec(plan, operatorName));
+        Integer webhookPort = WebhookService.port(plan.settings().admission.server, operatorName, operatorNamespace,
+                spec.commandLine().getErr());
+        manifests.deployment(deploymentSpec(plan, operatorName, webhookPort));
+        if (webhookPort != null) {
+            manifests.service(webhookPort);
+        }
         for (Path crd : crds) {
             manifests.crd(Files.readString(crd));
         }
@@ -165,7 +171,7 @@ final class ManifestsCommand implements Callable<Integer> {
     }
 
     /** The Deployment's spec: the run options of this command line, the probes and metrics, as docs/operations.md says. */
-    private Map<String, Object> deploymentSpec(OperatorPlan plan, String operatorName) {
+    private Map<String, Object> deploymentSpec(OperatorPlan plan, String operatorName, Integer webhookPort) {
         List<String> args = new ArrayList<>(List.of("run"));
         args.addAll(runOptions());
         if (args.stream().noneMatch(arg -> arg.startsWith("--health-probe-bind-address"))) {
@@ -188,8 +194,13 @@ final class ManifestsCommand implements Callable<Integer> {
         if (!env.isEmpty()) {
             container.put("env", env);
         }
-        container.put("ports", List.of(ordered("name", "probes", "containerPort", port(args, "--health-probe-bind-address")),
+        List<Map<String, Object>> ports = new ArrayList<>(List.of(
+                ordered("name", "probes", "containerPort", port(args, "--health-probe-bind-address")),
                 ordered("name", "metrics", "containerPort", port(args, "--metrics-bind-address"))));
+        if (webhookPort != null) {
+            ports.add(ordered("name", "webhook", "containerPort", webhookPort));   // the Service's target
+        }
+        container.put("ports", ports);
         container.put("livenessProbe", probe("/healthz", 15, 20));
         container.put("readinessProbe", probe("/readyz", 5, 10));
         container.put("resources", ordered("requests", ordered("cpu", "100m", "memory", "256Mi"),

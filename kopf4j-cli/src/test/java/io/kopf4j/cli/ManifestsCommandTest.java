@@ -3,9 +3,14 @@ package io.kopf4j.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.On;
+import io.kopf4j.OperatorSettings;
 import io.kopf4j.Permission;
+import io.kopf4j.WebhookAutoServer;
+import io.kopf4j.WebhookServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,8 +35,55 @@ class ManifestsCommandTest {
         }
     }
 
+    /** A validating webhook served in the cluster by a fixed-port server named after the generated Service. */
+    public static class Admission {
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.admission.server = new WebhookServer().port(9443).host("op.ops.svc");
+            settings.admission.managed = "op.example.com";
+        }
+
+        @On.Validate("kopfexamples")
+        public void validate() {
+        }
+    }
+
+    public static class AdmissionOnAFreePort {
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.admission.server = new WebhookServer().host("op.ops.svc");
+        }
+
+        @On.Validate("kopfexamples")
+        public void validate() {
+        }
+    }
+
+    public static class AdmissionInDevelopment {
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.admission.server = new WebhookAutoServer();
+        }
+
+        @On.Validate("kopfexamples")
+        public void validate() {
+        }
+    }
+
     private static Main.Captured kopf4j(String... args) {
         return Main.capture(args);
+    }
+
+    /** The manifests of an operator named {@code name} in the namespace {@code ops}. */
+    private static Main.Captured manifestsInOps(String name, Class<?> handlers, String... options) {
+        List<String> args = new ArrayList<>(List.of("manifests", "--crd", CRD, "--name", name, "--operator-namespace", "ops"));
+        args.addAll(List.of(options));
+        args.add(handlers.getName());
+        return kopf4j(args.toArray(String[]::new));
+    }
+
+    private static List<String> lines(String text, String prefix) {
+        return text.lines().filter(line -> line.startsWith(prefix)).toList();
     }
 
     @Test
@@ -75,5 +127,68 @@ class ManifestsCommandTest {
                 - custom-resource-definition.yaml
                 """);
         assertThat(Files.readString(dir.resolve("cluster-role.yaml"))).contains("resources: [clusterkopfpeerings]");
+    }
+
+    @Test
+    void aWebhookServerWithAFixedPortGetsAServiceToThePodsNamedPort() {
+        Main.Captured result = manifestsInOps("op", Admission.class);
+        assertThat(result.code()).as(result.err()).isZero();
+        assertThat(result.err()).doesNotContain("warning");
+        assertThat(result.out())
+                .contains("""
+                        apiVersion: v1
+                        kind: Service
+                        metadata:
+                          name: op
+                          namespace: ops
+                        spec:
+                          selector:
+                            app: op
+                          ports:
+                          - name: webhook
+                            protocol: TCP
+                            port: 9443
+                            targetPort: webhook
+                        """)
+                .contains("        - name: webhook\n          containerPort: 9443\n")
+                .contains("resources: [validatingwebhookconfigurations]\n  verbs: [create, patch]\n");
+    }
+
+    @Test
+    void aWebhookServerOnAFreePortIsOneErrorNamingTheSetting() {
+        Main.Captured result = manifestsInOps("op", AdmissionOnAFreePort.class);
+        assertThat(result.code()).isEqualTo(1);
+        assertThat(lines(result.err(), "kopf4j: error: ")).containsExactly(
+                "kopf4j: error: settings.admission.server: a fixed port is needed for the Service in front of it,"
+                        + " e.g. new WebhookServer().port(9443).host(\"op.ops.svc\")");
+    }
+
+    @Test
+    void aWebhookServerWithAnotherHostIsWarnedOfTheServicesName() {
+        Main.Captured result = manifestsInOps("other", Admission.class);
+        assertThat(result.code()).as(result.err()).isZero();
+        assertThat(lines(result.err(), "kopf4j: warning: ")).containsExactly(
+                "kopf4j: warning: settings.admission.server's host is op.ops.svc: for the API server to reach the generated"
+                        + " Service, it should be host(\"other.ops.svc\")");
+        assertThat(result.out()).contains("kind: Service\n");
+    }
+
+    @Test
+    void aDevelopmentServerGetsNoServiceAndAWarning() {
+        Main.Captured result = manifestsInOps("op", AdmissionInDevelopment.class);
+        assertThat(result.code()).as(result.err()).isZero();
+        assertThat(lines(result.err(), "kopf4j: warning: ")).containsExactly(
+                "kopf4j: warning: settings.admission.server is a development server (WebhookAutoServer), so no Service is"
+                        + " generated for it; in a cluster, a WebhookServer with a fixed port and host(\"op.ops.svc\") is"
+                        + " served by the generated Service");
+        assertThat(result.out()).contains("kind: Deployment\n").doesNotContain("kind: Service\n", "name: webhook");
+    }
+
+    @Test
+    void theServiceGoesToItsOwnFileInTheKustomization() throws Exception {
+        Main.Captured result = manifestsInOps("op", Admission.class, "-o", dir.toString());
+        assertThat(result.code()).as(result.err()).isZero();
+        assertThat(Files.readString(dir.resolve("kustomization.yaml"))).contains("- deployment.yaml\n- service.yaml\n");
+        assertThat(Files.readString(dir.resolve("service.yaml"))).contains("kind: Service\n", "targetPort: webhook\n");
     }
 }
