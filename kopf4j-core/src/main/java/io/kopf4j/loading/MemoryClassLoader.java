@@ -1,8 +1,6 @@
 package io.kopf4j.loading;
 
 import io.kopf4j.OperatorException;
-import java.io.IOException;
-import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,19 +68,11 @@ final class MemoryClassLoader extends ClassLoader {
         List<URL> found = new ArrayList<>();
         for (Path directory : resourceDirectories) {
             Path file = directory.resolve(name).normalize();
-            // A name such as "../secret" stays inside the directory, as in a jar.
+            // A name such as "../secret" finds nothing outside the directory, as in a jar.
             if (file.startsWith(directory) && Files.isRegularFile(file)) {
-                found.add(toUrl(file));
+                found.add(HandlerSources.toUrl(file));
             }
         }
         return found;
-    }
-
-    private static URL toUrl(Path file) {
-        try {
-            return file.toUri().toURL();
-        } catch (MalformedURLException e) {
-            throw new IllegalStateException("a file path is always a URL: " + file, e);
-        }
     }
 }

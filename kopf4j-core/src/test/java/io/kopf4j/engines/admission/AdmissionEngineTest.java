@@ -73,14 +73,19 @@ class AdmissionEngineTest {
         return (Map<String, Object>) review.get("response");
     }
 
-    @Test
-    void aValidatingHandlerRejectsWithItsMessageAndCode() {
+    /** A validating handler "size" that rejects sizes above 100. */
+    private void sizeLimit() {
         handler(HandlerKind.VALIDATE, "size", context -> {
             if (context.spec().getInt("size", 0) > 100) {
                 throw new AdmissionError("Size must be <= 100", 422);
             }
             return null;
         });
+    }
+
+    @Test
+    void aValidatingHandlerRejectsWithItsMessageAndCode() {
+        sizeLimit();
         assertThat(payload(engine.serve(review("CREATE", example(101)), ALL))).containsEntry("uid", "req-1")
                 .containsEntry("allowed", false).containsEntry("status", Map.of("message", "Size must be <= 100", "code", 422));
         assertThat(payload(engine.serve(review("CREATE", example(5)), ALL))).containsEntry("allowed", true)
@@ -129,12 +134,7 @@ class AdmissionEngineTest {
 
     @Test
     void aSuccessfulCallIsLoggedAtDebugAndAFailureAtError() {
-        handler(HandlerKind.VALIDATE, "size", context -> {
-            if (context.spec().getInt("size", 0) > 100) {
-                throw new AdmissionError("Size must be <= 100", 422);
-            }
-            return null;
-        });
+        sizeLimit();
         try (CapturedLines lines = new CapturedLines(ObjectLogger.NAME)) {
             engine.serve(review("CREATE", example(5)), ALL);
             engine.serve(review("CREATE", example(101)), ALL);
