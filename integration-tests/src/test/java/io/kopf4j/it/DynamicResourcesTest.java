@@ -39,6 +39,14 @@ class DynamicResourcesTest {
         }
     }
 
+    /** A typo of a served resource's name: the warning names the handler and the resource it may mean. */
+    public static class Typo {
+        @On.Create("kopfexampless")
+        public String create() {
+            return "created";
+        }
+    }
+
     public static class NotWatchable {
         @On.Event("componentstatuses")
         public void event() {
@@ -99,6 +107,18 @@ class DynamicResourcesTest {
             deleteCrd(cluster, "latewidgets." + GROUP);
             await().atMost(WAIT).until(() -> runner.output().contains(
                     "Resource latewidgets.v1.late.example.com is not served any more; its watchers stop."));
+        }
+    }
+
+    @Test
+    void anUnresolvedResourceNamesItsHandlerAndTheClosestServedName(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        String kopfs = "Unresolved resources cannot be served (try creating their CRDs): Selector(any_name='kopfexampless')";
+        try (KopfRunner runner = runWarned(fixture, Typo.class, kopfs)) {
+            String output = runner.output();
+            String ours = "Unresolved resource kopfexampless is asked for by Typo.create(); did you mean kopfexamples?";
+            assertThat(output).contains(ours);
+            assertThat(output.indexOf(kopfs)).as("Kopf's line first").isLessThan(output.indexOf(ours));
         }
     }
 

@@ -310,7 +310,13 @@ public final class Execution {
         }
         Outcome outcome = failed;
         if (outcome == null) {
-            logger.info("{} succeeded.", name);
+            if (handler instanceof WebhookHandler) {
+                // The API server calls webhooks at every request of every change (dry runs, reinvocations,
+                // the operator's own patches): their successes are routine, their failures are not.
+                logger.debug("{} succeeded.", name);
+            } else {
+                logger.info("{} succeeded.", name);
+            }
             outcome = new Outcome(true, result, null, null, subrefs);
         }
         metrics.handler(handler.id(), classify(outcome), Duration.ofNanos(System.nanoTime() - started));

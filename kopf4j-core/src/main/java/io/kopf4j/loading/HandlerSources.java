@@ -132,11 +132,12 @@ public final class HandlerSources {
         return classes;
     }
 
-    private static URL toUrl(Path jar) {
+    /** The URL of a jar or a resource file, for class loaders. */
+    static URL toUrl(Path file) {
         try {
-            return jar.toUri().toURL();
+            return file.toUri().toURL();
         } catch (MalformedURLException e) {
-            throw new OperatorException("invalid jar path " + jar, e);
+            throw new OperatorException("invalid file path " + file, e);
         }
     }
 }

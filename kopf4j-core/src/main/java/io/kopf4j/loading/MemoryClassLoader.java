@@ -1,25 +1,34 @@
 package io.kopf4j.loading;
 
 import io.kopf4j.OperatorException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Defines classes from their class files in memory, below a parent loader: the classes of handler
- * sources, freshly compiled or read from the cache alike.
+ * sources, freshly compiled or read from the cache alike. Their resources are the files in the
+ * resource directories ({@link ResourceDirectories}: next to the sources, and a Maven layout's
+ * {@code src/main/resources}), after the parent's, as a jar built from them would have them.
  *
  * <pre>{@code
- * List<Class<?>> classes = new MemoryClassLoader(parent, Map.of("Handlers", bytes)).loadAll();
+ * List<Class<?>> classes = new MemoryClassLoader(parent, Map.of("Handlers", bytes), List.of(Path.of("."))).loadAll();
  * }</pre>
  */
 final class MemoryClassLoader extends ClassLoader {
     private final Map<String, byte[]> classes;
+    private final List<Path> resourceDirectories;
 
-    /** {@code classes}: class files by binary class name. */
-    MemoryClassLoader(ClassLoader parent, Map<String, byte[]> classes) {
+    /** {@code classes}: class files by binary class name; {@code resourceDirectories}: where resources are found. */
+    MemoryClassLoader(ClassLoader parent, Map<String, byte[]> classes, List<Path> resourceDirectories) {
         super(parent);
         this.classes = Map.copyOf(classes);
+        this.resourceDirectories = List.copyOf(resourceDirectories);
     }
 
     /** Every class, in the order of their names; a class that does not load is an error naming it. */
@@ -42,5 +51,28 @@ final class MemoryClassLoader extends ClassLoader {
             throw new ClassNotFoundException(name);
         }
         return defineClass(name, code, 0, code.length);
+    }
+
+    @Override
+    protected URL findResource(String name) {
+        List<URL> found = resourceFiles(name);
+        return found.isEmpty() ? null : found.getFirst();
+    }
+
+    @Override
+    protected Enumeration<URL> findResources(String name) {
+        return Collections.enumeration(resourceFiles(name));
+    }
+
+    private List<URL> resourceFiles(String name) {
+        List<URL> found = new ArrayList<>();
+        for (Path directory : resourceDirectories) {
+            Path file = directory.resolve(name).normalize();
+            // A name such as "../secret" finds nothing outside the directory, as in a jar.
+            if (file.startsWith(directory) && Files.isRegularFile(file)) {
+                found.add(HandlerSources.toUrl(file));
+            }
+        }
+        return found;
     }
 }

@@ -40,13 +40,13 @@ final class SourceClasses {
             key = CompilationKey.of(sources, options, classpath);
         } catch (IOException e) {
             LOG.debug("Compiled handler classes not cached: cannot read {} ({})", sources, e.toString());
-            return new MemoryClassLoader(parent, SourceCompiler.compile(sources, options)).loadAll();
+            return new MemoryClassLoader(parent, SourceCompiler.compile(sources, options), ResourceDirectories.of(sources)).loadAll();
         }
         Map<String, byte[]> classes = cache.read(key).orElseGet(() -> {
             Map<String, byte[]> compiled = SourceCompiler.compile(sources, options);
             cache.write(key, compiled);
             return compiled;
         });
-        return new MemoryClassLoader(parent, classes).loadAll();
+        return new MemoryClassLoader(parent, classes, ResourceDirectories.of(sources)).loadAll();
     }
 }

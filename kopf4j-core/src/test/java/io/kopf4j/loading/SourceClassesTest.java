@@ -29,6 +29,42 @@ class SourceClassesTest {
         return SourceClasses.load(List.of(source), getClass().getClassLoader(), new ClassCache(cacheRoot()));
     }
 
+    private static final String READER = """
+            public class Handlers {
+                public static String read(String name) throws java.io.IOException {
+                    try (var in = Handlers.class.getResourceAsStream(name)) {
+                        return in == null ? null : new String(in.readAllBytes());
+                    }
+                }
+            }
+            """;
+
+    private static Object read(Class<?> handlers, String name) throws ReflectiveOperationException {
+        return handlers.getMethod("read", String.class).invoke(null, name);
+    }
+
+    @Test
+    void aSourceReadsTheFilesNextToItAsResources() throws IOException, ReflectiveOperationException {
+        Path source = Files.writeString(dir.resolve("Handlers.java"), READER);
+        Files.writeString(dir.resolve("pvc.yaml"), "kind: PersistentVolumeClaim\n");
+
+        Class<?> handlers = load(source).getFirst();
+        assertThat(read(handlers, "/pvc.yaml")).isEqualTo("kind: PersistentVolumeClaim\n");
+        assertThat(read(handlers, "pvc.yaml")).isEqualTo("kind: PersistentVolumeClaim\n");
+        assertThat(read(handlers, "/absent.yaml")).isNull();
+    }
+
+    @Test
+    void aSourceInAMavenLayoutReadsItsResourcesDirectory() throws IOException, ReflectiveOperationException {
+        Path sources = Files.createDirectories(dir.resolve("app/src/main/java"));
+        Path resources = Files.createDirectories(dir.resolve("app/src/main/resources/templates"));
+        Files.writeString(resources.resolve("pvc.yaml"), "kind: PersistentVolumeClaim\n");
+        Path source = Files.writeString(sources.resolve("Handlers.java"), READER);
+
+        Class<?> handlers = load(source).getFirst();
+        assertThat(read(handlers, "/templates/pvc.yaml")).isEqualTo("kind: PersistentVolumeClaim\n");
+    }
+
     @Test
     void aChangedSourceIsCompiledAgainUnderAnotherKey() throws IOException {
         Path source = Files.writeString(dir.resolve("Handlers.java"), FIRST);

@@ -330,7 +330,17 @@ public final class Observer {
         ResourceInsights after = ResourceInsights.revise(selectors, discovered,
                 resource -> !registry.changingHandlers(resource).isEmpty() || registry.hasSpawningHandlers(resource));
         warnOfNewProblems(before, after);
+        after.unresolved().stream().filter(selector -> !before.unresolved().contains(selector))
+                .forEach(selector -> warnOfUnresolved(selector, discovered));
         return after;
+    }
+
+    /** After Kopf's line: the handlers that ask for the resource, and the served name it may be a typo of. */
+    private void warnOfUnresolved(ResourceSelector selector, List<Resource> discovered) {
+        List<String> origins = registry.origins(selector);
+        String suggestion = ClosestResourceName.of(selector, discovered).map(name -> "; did you mean " + name + "?").orElse("");
+        LOG.warn("Unresolved resource {} is asked for by {}{}", selector,
+                origins.isEmpty() ? "a handler" : String.join(", ", origins), suggestion);
     }
 
     /** Kopf's warnings, each once a problem appears rather than at every rescan. */

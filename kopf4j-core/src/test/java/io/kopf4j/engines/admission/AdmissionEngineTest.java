@@ -3,6 +3,8 @@ package io.kopf4j.engines.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
 import io.kopf4j.AdmissionError;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.Lifecycles;
@@ -16,6 +18,8 @@ import io.kopf4j.engines.posting.EventPoster;
 import io.kopf4j.intents.HandlerKind;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.logging.CapturedLines;
+import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.runtime.Metrics;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -69,14 +73,19 @@ class AdmissionEngineTest {
         return (Map<String, Object>) review.get("response");
     }
 
-    @Test
-    void aValidatingHandlerRejectsWithItsMessageAndCode() {
+    /** A validating handler "size" that rejects sizes above 100. */
+    private void sizeLimit() {
         handler(HandlerKind.VALIDATE, "size", context -> {
             if (context.spec().getInt("size", 0) > 100) {
                 throw new AdmissionError("Size must be <= 100", 422);
             }
             return null;
         });
+    }
+
+    @Test
+    void aValidatingHandlerRejectsWithItsMessageAndCode() {
+        sizeLimit();
         assertThat(payload(engine.serve(review("CREATE", example(101)), ALL))).containsEntry("uid", "req-1")
                 .containsEntry("allowed", false).containsEntry("status", Map.of("message", "Size must be <= 100", "code", 422));
         assertThat(payload(engine.serve(review("CREATE", example(5)), ALL))).containsEntry("allowed", true)
@@ -121,6 +130,20 @@ class AdmissionEngineTest {
                 .containsEntry("headers", Map.of("X-Test", "1")).containsEntry("header", "1").containsEntry("sslpeer", Map.of("subject", "apiserver"))
                 .containsEntry("operation", "CREATE").containsEntry("subresource", null).containsEntry("name", "kex")
                 .containsEntry("old", null);
+    }
+
+    @Test
+    void aSuccessfulCallIsLoggedAtDebugAndAFailureAtError() {
+        sizeLimit();
+        try (CapturedLines lines = new CapturedLines(ObjectLogger.NAME)) {
+            engine.serve(review("CREATE", example(5)), ALL);
+            engine.serve(review("CREATE", example(101)), ALL);
+            assertThat(lines.events()).filteredOn(event -> event.getLevel().isGreaterOrEqual(Level.INFO))
+                    .extracting(event -> event.getLevel() + " " + event.getFormattedMessage())
+                    .containsExactly("ERROR [default/kex] Webhook 'size' failed permanently: Size must be <= 100");
+            assertThat(lines.events()).filteredOn(event -> event.getLevel() == Level.DEBUG)
+                    .extracting(ILoggingEvent::getFormattedMessage).contains("[default/kex] Webhook 'size' succeeded.");
+        }
     }
 
     @Test
