@@ -1,10 +1,9 @@
 package io.kopf4j.cli;
 
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.OperatorException;
 import io.kopf4j.WebhookClientConfig;
+import io.kopf4j.loading.ClusterClients;
 import io.kopf4j.loading.HandlerSources;
 import io.kopf4j.loading.WebhookConfigurationPrinter;
 import java.io.IOException;
@@ -91,7 +90,7 @@ final class WebhookConfigurationCommand implements Callable<Integer> {
         }
         List<Class<?>> classes = HandlerSources.load(handlers, modules);
         WebhookClientConfig clientConfig = clientConfig();
-        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config()).build()) {
+        try (KubernetesClient client = ClusterClients.of(kubeconfig, context)) {
             String yaml = WebhookConfigurationPrinter.yaml(classes, client, name, clientConfig);
             if (yaml.isEmpty()) {
                 throw new OperatorException("the handlers have no @On.Validate or @On.Mutate methods");
@@ -118,15 +117,5 @@ final class WebhookConfigurationCommand implements Callable<Integer> {
             throw new OperatorException("invalid --service '" + target.service + "': expected NAMESPACE/NAME");
         }
         return WebhookClientConfig.service(parts[0], parts[1], servicePath, servicePort, ca);
-    }
-
-    private Config config() throws IOException {
-        if (kubeconfig == null) {
-            return Config.autoConfigure(context);
-        }
-        if (!Files.isRegularFile(kubeconfig)) {
-            throw new OperatorException("kubeconfig file not found: " + kubeconfig);
-        }
-        return Config.fromKubeconfig(context, Files.readString(kubeconfig), kubeconfig.toString());
     }
 }

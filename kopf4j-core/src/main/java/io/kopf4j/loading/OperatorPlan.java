@@ -1,8 +1,6 @@
 package io.kopf4j.loading;
 
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.Memo;
 import io.kopf4j.On;
 import io.kopf4j.OperatorException;
@@ -17,8 +15,6 @@ import io.kopf4j.engines.permissions.Rule;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -103,19 +99,7 @@ public final class OperatorPlan {
      * {@code $KUBECONFIG}, {@code ~/.kube/config} or the pod's service account.
      */
     public KubernetesClient client() {
-        Config config;
-        if (kubeconfig == null) {
-            config = Config.autoConfigure(context);
-        } else if (!Files.isRegularFile(kubeconfig)) {
-            throw new OperatorException("kubeconfig file not found: " + kubeconfig);
-        } else {
-            try {
-                config = Config.fromKubeconfig(context, Files.readString(kubeconfig), kubeconfig.toString());
-            } catch (IOException e) {
-                throw new OperatorException("cannot read the kubeconfig " + kubeconfig + ": " + e.getMessage(), e);
-            }
-        }
-        return new KubernetesClientBuilder().withConfig(config).build();
+        return ClusterClients.of(kubeconfig, context);
     }
 
     /**
