@@ -26,8 +26,6 @@ import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -159,12 +157,10 @@ class DatabaseOperatorTest {
 
     @Test
     void theCrdIsGeneratedFromTheOperatorsClasses() {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(new String[]{"crd", OPERATOR}, new PrintWriter(out, true), new PrintWriter(err, true));
-        assertThat(code).as(err.toString()).isZero();
+        Main.Captured result = Main.capture("crd", OPERATOR);
+        assertThat(result.code()).as(result.err()).isZero();
         assertThat(Path.of("database/crd.yaml")).as("regenerate it: ./kopf4j crd examples/database/DatabaseOperator.java"
-                + " > examples/database/crd.yaml").hasContent(out.toString());
+                + " > examples/database/crd.yaml").hasContent(result.out());
     }
 
     @Test

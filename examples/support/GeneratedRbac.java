@@ -3,8 +3,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kopf4j.cli.Main;
 import io.kopf4j.testing.LocalCluster;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,9 +48,8 @@ final class GeneratedRbac {
                     "--name", name, "--operator-namespace", namespace, "-o", dir.toString()));
             args.addAll(runOptions);
             args.addAll(List.of(handlers));
-            StringWriter err = new StringWriter();
-            int code = Main.execute(args.toArray(String[]::new), new PrintWriter(new StringWriter()), new PrintWriter(err, true));
-            assertThat(code).as("kopf4j %s: %s", String.join(" ", args), err).isZero();
+            Main.Captured result = Main.capture(args.toArray(String[]::new));
+            assertThat(result.code()).as("kopf4j %s: %s", String.join(" ", args), result.err()).isZero();
             try (Stream<Path> files = Files.list(dir)) {
                 cluster.apply(files.filter(file -> !NOT_APPLIED.contains(file.getFileName().toString())).sorted()
                         .toArray(Path[]::new));

@@ -1,7 +1,5 @@
 package io.kopf4j.cli;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 
 /**
@@ -14,10 +12,8 @@ import java.util.List;
  */
 record CommandResult(int code, String out, String err) {
     static CommandResult kopf4j(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new CommandResult(code, out.toString(), err.toString());
+        Main.Captured captured = Main.capture(args);
+        return new CommandResult(captured.code(), captured.out(), captured.err());
     }
 
     String lastErrorLine() {
