@@ -129,6 +129,6 @@ public final class OperatorPlan {
                 : new RequiredPermissions.Scope(namespaces, namespace, namespace, false, false);
         AccessReview review = user == null ? AccessReview.self(client, retries)
                 : AccessReview.of(client, retries, user, AccessReview.serviceAccountGroups(user));
-        return Preflight.check(RequiredPermissions.derive(registry, settings, scope, ApiCatalog.live(client, retries)), review);
+        return Preflight.check(RequiredPermissions.derive(registry, settings, scope, ApiCatalog.live(client, retries)), review::allowed);
     }
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,13 +25,21 @@ import org.slf4j.LoggerFactory;
  * Events) is one warning, and the operator runs without the feature.
  *
  * <pre>{@code
- * Preflight.Outcome outcome = Preflight.check(rules, AccessReview.self(client, retries));
+ * Preflight.Outcome outcome = Preflight.check(rules, AccessReview.self(client, retries)::allowed);
  * outcome.warning().ifPresent(LOG::warn);
  * outcome.failIfIncomplete();   // OperatorException: "The operator lacks 1 permission ..."
  * }</pre>
  */
 public final class Preflight {
+    /** One question to the API server, as {@link AccessReview#allowed} asks it. */
+    @FunctionalInterface
+    public interface Question {
+        boolean allowed(String verb, String group, String resource, String namespace);
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(Preflight.class);
+    /** Reviews in flight at once: enough to ask for a usual operator's rules in one round trip, few enough for the API server. */
+    private static final int CONCURRENT_REVIEWS = 32;
     /** What to say about skipping the check, in both messages. */
     private static final String REMEDY = "kopf4j manifests generates the rules; kopf4j check-rbac checks them;"
             + " --no-preflight (settings.preflight.enabled = false) skips this check";
@@ -110,7 +119,7 @@ public final class Preflight {
         ApiRetries retries = ApiRetries.of(settings).busyServerOnly();
         List<Rule> rules = RequiredPermissions.derive(registry, settings, runtimeScope(client, namespaces),
                 ApiCatalog.live(client, retries));
-        Outcome outcome = check(rules, AccessReview.self(client, retries));
+        Outcome outcome = check(rules, AccessReview.self(client, retries)::allowed);
         LOG.debug("Checked {} permission rules in {} ms", rules.size(), (System.nanoTime() - started) / 1_000_000);
         outcome.warning().ifPresent(LOG::warn);
         outcome.failIfIncomplete();
@@ -123,17 +132,26 @@ public final class Preflight {
     }
 
     /**
-     * Asks for every verb of every rule, all at once.
+     * Asks for every verb of every rule, {@value #CONCURRENT_REVIEWS} at a time.
      *
      * @throws OperatorException if the API server cannot be asked
      */
-    public static Outcome check(List<Rule> rules, AccessReview review) throws InterruptedException {
+    public static Outcome check(List<Rule> rules, Question review) throws InterruptedException {
         List<List<Future<Boolean>>> answers = new ArrayList<>();
+        // At most so many reviews in flight: an operator of many explicit namespaces asks for thousands.
+        Semaphore inFlight = new Semaphore(CONCURRENT_REVIEWS);
         try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (Rule rule : rules) {
                 List<Future<Boolean>> perVerb = new ArrayList<>();
                 for (String verb : rule.verbs()) {
-                    perVerb.add(executor.submit(() -> review.allowed(verb, rule.group(), rule.resource(), rule.namespace())));
+                    perVerb.add(executor.submit(() -> {
+                        inFlight.acquire();
+                        try {
+                            return review.allowed(verb, rule.group(), rule.resource(), rule.namespace());
+                        } finally {
+                            inFlight.release();
+                        }
+                    }));
                 }
                 answers.add(perVerb);
             }
