@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code kopf4j run}: runs the operator until Ctrl-C (SIGINT) or SIGTERM, then stops it gracefully
  * and exits 0. With {@code --local-cluster} it first starts a throw-away cluster on this machine
- * and stops it again at exit, so nobody needs a cluster to try kopf4j. Exit codes: 0 after a
+ * and stops it again at exit, so nobody needs a cluster to try kopf4j; with
+ * {@code --local-cluster NAME} it runs on the kept cluster of {@code kopf4j cluster start NAME}
+ * ({@link AttachedCluster}) and leaves it running. Exit codes: 0 after a
  * signal, 1 when the operator cannot start or fails (e.g. loses its login), 2 for an invalid
  * command line, 3 when it did not stop within {@code settings.process.ultimateExitingTimeout}
  * after the signal.
@@ -31,6 +33,9 @@ import picocli.CommandLine.Spec;
         description = "Runs an operator with the handlers in the given .java files, jars or classes.",
         footer = {"", "Examples:",
                 "  kopf4j run --local-cluster --crd examples/crd.yaml \\",
+                "      examples/01-minimal/Example.java",
+                "  kopf4j cluster start demo     # a cluster kept from one run to the next",
+                "  kopf4j run --local-cluster demo --crd examples/crd.yaml \\",
                 "      examples/01-minimal/Example.java",
                 "  kopf4j run -n default --kubeconfig ~/.kube/config Handlers.java",
                 "  kopf4j run -A handlers.jar",
@@ -57,11 +62,13 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
-    @Option(names = "--local-cluster",
-            description = {"Start a local kube-apiserver + etcd (on 127.0.0.1) and run the operator against it.",
+    @Option(names = "--local-cluster", arity = "0..1", paramLabel = "NAME", preprocessor = AttachedCluster.Value.class,
+            description = {"Start a throw-away local kube-apiserver + etcd (on 127.0.0.1), run the operator",
+                    "against it, and stop it at exit. With NAME: run against the local cluster NAME of",
+                    "`kopf4j cluster start NAME` instead, and leave it running at exit.",
                     "Its kubeconfig becomes the default for clients that handlers build themselves",
                     "(fabric8's kubeconfig system property)."})
-    boolean localCluster;
+    String localCluster;
 
     @Option(names = "--crd", paramLabel = "FILE",
             description = "With --local-cluster: apply these YAML files (CRDs and objects) before the operator starts.")
@@ -73,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         options.configureLogging();
-        if (!crds.isEmpty() && !localCluster) {
+        if (!crds.isEmpty() && localCluster == null) {
             throw new IllegalStateException("--crd is only for --local-cluster; use kubectl apply for other clusters");
         }
         for (Path crd : crds) {
@@ -82,11 +89,13 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         Operator.Builder builder = options.operatorBuilder();   // bad handlers fail before any cluster starts
-        LocalCluster cluster = localCluster ? startCluster() : null;
-        if (cluster != null) {
-            builder.kubeconfig(cluster.kubeconfig()).context(null);
+        LocalCluster cluster = AttachedCluster.Value.THROW_AWAY.equals(localCluster) ? startCluster() : null;
+        Path clusterKubeconfig = cluster != null ? cluster.kubeconfig()
+                : localCluster != null ? AttachedCluster.kubeconfig(localCluster, crds, spec.commandLine().getOut()) : null;
+        if (clusterKubeconfig != null) {
+            builder.kubeconfig(clusterKubeconfig).context(null);
             // For the rest of the process: a handler's own new KubernetesClientBuilder().build() reaches it too.
-            DefaultKubeconfig.use(cluster.kubeconfig());
+            DefaultKubeconfig.use(clusterKubeconfig);
         }
         Operator operator = builder.build();
         Runnable shutdown = () -> {
