@@ -89,6 +89,7 @@ class ClusterCommandTest {
 
             Path secondLog = dir.resolve("second.log");
             Process second = operator(secondLog);
+            // Resuming never mixes with creation (Kopf's causes): an object seen as new would get 'created', not this.
             await().atMost(WAIT).until(() -> Files.readString(secondLog).contains("[default/one] Handler 'resumed' succeeded."));
             examples(client).resource(example("two")).create();
             // The second object handled: the first one's processing is long over, with no creation handled again.

@@ -14,6 +14,7 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What a local control plane is made of and how its processes start: a directory (the PKI, etcd's
@@ -37,6 +38,8 @@ final class ControlPlane implements AutoCloseable {
     final Pki pki;
     final Ports ports;
     final HttpClient http;
+    /** Every process started, ready or not: for stopping those of a start that is given up. */
+    final List<ControlPlaneProcess> launched = new CopyOnWriteArrayList<>();
     private final List<String> apiServerFlags;
     private final boolean detached;
 
@@ -191,8 +194,10 @@ final class ControlPlane implements AutoCloseable {
 
     private ControlPlaneProcess launch(String name, List<String> command) {
         try {
-            return detached ? ControlPlaneProcess.startDetached(name, command, log(name))
+            ControlPlaneProcess process = detached ? ControlPlaneProcess.startDetached(name, command, log(name))
                     : ControlPlaneProcess.start(name, command, log(name));
+            launched.add(process);
+            return process;
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
         }

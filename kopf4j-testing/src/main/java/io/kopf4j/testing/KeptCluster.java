@@ -139,31 +139,29 @@ public final class KeptCluster {
         if (isRunning()) {
             return false;
         }
-        stop();
+        stop();   // the process left of a half-running cluster
         Properties state = readState();
-        ControlPlane.Ports ports = state.containsKey(API_SERVER + ".port")
-                ? new ControlPlane.Ports(port(state, ETCD + ".port"), port(state, ETCD + ".peer-port"), port(state, API_SERVER + ".port"))
-                : ControlPlane.Ports.free();
-        checkFree(ports.etcd(), "etcd");
-        checkFree(ports.etcdPeer(), "etcd's peers");
-        checkFree(ports.apiServer(), API_SERVER);
-        state.setProperty(ETCD + ".port", String.valueOf(ports.etcd()));
-        state.setProperty(ETCD + ".peer-port", String.valueOf(ports.etcdPeer()));
-        state.setProperty(API_SERVER + ".port", String.valueOf(ports.apiServer()));
+        ControlPlane.Ports ports = ports(state);
         try (ControlPlane plane = new ControlPlane(EnvtestAssets.locate(), dataDir, Pki.openOrCreate(dataDir.resolve("pki")),
                 ports, List.of(), true)) {
-            writeState(state);
-            ControlPlaneProcess etcd = plane.startEtcd();
-            state.setProperty(ETCD + ".pid", String.valueOf(etcd.pid()));
-            writeState(state);
+            // Until both are ready and recorded, a failure or a Ctrl-C (the JVM's exit) stops what was started.
+            Thread giveUp = new Thread(() -> plane.launched.forEach(ControlPlaneProcess::stop), "kopf4j-cluster-start-abort");
+            Runtime.getRuntime().addShutdownHook(giveUp);
             try {
+                state.setProperty(ETCD + ".pid", String.valueOf(plane.startEtcd().pid()));
                 state.setProperty(API_SERVER + ".pid", String.valueOf(plane.startApiServer().pid()));
-            } catch (RuntimeException e) {
-                etcd.stop();
+                writeState(state);
+                plane.writeKubeconfig();
+            } catch (IOException | RuntimeException e) {
+                giveUp.run();
                 throw e;
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(giveUp);
+                } catch (IllegalStateException alreadyExiting) {
+                    // A Ctrl-C meanwhile: the hook runs, and stops them.
+                }
             }
-            writeState(state);
-            plane.writeKubeconfig();
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot prepare local cluster " + name + " in " + dataDir + ": " + e.getMessage(), e);
         } catch (IllegalStateException e) {
@@ -221,6 +219,25 @@ public final class KeptCluster {
         }
         return ProcessHandle.of(Long.parseLong(pid)).filter(ProcessHandle::isAlive)
                 .filter(process -> process.info().command().map(command -> command.endsWith("/" + binary)).orElse(false));
+    }
+
+    /** The ports of the first start, kept in the state (and written there now), if still free. */
+    private ControlPlane.Ports ports(Properties state) {
+        ControlPlane.Ports ports = state.containsKey(API_SERVER + ".port")
+                ? new ControlPlane.Ports(port(state, ETCD + ".port"), port(state, ETCD + ".peer-port"), port(state, API_SERVER + ".port"))
+                : ControlPlane.Ports.free();
+        checkFree(ports.etcd(), ETCD);
+        checkFree(ports.etcdPeer(), "etcd's peers");
+        checkFree(ports.apiServer(), API_SERVER);
+        state.setProperty(ETCD + ".port", String.valueOf(ports.etcd()));
+        state.setProperty(ETCD + ".peer-port", String.valueOf(ports.etcdPeer()));
+        state.setProperty(API_SERVER + ".port", String.valueOf(ports.apiServer()));
+        try {
+            writeState(state);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the state of local cluster " + name + " in " + dataDir, e);
+        }
+        return ports;
     }
 
     private void checkFree(int port, String user) {
