@@ -138,17 +138,19 @@ def self_test():
                          "[local](#title), [web](https://example.com/#x), [folder](docs),\n"
                          "`[code](missing.md)`, [gone](docs/gone.md), [bad anchor](docs/guide.md#nope)\n"
                          "```\n[fenced](missing.md)\n```\n[ref]: docs/guide.md#whats-new-in-v2\n"
-                         "[self](#nowhere)\n",
+                         "[self](#nowhere), [alias](docs/alias.md)\n",
             "docs/guide.md": "# The first step\n## Repeat\n## Repeat\n### What's new in `v2`?\n",
         }
         for name, text in files.items():
             with open(os.path.join(root, name), "w", encoding="utf-8") as out:
                 out.write(text)
+        os.symlink("guide.md", os.path.join(root, "docs/alias.md"))   # dangles once its folder is copied alone
         found = [report(root, problem) for problem in problems(root, markdown_files([root]))]
         expected = [
             "README.md:5: docs/gone.md: no such file or folder",
             "README.md:5: docs/guide.md#nope: no heading #nope in docs/guide.md",
             "README.md:10: #nowhere: no heading #nowhere in this file",
+            "README.md:10: docs/alias.md: leads out of the repository or through a symlink",
         ]
         if found != expected:
             print("check-links self-test failed:\n  found:    " + "\n            ".join(found)
