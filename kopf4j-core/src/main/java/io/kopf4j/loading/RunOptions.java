@@ -16,6 +16,12 @@ import picocli.CommandLine.Parameters;
 /**
  * The options of {@code kopf4j run}, shared by the command line and by
  * {@code io.kopf4j.testing.KopfRunner}, so that a test runs the operator exactly as a user does.
+ *
+ * <pre>{@code
+ * RunOptions options = new RunOptions();
+ * new CommandLine(options).parseArgs("--namespace", "default", "-v", "Example.java");
+ * Operator operator = options.operatorBuilder().build();
+ * }</pre>
  */
 @Command(name = "run", sortOptions = false)
 public final class RunOptions {
