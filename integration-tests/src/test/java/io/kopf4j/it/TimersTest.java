@@ -56,6 +56,8 @@ class TimersTest {
         KopfExamples examples = fixture.examples();
         try (KopfRunner runner = fixture.run(Idle.class)) {
             examples.create("ex", Map.of("field", 0));
+            // Its creation handled first (the diff-base stored): a change before it would be no update.
+            await().atMost(WAIT).until(() -> examples.annotations("ex").containsKey("kopf.zalando.org/last-handled-configuration"));
             // Each change once the operator has handled the previous one, for three idle periods.
             long firstChange = System.nanoTime();
             long lastChange;
