@@ -8,14 +8,15 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.kopf4j.testing.LocalCluster;
 import io.kopf4j.testing.LocalClusterExtension;
 import io.kopf4j.testing.TemporaryNamespace;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,6 +39,7 @@ class ReloadTest {
     private static final Duration RELOAD = Duration.ofSeconds(60);
     private static final String RELOADED = "Reloaded the handlers in ";
     private static final String KEPT = "Reload failed; the previous handlers keep running.";
+    private static final String LOADER = "kopf4j.reload-test.loader.";
 
     @TempDir
     Path dir;
@@ -59,6 +61,7 @@ class ReloadTest {
             run.join(Duration.ofSeconds(60));
         }
         ((Logger) LoggerFactory.getLogger(OperatorRun.class)).detachAppender(log);
+        System.getProperties().keySet().removeIf(key -> key.toString().startsWith(LOADER));
     }
 
     @Test
@@ -81,6 +84,15 @@ class ReloadTest {
         });
         awaitStatus(cluster, namespace, "first", "update", "v2");
         assertThat(status(cluster, namespace, "first")).containsEntry("create", "v1");
+
+        // Once replaced, the handlers of a reload can be collected with their class loader.
+        WeakReference<?> replaced = (WeakReference<?>) System.getProperties().get(LOADER + "v2");
+        Files.writeString(source, handlers("v3"));
+        await().atMost(RELOAD).until(() -> log.count(RELOADED) == 2);
+        await().atMost(RELOAD).until(() -> {
+            System.gc();
+            return replaced.get() == null;
+        });
     }
 
     @Test
@@ -104,7 +116,11 @@ class ReloadTest {
         assertThat(log.count(KEPT)).isEqualTo(1);
     }
 
-    /** Handlers that put their version into the object's status: {@code status.create}, {@code status.update}. */
+    /**
+     * Handlers that put their version into the object's status ({@code status.create},
+     * {@code status.update}) and, at startup, a weak reference to their class loader into the
+     * system properties.
+     */
     private static String handlers(String version) {
         return """
                 import io.kopf4j.On;
@@ -113,8 +129,12 @@ class ReloadTest {
                     public String create() { return "%1$s"; }
                     @On.Update("kopfexamples")
                     public String update() { return "%1$s"; }
+                    @On.Startup
+                    public void remember() {
+                        System.getProperties().put("%2$s%1$s", new java.lang.ref.WeakReference<>(getClass().getClassLoader()));
+                    }
                 }
-                """.formatted(version);
+                """.formatted(version, LOADER);
     }
 
     private void startRun(LocalCluster cluster, TemporaryNamespace namespace, String handlers) throws Exception {

@@ -20,7 +20,8 @@ class SourceWatchTest {
         Path java = Files.createDirectories(dir.resolve("src/main/java/com/example"));
         Path handlers = Files.writeString(java.resolve("Handlers.java"), "class Handlers {}");
         Path helper = Files.writeString(java.resolve("Helper.java"), "class Helper {}");
-        try (SourceWatch watch = SourceWatch.start(List.of(handlers), reports::add)) {
+        SourceWatch watch = SourceWatch.start(List.of(handlers), reports::add);
+        try {
             Files.writeString(handlers, "class Handlers {}");
             Files.writeString(java.resolve(".Handlers.java.swp"), "swap");
             Files.writeString(java.resolve("Handlers.java~"), "backup");
@@ -28,6 +29,8 @@ class SourceWatchTest {
             Files.writeString(helper, "class Helper { int changed; }");
             await().until(() -> !reports.isEmpty());
             assertThat(reports.getFirst()).as("only the changed file, in the first report").containsExactly(helper);
+        } finally {
+            watch.close();
         }
     }
 
@@ -37,7 +40,8 @@ class SourceWatchTest {
         Path resources = Files.createDirectories(dir.resolve("src/main/resources"));
         Path handlers = Files.writeString(java.resolve("Handlers.java"), "class Handlers {}");
         Path config = Files.writeString(resources.resolve("config.yaml"), "a: 1");
-        try (SourceWatch watch = SourceWatch.start(List.of(handlers), reports::add)) {
+        SourceWatch watch = SourceWatch.start(List.of(handlers), reports::add);
+        try {
             Files.writeString(config, "a: 2");
             await().until(() -> reports.size() == 1);
             assertThat(reports.getFirst()).containsExactly(config);
@@ -50,17 +54,22 @@ class SourceWatchTest {
             Files.writeString(helper, "class Helper { int changed; }");   // seen only if the new directory is watched
             await().until(() -> reports.size() == 3);
             assertThat(reports.get(2)).containsExactly(helper);
+        } finally {
+            watch.close();
         }
     }
 
     @Test
     void aSourceOutsideAMavenLayoutIsWatchedWithoutItsNeighbours() throws Exception {
         Path handlers = Files.writeString(dir.resolve("Handlers.java"), "class Handlers {}");
-        try (SourceWatch watch = SourceWatch.start(List.of(handlers), reports::add)) {
+        SourceWatch watch = SourceWatch.start(List.of(handlers), reports::add);
+        try {
             Files.writeString(dir.resolve("notes.txt"), "not a source");
             Files.writeString(handlers, "class Handlers { int changed; }");
             await().until(() -> !reports.isEmpty());
             assertThat(reports.getFirst()).containsExactly(handlers);
+        } finally {
+            watch.close();
         }
     }
 }
