@@ -68,13 +68,10 @@ class ReloadTest {
     void anEditedHandlerServesNewObjectsAndTheHandledOnesAreNotCreatedAgain(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         startRun(cluster, namespace, handlers("v1"));
-        create(cluster, namespace, "first");
-        awaitStatus(cluster, namespace, "first", "create", "v1");
+        createAndAwait(cluster, namespace, "first", "v1");
 
-        Files.writeString(source, handlers("v2"));
-        await().atMost(RELOAD).until(() -> log.count(RELOADED) == 1);
-        create(cluster, namespace, "second");
-        awaitStatus(cluster, namespace, "second", "create", "v2");
+        save(handlers("v2"), RELOADED, 1);
+        createAndAwait(cluster, namespace, "second", "v2");
 
         // A later event of the first object reaches the new handlers: had the new operator taken the
         // first object for a new one, its create handler would have run before this update.
@@ -87,8 +84,7 @@ class ReloadTest {
 
         // Once replaced, the handlers of a reload can be collected with their class loader.
         WeakReference<?> replaced = (WeakReference<?>) System.getProperties().get(LOADER + "v2");
-        Files.writeString(source, handlers("v3"));
-        await().atMost(RELOAD).until(() -> log.count(RELOADED) == 2);
+        save(handlers("v3"), RELOADED, 2);
         await().atMost(RELOAD).until(() -> {
             System.gc();
             return replaced.get() == null;
@@ -99,21 +95,22 @@ class ReloadTest {
     void aCompileErrorKeepsTheRunningHandlersUntilTheSourceCompilesAgain(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         startRun(cluster, namespace, handlers("v1"));
-        create(cluster, namespace, "before");
-        awaitStatus(cluster, namespace, "before", "create", "v1");
+        createAndAwait(cluster, namespace, "before", "v1");
 
-        Files.writeString(source, handlers("v2").replace("return \"v2\";", "return \"v2\""));
-        await().atMost(RELOAD).until(() -> log.count(KEPT) == 1);
+        save(handlers("v2").replace("return \"v2\";", "return \"v2\""), KEPT, 1);
         assertThat(log.messages()).anySatisfy(message -> assertThat(message)
                 .startsWith(source + ":4: error: ';' expected"));
-        create(cluster, namespace, "during");
-        awaitStatus(cluster, namespace, "during", "create", "v1");
+        createAndAwait(cluster, namespace, "during", "v1");
 
-        Files.writeString(source, handlers("v3"));
-        await().atMost(RELOAD).until(() -> log.count(RELOADED) == 1);
-        create(cluster, namespace, "after");
-        awaitStatus(cluster, namespace, "after", "create", "v3");
+        save(handlers("v3"), RELOADED, 1);
+        createAndAwait(cluster, namespace, "after", "v3");
         assertThat(log.count(KEPT)).isEqualTo(1);
+    }
+
+    /** Saves the handler source and waits until the log has this line this many times. */
+    private void save(String handlers, String line, long times) throws Exception {
+        Files.writeString(source, handlers);
+        await().atMost(RELOAD).until(() -> log.count(line) == times);
     }
 
     /**
@@ -151,12 +148,14 @@ class ReloadTest {
         return cluster.client().genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace.name());
     }
 
-    private static void create(LocalCluster cluster, TemporaryNamespace namespace, String name) {
+    /** Creates an object and waits until a create handler of this version has handled it. */
+    private static void createAndAwait(LocalCluster cluster, TemporaryNamespace namespace, String name, String version) {
         objects(cluster, namespace).resource(new GenericKubernetesResourceBuilder()
                 .withApiVersion("kopf.dev/v1").withKind("KopfExample")
                 .withNewMetadata().withName(name).endMetadata()
                 .withAdditionalProperties(Map.of("spec", Map.of("field", "value")))
                 .build()).create();
+        awaitStatus(cluster, namespace, name, "create", version);
     }
 
     @SuppressWarnings("unchecked")

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,24 +15,30 @@ class SourceWatchTest {
     @TempDir
     Path dir;
     private final List<List<Path>> reports = new CopyOnWriteArrayList<>();
+    private SourceWatch watch;
+
+    @AfterEach
+    void stopWatching() {
+        watch.close();
+    }
+
+    private void watch(Path source) {
+        watch = SourceWatch.start(List.of(source), reports::add);
+    }
 
     @Test
     void anUnchangedSaveAndEditorsScratchFilesAreNoChange() throws Exception {
         Path java = Files.createDirectories(dir.resolve("src/main/java/com/example"));
         Path handlers = Files.writeString(java.resolve("Handlers.java"), "class Handlers {}");
         Path helper = Files.writeString(java.resolve("Helper.java"), "class Helper {}");
-        SourceWatch watch = SourceWatch.start(List.of(handlers), reports::add);
-        try {
-            Files.writeString(handlers, "class Handlers {}");
-            Files.writeString(java.resolve(".Handlers.java.swp"), "swap");
-            Files.writeString(java.resolve("Handlers.java~"), "backup");
-            Files.writeString(java.resolve("#Handlers.java#"), "autosave");
-            Files.writeString(helper, "class Helper { int changed; }");
-            await().until(() -> !reports.isEmpty());
-            assertThat(reports.getFirst()).as("only the changed file, in the first report").containsExactly(helper);
-        } finally {
-            watch.close();
-        }
+        watch(handlers);
+        Files.writeString(handlers, "class Handlers {}");
+        Files.writeString(java.resolve(".Handlers.java.swp"), "swap");
+        Files.writeString(java.resolve("Handlers.java~"), "backup");
+        Files.writeString(java.resolve("#Handlers.java#"), "autosave");
+        Files.writeString(helper, "class Helper { int changed; }");
+        await().until(() -> !reports.isEmpty());
+        assertThat(reports.getFirst()).as("only the changed file, in the first report").containsExactly(helper);
     }
 
     @Test
@@ -40,36 +47,28 @@ class SourceWatchTest {
         Path resources = Files.createDirectories(dir.resolve("src/main/resources"));
         Path handlers = Files.writeString(java.resolve("Handlers.java"), "class Handlers {}");
         Path config = Files.writeString(resources.resolve("config.yaml"), "a: 1");
-        SourceWatch watch = SourceWatch.start(List.of(handlers), reports::add);
-        try {
-            Files.writeString(config, "a: 2");
-            await().until(() -> reports.size() == 1);
-            assertThat(reports.getFirst()).containsExactly(config);
+        watch(handlers);
+        Files.writeString(config, "a: 2");
+        await().until(() -> reports.size() == 1);
+        assertThat(reports.getFirst()).containsExactly(config);
 
-            Path helper = Files.createDirectories(java.resolve("sub")).resolve("Helper.java");
-            Files.writeString(helper, "class Helper {}");
-            await().until(() -> reports.size() == 2);
-            assertThat(reports.get(1)).containsExactly(helper);
+        Path helper = Files.createDirectories(java.resolve("sub")).resolve("Helper.java");
+        Files.writeString(helper, "class Helper {}");
+        await().until(() -> reports.size() == 2);
+        assertThat(reports.get(1)).containsExactly(helper);
 
-            Files.writeString(helper, "class Helper { int changed; }");   // seen only if the new directory is watched
-            await().until(() -> reports.size() == 3);
-            assertThat(reports.get(2)).containsExactly(helper);
-        } finally {
-            watch.close();
-        }
+        Files.writeString(helper, "class Helper { int changed; }");   // seen only if the new directory is watched
+        await().until(() -> reports.size() == 3);
+        assertThat(reports.get(2)).containsExactly(helper);
     }
 
     @Test
     void aSourceOutsideAMavenLayoutIsWatchedWithoutItsNeighbours() throws Exception {
         Path handlers = Files.writeString(dir.resolve("Handlers.java"), "class Handlers {}");
-        SourceWatch watch = SourceWatch.start(List.of(handlers), reports::add);
-        try {
-            Files.writeString(dir.resolve("notes.txt"), "not a source");
-            Files.writeString(handlers, "class Handlers { int changed; }");
-            await().until(() -> !reports.isEmpty());
-            assertThat(reports.getFirst()).containsExactly(handlers);
-        } finally {
-            watch.close();
-        }
+        watch(handlers);
+        Files.writeString(dir.resolve("notes.txt"), "not a source");
+        Files.writeString(handlers, "class Handlers { int changed; }");
+        await().until(() -> !reports.isEmpty());
+        assertThat(reports.getFirst()).containsExactly(handlers);
     }
 }
