@@ -100,6 +100,7 @@ final class RunCommand implements Callable<Integer> {
         }
         OperatorRun operator = new OperatorRun(onCluster.apply(builder).build(),
                 reload ? () -> onCluster.apply(options.operatorBuilder()) : null, sources);
+        builder = null;   // this frame lasts as long as the run: a reload's replaced handler classes must be collectable
         Runnable shutdown = () -> {
             operator.stop();
             if (cluster != null) {

@@ -82,12 +82,13 @@ class ReloadTest {
         awaitStatus(cluster, namespace, "first", "update", "v2");
         assertThat(status(cluster, namespace, "first")).containsEntry("create", "v1");
 
-        // Once replaced, the handlers of a reload can be collected with their class loader.
-        WeakReference<?> replaced = (WeakReference<?>) System.getProperties().get(LOADER + "v2");
+        // Once replaced, handlers can be collected with their class loader: the first ones and a reload's.
+        WeakReference<?> first = (WeakReference<?>) System.getProperties().get(LOADER + "v1");
+        WeakReference<?> reloaded = (WeakReference<?>) System.getProperties().get(LOADER + "v2");
         save(handlers("v3"), RELOADED, 2);
         await().atMost(RELOAD).until(() -> {
             System.gc();
-            return replaced.get() == null;
+            return first.get() == null && reloaded.get() == null;
         });
     }
 
