@@ -217,6 +217,26 @@ public final class RunOptions {
         return new OperatorPlan(HandlerSources.load(handlers, modules), settings(), namespaces, kubeconfig, context);
     }
 
+    /**
+     * The handler sources that {@code run --reload} watches and compiles again: only {@code .java}
+     * files can be, so a jar, a class name or a module is refused.
+     *
+     * @throws OperatorException naming the first handler that is not a {@code .java} file
+     */
+    public List<Path> reloadableSources() {
+        if (!modules.isEmpty()) {
+            throw new OperatorException("--reload compiles .java handler sources again; -m " + modules.getFirst()
+                    + " names compiled classes: give its .java files instead");
+        }
+        for (String item : handlers) {
+            if (!item.endsWith(".java")) {
+                throw new OperatorException("--reload compiles .java handler sources again; " + item + " is "
+                        + (item.endsWith(".jar") ? "a jar" : "a class name") + ": give its .java files instead");
+            }
+        }
+        return handlers.stream().map(Path::of).toList();
+    }
+
     /** Checks the options' combinations and values; returns the liveness endpoint, if any. */
     private URI checkOptions() {
         if (handlers.isEmpty() && modules.isEmpty()) {
