@@ -7,6 +7,14 @@ import java.util.Map;
  * others had finished. Its message names them and why; {@link #failures()} has each failed
  * handler's error by id, and the cause is the first failure. A failed startup prevents the start; a failed
  * login, the login.
+ *
+ * <pre>{@code
+ * try (Operator operator = Operator.builder().handlers(new Example()).build()) {
+ *     operator.start();
+ * } catch (ActivityError e) {   // a startup handler failed for good
+ *     e.failures().forEach((id, error) -> System.err.println(id + ": " + error.getMessage()));
+ * }
+ * }</pre>
  */
 public class ActivityError extends OperatorException {
     private static final long serialVersionUID = 1L;

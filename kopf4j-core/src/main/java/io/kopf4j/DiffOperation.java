@@ -2,7 +2,15 @@ package io.kopf4j;
 
 import java.util.Locale;
 
-/** What happened to a field between two versions of an object: Kopf's {@code add/change/remove}. */
+/**
+ * What happened to a field between two versions of an object: Kopf's {@code add/change/remove}.
+ *
+ * <pre>{@code
+ * for (DiffItem item : diff) {
+ *     if (item.operation() == DiffOperation.REMOVE) logger.info("{} removed", item.path());
+ * }
+ * }</pre>
+ */
 public enum DiffOperation {
     /** The field was absent and is there now. */
     ADD,

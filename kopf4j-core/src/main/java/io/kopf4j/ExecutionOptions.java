@@ -9,6 +9,11 @@ import java.time.Duration;
  * {@link Activity}: they fill the handler's {@link HandlerSpec}, which checks each option when it is
  * set and fails with a message naming the handler.
  *
+ * <pre>{@code
+ * Activity.startup("warm-up").errors(ErrorsMode.TEMPORARY).retries(5).backoff(Duration.ofSeconds(10))
+ *         .timeout(Duration.ofMinutes(2)).handle(context -> warmUp());
+ * }</pre>
+ *
  * @param <B> the builder that the option methods return, for chaining
  */
 public abstract class ExecutionOptions<B extends ExecutionOptions<B>> {

@@ -328,8 +328,7 @@ public interface HandlerContext {
      * }
      * }</pre>
      *
-     * @param id the sub-handler's id, unique within this handler
-     * @param handler what the sub-handler does
+     * @param subhandler the sub-handler: its id (unique within this handler), options and function
      * @throws UnsupportedOperationException outside changing handlers
      */
     default void register(SubHandler subhandler) {

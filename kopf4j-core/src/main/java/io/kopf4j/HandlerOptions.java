@@ -9,6 +9,12 @@ import java.util.function.Predicate;
  * {@link SubHandler}: the {@link ExecutionOptions} and Kopf's filters ({@code labels},
  * {@code annotations}, {@code field}, {@code value}, {@code old}, {@code new}, {@code when}).
  *
+ * <pre>{@code
+ * Handler.update("kopfexamples").id("resize").field("spec.size").label("app", "web")
+ *         .annotationAbsent("example.com/paused").when(context -> context.spec().getInt("size", 0) > 0)
+ *         .retries(3).handle(context -> resize(context.current()));
+ * }</pre>
+ *
  * @param <B> the builder that the option methods return, for chaining
  */
 public abstract class HandlerOptions<B extends HandlerOptions<B>> extends ExecutionOptions<B> {

@@ -6,7 +6,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Kopf's lifecycles: how many pending handlers of a change run per handling cycle, and which. */
+/**
+ * Kopf's lifecycles: how many pending handlers of a change run per handling cycle, and which.
+ *
+ * <pre>{@code
+ * OperatorSettings settings = new OperatorSettings();
+ * settings.execution.lifecycle = Lifecycles.oneByOne();   // one pending handler per cycle, in order
+ * }</pre>
+ */
 public final class Lifecycles {
     private Lifecycles() {
     }

@@ -4,7 +4,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** The object's {@code metadata}, read-only, with typed accessors for the usual fields. */
+/**
+ * The object's {@code metadata}, read-only, with typed accessors for the usual fields.
+ *
+ * <pre>{@code
+ * @On.Create("kopfexamples")
+ * void create(Meta meta, Logger logger) {
+ *     logger.info("{} in {}, labels {}", meta.name(), meta.namespace(), meta.labels());
+ * }
+ * }</pre>
+ */
 public final class Meta extends ObjectView {
     /**
      * A view of an object's {@code metadata}.

@@ -5,6 +5,14 @@ import java.util.Locale;
 /**
  * Why changing handlers are called: Kopf's causes. Handlers see {@code CREATE}, {@code UPDATE},
  * {@code DELETE} or {@code RESUME}; the others only appear in logs.
+ *
+ * <pre>{@code
+ * @On.Resume("kopfexamples")
+ * @On.Create("kopfexamples")
+ * void ensure(Reason reason, Logger logger) {
+ *     logger.info("ensuring the children ({})", reason);   // create or resume
+ * }
+ * }</pre>
  */
 public enum Reason {
     /** The object is new, or was never handled. */

@@ -5,6 +5,13 @@ import java.util.List;
 /**
  * A resource kind as the API server's discovery reports it.
  *
+ * <pre>{@code
+ * @On.Event("pods")
+ * void event(Resource resource, Logger logger) {
+ *     logger.info("{} of {}", resource.kind(), resource.apiVersion());   // Pod of v1
+ * }
+ * }</pre>
+ *
  * @param group the API group; empty for the core group ({@code v1} pods, services, ...)
  * @param version the version served and watched
  * @param plural the plural name used in URLs, e.g. {@code kopfexamples}

@@ -3,7 +3,16 @@ package io.kopf4j;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** The object's {@code status}, read-only; empty if the object has none. */
+/**
+ * The object's {@code status}, read-only; empty if the object has none.
+ *
+ * <pre>{@code
+ * @On.Update("kopfexamples")
+ * void update(Status status, Logger logger) {
+ *     logger.info("phase: {}", status.getString("phase", "Pending"));
+ * }
+ * }</pre>
+ */
 public final class Status extends ObjectView {
     /**
      * A view of an object's {@code status}.

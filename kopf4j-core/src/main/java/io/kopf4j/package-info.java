@@ -185,5 +185,7 @@
  * {@code login.md}, {@code embedding.md}, {@code logging.md}, {@code metrics.md} (metrics and health probes),
  * {@code operations.md} (running in a cluster), {@code testing.md} (testing operators against a
  * real API server with kopf4j-testing) and {@code performance.md}.
+ *
+ * <p>Kopf's counterpart: {@code kopf/__init__.py} and {@code kopf/on.py}.
  */
 package io.kopf4j;

@@ -2,10 +2,16 @@ package io.kopf4j;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,5 +61,17 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..",
                         "io.kopf4j.reactor.processing..")
                 .check(CLASSES);
+    }
+
+    /** A newcomer finds any behaviour from the packages: each says what it holds and where Kopf has it. */
+    @Test
+    void everyPackageSaysWhatItIsAndItsKopfCounterpart() throws IOException {
+        Path sources = Path.of("src/main/java");
+        try (Stream<Path> files = Files.walk(sources)) {
+            List<Path> packages = files.filter(file -> file.toString().endsWith(".java"))
+                    .map(Path::getParent).filter(dir -> !dir.equals(sources)).distinct().toList();
+            assertThat(packages).isNotEmpty().allSatisfy(dir -> assertThat(dir.resolve("package-info.java"))
+                    .exists().content().contains("Kopf's counterpart"));
+        }
     }
 }

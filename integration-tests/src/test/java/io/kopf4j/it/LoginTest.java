@@ -6,7 +6,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReview;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReviewBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -34,6 +38,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,8 +55,13 @@ class LoginTest {
     private static final String ACTIVITY = "kopf.activities.authentication";
     /** The authenticator's, as Kopf's module logger ({@code kopf._core.engines.activities}). */
     private static final String AUTHENTICATOR = "io.kopf4j.engines.activities";
+    /** The prefix of an account's identity mark: a rule on a ConfigMap of this name and the account's. */
+    private static final String IDENTITY = "identity-";
 
-    /** A token of a new service account bound to cluster-admin; deleting the account revokes it. */
+    /**
+     * A token of a new service account bound to cluster-admin; deleting the account revokes it. The
+     * account also gets its identity mark in the namespace (see {@link #account}).
+     */
     static String token(LocalCluster cluster, String namespace, String account) {
         KubernetesClient admin = cluster.client();
         admin.serviceAccounts().inNamespace(namespace)
@@ -61,6 +71,15 @@ class LoginTest {
                 .withNewRoleRef().withApiGroup("rbac.authorization.k8s.io").withKind("ClusterRole").withName("cluster-admin").endRoleRef()
                 .addNewSubject().withKind("ServiceAccount").withName(account).withNamespace(namespace).endSubject()
                 .build()).createOr(existing -> existing.update());
+        admin.rbac().roles().inNamespace(namespace).resource(new RoleBuilder()
+                .withNewMetadata().withName(IDENTITY + account).endMetadata()
+                .addNewRule().withApiGroups("").withResources("configmaps").withResourceNames(IDENTITY + account).withVerbs("get")
+                .endRule().build()).create();
+        admin.rbac().roleBindings().inNamespace(namespace).resource(new RoleBindingBuilder()
+                .withNewMetadata().withName(IDENTITY + account).endMetadata()
+                .withNewRoleRef().withApiGroup("rbac.authorization.k8s.io").withKind("Role").withName(IDENTITY + account).endRoleRef()
+                .addNewSubject().withKind("ServiceAccount").withName(account).withNamespace(namespace).endSubject()
+                .build()).create();
         return admin.serviceAccounts().inNamespace(namespace).withName(account)
                 .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
                 .getStatus().getToken();
@@ -93,10 +112,33 @@ class LoginTest {
         return ConnectionInfo.builder(admin.server()).caData(admin.caData()).token(token).build();
     }
 
+    /**
+     * The accounts (of {@link #token}) whose credentials this client's requests carry, as the API
+     * server sees them: the identity marks among the rules it grants them in the namespace (Kubernetes
+     * 1.20 has no SelfSubjectReview); empty for the cluster's admin.
+     */
+    static String account(KubernetesClient client, String namespace) {
+        SelfSubjectRulesReview review = client.authorization().v1().selfSubjectRulesReview().create(
+                new SelfSubjectRulesReviewBuilder().withNewSpec().withNamespace(namespace).endSpec().build());
+        return review.getStatus().getResourceRules().stream().flatMap(rule -> rule.getResourceNames().stream())
+                .filter(name -> name.startsWith(IDENTITY)).map(name -> name.substring(IDENTITY.length()))
+                .sorted().collect(Collectors.joining(", "));
+    }
+
     /** Creates an object and waits until the operator has handled it. */
     private static void assertHandled(KopfExamples examples, String name) {
         examples.create(name, Map.of());
         await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status(name)).containsEntry("create", "created"));
+    }
+
+    /**
+     * Creates an object and waits until the operator's handler ({@link #identifying}) has reported
+     * the account its requests run as.
+     */
+    private static void assertHandledAs(KopfExamples examples, String name, String account) {
+        examples.create(name, Map.of());
+        await().atMost(WAIT).until(() -> examples.status(name).containsKey("create"));
+        assertThat(examples.status(name)).as("the account of the handler's requests").containsEntry("create", account);
     }
 
     private static Operator.Builder operator(String namespace, Activity... logins) {
@@ -106,15 +148,23 @@ class LoginTest {
                 .namespaces(namespace);
     }
 
+    /** An operator whose create handler returns the account that its own client's requests run as. */
+    private static Operator.Builder identifying(String namespace, Activity... logins) {
+        return Operator.builder()
+                .handler(Handler.create("kopfexamples").id("create").handle(context -> account(context.client(), namespace)))
+                .activity(logins)
+                .namespaces(namespace);
+    }
+
     @Test
     void theLoginHandlersCredentialsAreUsed(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
         String token = token(cluster, namespace.name(), "operator");
         try (CapturedLogs logs = new CapturedLogs(ACTIVITY, AUTHENTICATOR);
-             Operator operator = operator(namespace.name(),
+             Operator operator = identifying(namespace.name(),
                      Activity.login("token").handle(context -> withToken(cluster, token))).build()) {
             operator.start();
-            assertHandled(examples, "ex");
+            assertHandledAs(examples, "ex", "operator");
             assertThat(logs.contains("Initial authentication has been initiated.")).isTrue();
             assertThat(logs.contains("Activity 'token' succeeded.")).isTrue();
             assertThat(logs.contains("Initial authentication has finished.")).isTrue();
@@ -161,19 +211,23 @@ class LoginTest {
     @Test
     void expiredCredentialsAreRenewedBeforeUse(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         KopfExamples examples = new KopfExamples(cluster, namespace.name());
-        String token = token(cluster, namespace.name(), "operator");
+        String first = token(cluster, namespace.name(), "first");
+        String second = token(cluster, namespace.name(), "second");
         AtomicInteger logins = new AtomicInteger();
         AtomicReference<Instant> expiration = new AtomicReference<>();
-        try (Operator operator = operator(namespace.name(), Activity.login("short-lived").handle(context -> {
-            logins.incrementAndGet();
+        try (Operator operator = identifying(namespace.name(), Activity.login("short-lived").handle(context -> {
+            if (logins.incrementAndGet() > 1) {
+                return withToken(cluster, second);
+            }
             expiration.set(Instant.now().plusSeconds(2));
-            return withToken(cluster, token).toBuilder().expiration(expiration.get()).build();
+            return withToken(cluster, first).toBuilder().expiration(expiration.get()).build();
         })).build()) {
             operator.start();
-            Instant first = expiration.get();
-            await().atMost(WAIT).until(() -> Instant.now().isAfter(first));   // no request is due before the next one
-            assertHandled(examples, "ex");
-            assertThat(logins.get()).isGreaterThanOrEqualTo(2);
+            Instant expired = expiration.get();
+            await().atMost(WAIT).until(() -> Instant.now().isAfter(expired));   // no request is due before the next one
+            // The first token is still good at the API server: only its expiration in the vault keeps it unused.
+            assertHandledAs(examples, "ex", "second");
+            assertThat(logins).as("renewed once: the second credentials do not expire").hasValue(2);
         }
     }
 

@@ -56,11 +56,17 @@ class ShardingTest {
     private static final Pattern CALL = Pattern.compile("Create (start|end) of (\\S+) by (\\S+) at (\\S+)\\.$",
             Pattern.MULTILINE);
     private static final Logger LOG = LoggerFactory.getLogger(ShardingTest.class);
+    /** How long each create handler takes in the take-over test. */
+    private static final Duration HOLD = Duration.ofMillis(200);
 
-    /** The create handler logs its start and end with the replica and the time (one clock: one machine). */
+    /**
+     * The create handler logs its start and end with the replica and the time (one clock: one machine),
+     * with {@code HOLD} milliseconds between them if given.
+     */
     public static class Handlers {
         private static final Logger CALLS = LoggerFactory.getLogger(Handlers.class);
         private static final String REPLICA = System.getenv("REPLICA");
+        private static final long HOLD = Long.parseLong(System.getenv().getOrDefault("HOLD", "0"));
 
         @On.Startup
         public void fastLeases(OperatorSettings settings) {
@@ -70,8 +76,9 @@ class ShardingTest {
         }
 
         @On.Create("kopfexamples")
-        public String create(String name) {
+        public String create(String name) throws InterruptedException {
             CALLS.info("Create start of {} by {} at {}.", name, REPLICA, Instant.now());
+            Thread.sleep(HOLD);   // the handler's work
             CALLS.info("Create end of {} by {} at {}.", name, REPLICA, Instant.now());
             return "created by " + REPLICA;
         }
@@ -109,7 +116,7 @@ class ShardingTest {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         String[] names = IntStream.rangeClosed(1, REPLICAS).mapToObj(i -> "r" + i).toArray(String[]::new);
         // No --shard-namespace: outside a cluster, the Leases go to the one namespace served (-n).
-        startReplicas(fixture, namespace, List.of(), names);
+        startReplicas(fixture, namespace, Map.of(), List.of(), names);
         assertThat(cluster.client().leases().inNamespace(namespace.name())
                 .withLabel("kopf4j.dev/shard-group", "it").list().getItems())
                 .as("the members' Leases, in the namespace served").hasSize(names.length);
@@ -134,7 +141,9 @@ class ShardingTest {
     void aKilledReplicasObjectsAreTakenOverAndNoneIsHandledTwiceAtOnce(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        startReplicas(fixture, namespace, List.of("--shard-namespace", namespace.name()), "r1", "r2", "r3");
+        // Calls that take a while: two replicas handling one object at once would overlap, not miss each other.
+        startReplicas(fixture, namespace, Map.of("HOLD", String.valueOf(HOLD.toMillis())),
+                List.of("--shard-namespace", namespace.name()), "r1", "r2", "r3");
         // The objects are created meanwhile, so that the victim is killed early, with objects of its own to do.
         ExecutorService creation = Executors.newSingleThreadExecutor();
         Future<Set<String>> creating = creation.submit(() -> createObjects(cluster, namespace));
@@ -186,13 +195,15 @@ class ShardingTest {
                 Duration.between(stopping, alone).toMillis());
     }
 
-    private void startReplicas(OperatorFixture fixture, TemporaryNamespace namespace, List<String> options,
-                               String... names) throws Exception {
+    /** @param environment for the handlers, besides {@code REPLICA} */
+    private void startReplicas(OperatorFixture fixture, TemporaryNamespace namespace, Map<String, String> environment,
+                               List<String> options, String... names) throws Exception {
         for (String name : names) {
             List<String> args = new ArrayList<>(List.of("--shards", "auto", "--shard-group", "it", "--shard-identity", name));
             args.addAll(options);
-            replicas.put(name, fixture.runInOwnJvm(log(name), Map.of("REPLICA", name), Handlers.class,
-                    args.toArray(String[]::new)));
+            Map<String, String> variables = new HashMap<>(environment);
+            variables.put("REPLICA", name);
+            replicas.put(name, fixture.runInOwnJvm(log(name), variables, Handlers.class, args.toArray(String[]::new)));
         }
         String agreed = "Shards: " + names.length + " members (" + String.join(", ", names) + ")";
         await().atMost(WAIT).until(() -> replicas.keySet().stream().allMatch(name -> read(log(name)).contains(agreed)));

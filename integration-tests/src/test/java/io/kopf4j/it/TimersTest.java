@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.On;
+import io.kopf4j.Spec;
 import io.kopf4j.Timer;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;
@@ -27,10 +28,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LocalClusterExtension.class)
 class TimersTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** How long the idle timer's object keeps changing: three of its idle periods. */
+    private static final Duration CHANGING = Duration.ofSeconds(3);
 
     /** Runs after a second without essential changes; the update handler keeps the diff-base current. */
     public static class Idle {
         static final List<Long> RUNS = new CopyOnWriteArrayList<>();
+        /** The spec's field at each update handled. */
+        static final List<String> UPDATES = new CopyOnWriteArrayList<>();
 
         @Timer(value = "kopfexamples", idle = 1)
         public void quiet() {
@@ -38,24 +43,31 @@ class TimersTest {
         }
 
         @On.Update("kopfexamples")
-        public void update() {
+        public void update(Spec spec) {
+            UPDATES.add(String.valueOf(spec.get("field")));
         }
     }
 
     @Test
-    void anIdleTimerRunsOnlyAfterQuietPeriodsOfEssentialChanges(LocalCluster cluster, TemporaryNamespace namespace)
-            throws InterruptedException {
+    void anIdleTimerRunsOnlyAfterQuietPeriodsOfEssentialChanges(LocalCluster cluster, TemporaryNamespace namespace) {
         Idle.RUNS.clear();
+        Idle.UPDATES.clear();
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         KopfExamples examples = fixture.examples();
         try (KopfRunner runner = fixture.run(Idle.class)) {
             examples.create("ex", Map.of("field", 0));
-            long lastChange = 0;
-            for (int i = 1; i <= 10; i++) {
+            // Its creation handled first (the diff-base stored): a change before it would be no update.
+            await().atMost(WAIT).until(() -> examples.annotations("ex").containsKey("kopf.zalando.org/last-handled-configuration"));
+            // Each change once the operator has handled the previous one, for three idle periods.
+            long firstChange = System.nanoTime();
+            long lastChange;
+            int changes = 0;
+            do {
+                String field = String.valueOf(++changes);
                 lastChange = System.nanoTime();   // before the PATCH: its event may be handled before its response
-                examples.patch("ex", Map.of("spec", Map.of("field", i)));
-                Thread.sleep(300);   // the pace of the changes, not a wait for the operator
-            }
+                examples.patch("ex", Map.of("spec", Map.of("field", field)));
+                await().atMost(WAIT).pollInterval(Duration.ofMillis(10)).until(() -> Idle.UPDATES.contains(field));
+            } while (System.nanoTime() - firstChange < CHANGING.toNanos());
             assertThat(Idle.RUNS).as("no quiet second while the spec kept changing").isEmpty();
             await().atMost(WAIT).until(() -> Idle.RUNS.size() == 1);
             assertThat(Duration.ofNanos(Idle.RUNS.get(0) - lastChange)).isGreaterThanOrEqualTo(Duration.ofSeconds(1));

@@ -11,6 +11,12 @@ import picocli.CommandLine.Command;
  * (followed by javac's diagnostic lines when a handler source does not compile) and a non-zero exit code: 1 when the operator cannot start or fails, 2 for invalid arguments.
  * Options default to environment variables {@code KOPF4J_<COMMAND>_<OPTION>}, e.g.
  * {@code KOPF4J_RUN_NAMESPACE}.
+ *
+ * <pre>{@code
+ * java -cp "kopf4j.jar:handlers.jar" io.kopf4j.cli.Main run --namespace default com.example.Handlers
+ *
+ * Main.Captured result = Main.capture("run", "--help");   // in tests: the exit code and both outputs
+ * }</pre>
  */
 @Command(name = "kopf4j", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Kubernetes operators as a few annotated Java methods: Kopf for Java.",

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -44,6 +45,7 @@ import picocli.CommandLine.Spec;
                 "      --health-probe-bind-address=:8081 --metrics-bind-address=:8082 \\",
                 "      --log-format=json Handlers.java",
                 "  kopf4j run -n default --no-preflight Handlers.java   # no permission check",
+                "  kopf4j run --reload --local-cluster --crd crd.yaml Handlers.java   # edit, save: reloaded",
                 "",
                 "Options default to environment variables KOPF4J_RUN_<OPTION>,",
                 "e.g. KOPF4J_RUN_NAMESPACE, KOPF4J_RUN_LOG_FORMAT.",
@@ -70,6 +72,12 @@ final class RunCommand implements Callable<Integer> {
                     "(fabric8's kubeconfig system property)."})
     String localCluster;
 
+    @Option(names = "--reload",
+            description = {"Watch the .java handler sources (in a Maven layout, src/main/java and src/main/resources)",
+                    "and, when a change is saved, compile them and swap the handlers: the running operator stops",
+                    "as on SIGTERM and one with the new handlers starts. A compile error keeps the running one."})
+    boolean reload;
+
     @Option(names = "--crd", paramLabel = "FILE",
             description = "With --local-cluster: apply these YAML files (CRDs and objects) before the operator starts.")
     List<Path> crds = new ArrayList<>();
@@ -88,16 +96,20 @@ final class RunCommand implements Callable<Integer> {
                 throw new IllegalStateException("CRD file not found: " + crd);
             }
         }
+        List<Path> sources = reload ? options.reloadableSources() : List.of();
         Operator.Builder builder = options.operatorBuilder();   // bad handlers fail before any cluster starts
         LocalCluster cluster = AttachedCluster.Value.THROW_AWAY.equals(localCluster) ? startCluster() : null;
         Path clusterKubeconfig = cluster != null ? cluster.kubeconfig()
                 : localCluster != null ? AttachedCluster.kubeconfig(localCluster, crds, spec.commandLine().getOut()) : null;
+        UnaryOperator<Operator.Builder> onCluster = clusterKubeconfig == null ? UnaryOperator.identity()
+                : next -> next.kubeconfig(clusterKubeconfig).context(null);
         if (clusterKubeconfig != null) {
-            builder.kubeconfig(clusterKubeconfig).context(null);
             // For the rest of the process: a handler's own new KubernetesClientBuilder().build() reaches it too.
             DefaultKubeconfig.use(clusterKubeconfig);
         }
-        Operator operator = builder.build();
+        OperatorRun operator = new OperatorRun(onCluster.apply(builder).build(),
+                reload ? () -> onCluster.apply(options.operatorBuilder()) : null, sources);
+        builder = null;   // this frame lasts as long as the run: a reload's replaced handler classes must be collectable
         Runnable shutdown = () -> {
             operator.stop();
             if (cluster != null) {

@@ -190,6 +190,18 @@ class BadInputTest {
     }
 
     @Test
+    void reloadNeedsJavaSources() throws Exception {
+        assertThat(kopf4j("run", "--reload", "-n", "default", "handlers.jar").lastErrorLine()).isEqualTo("kopf4j: error:"
+                + " --reload compiles .java handler sources again; handlers.jar is a jar: give its .java files instead");
+        assertThat(kopf4j("run", "--reload", "-n", "default", "com.example.Handlers").lastErrorLine()).isEqualTo("kopf4j:"
+                + " error: --reload compiles .java handler sources again; com.example.Handlers is a class name: give its"
+                + " .java files instead");
+        assertThat(kopf4j("run", "--reload", "-n", "default", "-m", "com.example", handlers("kopfexamples").toString())
+                .lastErrorLine()).isEqualTo("kopf4j: error: --reload compiles .java handler sources again; -m com.example"
+                + " names compiled classes: give its .java files instead");
+    }
+
+    @Test
     void anInvalidSettingFromAStartupHandlerFailsWithOneLine() throws Exception {
         Path source = Files.writeString(dir.resolve("Misconfigured.java"), """
                 import io.kopf4j.On;
@@ -213,7 +225,7 @@ class BadInputTest {
         assertThat(help.code()).isZero();
         assertThat(help.out()).contains("Examples:", "kopf4j run --local-cluster", "-m, --module=NAME", "--standalone",
                 "-P, --peering=NAME", "--dev", "--health-probe-bind-address", "--metrics-bind-address", "KOPF4J_RUN_",
-                "--leader-election", "--leader-election-id=NAME", "--leader-election-namespace=NAMESPACE",
+                "--leader-election", "--leader-election-id=NAME", "--reload", "kopf4j run --reload", "--leader-election-namespace=NAMESPACE",
                 "Exit codes:", "3  did not stop within settings.process.ultimateExitingTimeout");
         CommandResult version = kopf4j("--version");
         assertThat(version.code()).isZero();

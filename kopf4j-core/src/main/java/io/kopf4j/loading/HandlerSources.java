@@ -20,6 +20,10 @@ import java.util.jar.JarFile;
  * class in it that declares handlers), or a class name on the classpath; and, like Kopf's
  * {@code -m}, modules: a class or a package on the classpath (every class in it that declares
  * handlers). Anything that yields no handler class is an error naming the item.
+ *
+ * <pre>{@code
+ * List<Class<?>> classes = HandlerSources.load(List.of("Example.java", "handlers.jar"), List.of("com.example.operator"));
+ * }</pre>
  */
 public final class HandlerSources {
     private HandlerSources() {

@@ -35,10 +35,14 @@ final class ResourceDirectories {
     }
 
     private static Optional<Path> mavenResources(Path source) {
+        return mavenSources(source).map(sources -> sources.resolveSibling("resources")).filter(Files::isDirectory);
+    }
+
+    /** The {@code src/main/java} directory that this absolute source path lies in, if it is in a Maven layout. */
+    static Optional<Path> mavenSources(Path source) {
         for (Path directory = source.getParent(); directory != null; directory = directory.getParent()) {
             if (directory.endsWith(Path.of("src", "main", "java"))) {
-                Path resources = directory.resolveSibling("resources");
-                return Files.isDirectory(resources) ? Optional.of(resources) : Optional.empty();
+                return Optional.of(directory);
             }
         }
         return Optional.empty();

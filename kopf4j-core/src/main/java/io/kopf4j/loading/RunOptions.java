@@ -16,6 +16,12 @@ import picocli.CommandLine.Parameters;
 /**
  * The options of {@code kopf4j run}, shared by the command line and by
  * {@code io.kopf4j.testing.KopfRunner}, so that a test runs the operator exactly as a user does.
+ *
+ * <pre>{@code
+ * RunOptions options = new RunOptions();
+ * new CommandLine(options).parseArgs("--namespace", "default", "-v", "Example.java");
+ * Operator operator = options.operatorBuilder().build();
+ * }</pre>
  */
 @Command(name = "run", sortOptions = false)
 public final class RunOptions {
@@ -209,6 +215,26 @@ public final class RunOptions {
     public OperatorPlan plan() {
         checkOptions();
         return new OperatorPlan(HandlerSources.load(handlers, modules), settings(), namespaces, kubeconfig, context);
+    }
+
+    /**
+     * The handler sources that {@code run --reload} watches and compiles again: only {@code .java}
+     * files can be, so a jar, a class name or a module is refused.
+     *
+     * @throws OperatorException naming the first handler that is not a {@code .java} file
+     */
+    public List<Path> reloadableSources() {
+        if (!modules.isEmpty()) {
+            throw new OperatorException("--reload compiles .java handler sources again; -m " + modules.getFirst()
+                    + " names compiled classes: give its .java files instead");
+        }
+        for (String item : handlers) {
+            if (!item.endsWith(".java")) {
+                throw new OperatorException("--reload compiles .java handler sources again; " + item + " is "
+                        + (item.endsWith(".jar") ? "a jar" : "a class name") + ": give its .java files instead");
+            }
+        }
+        return handlers.stream().map(Path::of).toList();
     }
 
     /** Checks the options' combinations and values; returns the liveness endpoint, if any. */

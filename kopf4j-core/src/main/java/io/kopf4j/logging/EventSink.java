@@ -7,6 +7,10 @@ import java.util.Map;
  * Where Kubernetes Events go: what the object loggers and the handlers' contexts need of the
  * posting engine ({@code engines.EventPoster}), behind an interface so that the flow of an event
  * does not depend on the engines beside it, and tests can collect events in memory.
+ *
+ * <pre>{@code
+ * sink.info(body, "Created", "the database is ready");   // a Normal Event about the object
+ * }</pre>
  */
 public interface EventSink {
     /** The posting settings in force: level, loggers, enabled. */

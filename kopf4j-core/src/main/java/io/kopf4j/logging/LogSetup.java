@@ -15,6 +15,10 @@ import org.slf4j.LoggerFactory;
  * Kopf's {@code kopf.configure(...)}: the log format, the object prefix and the verbosity, applied
  * to Logback when it is the SLF4J backend (the CLI's case); with any other backend the application
  * configures its own logging, and only the object prefix applies.
+ *
+ * <pre>{@code
+ * LogSetup.configure(LogSetup.Format.JSON, true, "k8s", false, false);   // as kopf4j run --log-format=json --log-refkey=k8s
+ * }</pre>
  */
 public final class LogSetup {
     /**

@@ -7,6 +7,11 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
  * The Logback conversion word {@value #WORD}: the logger's name as {@link LoggerNames#column} shows
  * it, for Kopf's full format ({@code %-20kopfLogger}). Logback configurations declare it with
  * {@code <conversionRule conversionWord="kopfLogger" class="io.kopf4j.logging.LoggerColumnConverter"/>}.
+ *
+ * <pre>{@code
+ * <conversionRule conversionWord="kopfLogger" class="io.kopf4j.logging.LoggerColumnConverter"/>
+ * <pattern>[%d] %-20kopfLogger [%-8level] %msg%n</pattern>
+ * }</pre>
  */
 public final class LoggerColumnConverter extends ClassicConverter {
     /** The conversion word in patterns. */

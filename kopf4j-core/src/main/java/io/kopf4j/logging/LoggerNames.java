@@ -14,6 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>In the text formats' 20-character column, a longer name is abbreviated as Logback's
  * {@code %logger{20}} does, leading segments to their initials and the last never
  * ({@code k.activities.startup}, {@code i.k.t.LocalCluster}), instead of being cut mid-word.
+ *
+ * <pre>{@code
+ * LoggerNames.shown("io.kopf4j.reactor.queueing.ObjectQueues");   // "kopf.reactor.queueing"
+ * LoggerNames.column("io.kopf4j.testing.LocalCluster");            // "i.k.t.LocalCluster"
+ * }</pre>
  */
 public final class LoggerNames {
     /** The width of the logger column in Kopf's full format. */

@@ -22,6 +22,11 @@ import org.slf4j.spi.LoggingEventBuilder;
  * change-detecting handlers, whose messages also become Kubernetes Events, and the {@link #local
  * local} one (Kopf's {@code LocalObjectLogger}) for event handlers, called for every watch-event,
  * and for the framework's own lines about the object, which never become Events.
+ *
+ * <pre>{@code
+ * ObjectLogger logger = ObjectLogger.local(body);
+ * logger.info("Handling it.");   // [default/kopf-example-1] Handling it.
+ * }</pre>
  */
 public final class ObjectLogger extends AbstractLogger {
     private static final long serialVersionUID = 1L;

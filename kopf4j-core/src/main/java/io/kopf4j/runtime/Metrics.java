@@ -16,6 +16,11 @@ import java.util.function.Supplier;
  * The operator's metrics (Kopf has none), recorded through Micrometer: handlers, queues, watches,
  * API requests, daemons and timers, Kubernetes Events. Names and tags are listed in
  * docs/metrics.md. Without a registry the meters cost next to nothing (an empty composite registry).
+ *
+ * <pre>{@code
+ * Metrics metrics = new Metrics(new SimpleMeterRegistry());
+ * metrics.handler("create", "success", Duration.ofMillis(12));
+ * }</pre>
  */
 public final class Metrics {
     private final MeterRegistry registry;

@@ -9,6 +9,12 @@ import org.slf4j.MDC;
  * Starts the operator's virtual threads, each tagged with the operator's id in the logging MDC
  * (key {@value #MDC_KEY}), so that the log lines of two operators in one JVM can be told apart.
  * Keeps track of them so that a shutdown can wait for handlers in flight, then interrupt.
+ *
+ * <pre>{@code
+ * OperatorThreads threads = new OperatorThreads("operator-1");
+ * threads.start("watcher", () -> log.info("tagged with kopf4j.operator=operator-1"));
+ * threads.awaitAll(System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
+ * }</pre>
  */
 public final class OperatorThreads {
     public static final String MDC_KEY = "kopf4j.operator";

@@ -7,6 +7,11 @@ import java.util.Map;
  * kopf4j's own prefix, Kopf's {@code kopf.zalando.org} and its subdomains, and any prefix that an
  * operator marked with a {@code <prefix>/kopf-managed} annotation. Ignoring them stops two
  * operators on one object from waking each other up forever.
+ *
+ * <pre>{@code
+ * AnnotationPrefixes prefixes = new AnnotationPrefixes("example.com");
+ * prefixes.isOperatorKey("kopf.zalando.org/last-handled-configuration", annotations);   // true
+ * }</pre>
  */
 public final class AnnotationPrefixes {
     /** Kopf's own annotation prefix. */

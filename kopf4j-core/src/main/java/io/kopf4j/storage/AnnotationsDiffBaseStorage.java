@@ -12,6 +12,11 @@ import java.util.Map;
  * annotation {@code <prefix>/last-handled-configuration} (by default
  * {@code kopf.zalando.org/last-handled-configuration}), under Kopf's V2 and V1 keys. An object
  * handled by Kopf is therefore recognised as handled by kopf4j, and the reverse.
+ *
+ * <pre>{@code
+ * settings.persistence.diffbaseStorage = new AnnotationsDiffBaseStorage("example.com",
+ *         AnnotationsDiffBaseStorage.DEFAULT_KEY, List.of("spec.data"));   // spec.data is no part of the essence
+ * }</pre>
  */
 public final class AnnotationsDiffBaseStorage implements DiffBaseStorage {
     /** Kopf's annotation name, after the prefix. */

@@ -11,6 +11,10 @@ import java.util.Map;
  * holding the record as compact JSON; written under both V2 and V1 keys ({@link StorageKeys}).
  * A prefix that does not start with {@code kopf.} is marked {@code <prefix>/kopf-managed: yes},
  * so that other Kopf-style operators ignore these annotations.
+ *
+ * <pre>{@code
+ * settings.persistence.progressStorage = new AnnotationsProgressStorage("example.com", false);
+ * }</pre>
  */
 public final class AnnotationsProgressStorage implements ProgressStorage {
     /** Kopf's touch marker annotation, after the prefix. */

@@ -8,6 +8,11 @@ import java.util.Map;
 /**
  * Where the last handled state of an object (its essence) is kept, so that a change can be told
  * from a restart: Kopf's {@code DiffBaseStorage}.
+ *
+ * <pre>{@code
+ * settings.persistence.diffbaseStorage = new StatusDiffBaseStorage();
+ * Map<String, Object> lastHandled = settings.persistence.diffbaseStorage.fetch(body);   // null if never handled
+ * }</pre>
  */
 public interface DiffBaseStorage {
     /**

@@ -14,6 +14,10 @@ import java.util.Map;
  * annotations of Kopf-style operators (kopf4j's, Kopf's, or any marked {@code kopf-managed}) nor
  * kubectl's {@code last-applied-configuration}; empty stanzas dropped. Field order follows Kopf
  * (the body's own fields first, then {@code metadata}), so the stored JSON matches Kopf's.
+ *
+ * <pre>{@code
+ * Map<String, Object> essence = new Essence(new AnnotationPrefixes(AnnotationPrefixes.KOPF_PREFIX)).of(body);
+ * }</pre>
  */
 public final class Essence {
     private static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";

@@ -11,6 +11,12 @@ import java.util.function.Consumer;
  * Kopf's finalizer handling: the marker that makes Kubernetes wait with a deletion until the
  * operator's delete handlers ran. Added and removed as patch functions, so that the list is edited
  * atomically (a JSON Patch guarded by the resourceVersion), never overwriting others' finalizers.
+ *
+ * <pre>{@code
+ * if (Finalizers.isDeletionOngoing(body) && Finalizers.isDeletionBlocked(body, Finalizers.DEFAULT)) {
+ *     patch.fns().add(Finalizers.allowDeletion(Finalizers.DEFAULT));
+ * }
+ * }</pre>
  */
 public final class Finalizers {
     /** Kopf's finalizer. */

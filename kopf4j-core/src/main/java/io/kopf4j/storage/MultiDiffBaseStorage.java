@@ -5,7 +5,14 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
-/** Several diff-base storages as one: writes to all, reads from the first that has one. */
+/**
+ * Several diff-base storages as one: writes to all, reads from the first that has one.
+ *
+ * <pre>{@code
+ * settings.persistence.diffbaseStorage = new MultiDiffBaseStorage(List.of(   // moving to the status
+ *         new StatusDiffBaseStorage(), new AnnotationsDiffBaseStorage(AnnotationPrefixes.KOPF_PREFIX)));
+ * }</pre>
+ */
 public final class MultiDiffBaseStorage implements DiffBaseStorage {
     private final List<DiffBaseStorage> storages;
 

@@ -8,6 +8,10 @@ import java.util.Map;
  * Several storages as one: writes to all, reads from the first that has a record. Kopf's default
  * ({@link #smart(String)}) is annotations (read-write) plus the old status field (read-only), so
  * objects handled by older Kopf versions keep their progress.
+ *
+ * <pre>{@code
+ * settings.persistence.progressStorage = MultiProgressStorage.smart("example.com");
+ * }</pre>
  */
 public final class MultiProgressStorage implements ProgressStorage {
     private final List<ProgressStorage> storages;

@@ -16,6 +16,11 @@ import java.util.Map;
  * absent ones omitted, timestamps as ISO 8601 UTC with microseconds and {@code +00:00}
  * ({@code 2020-12-31T23:59:59.123456+00:00}); naive timestamps are read as UTC.
  *
+ * <pre>{@code
+ * ProgressRecord record = settings.persistence.progressStorage.fetch("create", body);
+ * if (record != null && record.failure()) logger.warn("create failed for good: {}", record.message());
+ * }</pre>
+ *
  * @param started when the handler first ran; null if that was lost
  * @param stopped when it finished (succeeded or failed for good); null while running
  * @param delayed when to run it again; null unless a retry is pending

@@ -7,6 +7,10 @@ import java.util.Map;
  * Where handlers' progress between handling cycles is kept: Kopf's {@code ProgressStorage}.
  * Records are kept per handler id, so that operators with other handler ids can share an object.
  * Implement it to keep progress elsewhere; set it in the operator's persistence settings.
+ *
+ * <pre>{@code
+ * settings.persistence.progressStorage = new StatusProgressStorage();   // status.kopf.progress.<id>
+ * }</pre>
  */
 public interface ProgressStorage {
     /**

@@ -11,6 +11,10 @@ import java.util.Map;
  * Kopf's status diff-base storage: the essence as a compact JSON string in
  * {@code status.kopf.last-handled-configuration} (a string, so that merge patches never merge
  * into it). For objects whose annotations should stay small; needs a status that is not pruned.
+ *
+ * <pre>{@code
+ * settings.persistence.diffbaseStorage = new StatusDiffBaseStorage();   // status.kopf.last-handled-configuration
+ * }</pre>
  */
 public final class StatusDiffBaseStorage implements DiffBaseStorage {
     private final List<String> field;

@@ -12,6 +12,10 @@ import java.util.Objects;
  * Kopf's older progress storage: records as nested maps in {@code status.kopf.progress.<id>},
  * the touch marker in {@code status.kopf.dummy}. Needs a status the API server does not prune
  * ({@code x-kubernetes-preserve-unknown-fields}); built-in resources rarely allow it.
+ *
+ * <pre>{@code
+ * settings.persistence.progressStorage = new StatusProgressStorage();
+ * }</pre>
  */
 public class StatusProgressStorage implements ProgressStorage {
     private final List<String> field;

@@ -14,6 +14,10 @@ import org.bouncycastle.crypto.digests.Blake2bDigest;
  * key versions are written and read: V2 limits the name part, V1 (older Kopf) the whole key.
  * ReplicaSets owned by Deployments get {@code -ofDRS}, since Kubernetes copies the Deployment's
  * annotations onto them.
+ *
+ * <pre>{@code
+ * List<String> keys = new StorageKeys("kopf.zalando.org", true).keys("create", body);   // V2's key, then V1's
+ * }</pre>
  */
 public final class StorageKeys {
     private static final int MAX_NAME = 63;

@@ -10,6 +10,12 @@ import java.nio.file.Path;
  * operator, as under {@code kopf4j run --local-cluster} and {@link KopfRunner}. Closing restores
  * the previous value. A JVM cannot change its own environment: child processes (kubectl, say)
  * get it as {@code KUBECONFIG} from {@link #environmentValue()}.
+ *
+ * <pre>{@code
+ * try (DefaultKubeconfig ignored = DefaultKubeconfig.use(cluster.kubeconfig())) {
+ *     KubernetesClient client = new KubernetesClientBuilder().build();   // reaches the local cluster
+ * }
+ * }</pre>
  */
 public final class DefaultKubeconfig implements AutoCloseable {
     private final String previous;

@@ -16,6 +16,10 @@ import java.util.stream.Stream;
  * {@code KOPF4J_ENVTEST_CACHE}), and otherwise runs the provisioning script shipped in this jar
  * ({@code scripts/envtest.sh} in the repository), which downloads the official envtest archive
  * or builds the binaries from Debian's sources.
+ *
+ * <pre>{@code
+ * Path binaries = EnvtestAssets.locate();   // e.g. ~/.cache/kopf4j/envtest/1.34.1, with kube-apiserver, etcd, kubectl
+ * }</pre>
  */
 public final class EnvtestAssets {
     static final List<String> BINARIES = List.of("kube-apiserver", "etcd", "kubectl");
