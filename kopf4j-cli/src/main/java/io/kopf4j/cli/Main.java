@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
         description = "Kubernetes operators as a few annotated Java methods: Kopf for Java.",
         subcommands = {InitCommand.class, RunCommand.class, FreezeCommand.class, ResumeCommand.class,
                 WebhookConfigurationCommand.class, CrdCommand.class, ManifestsCommand.class, CheckRbacCommand.class,
-                EnvtestCommand.class})
+                EnvtestCommand.class, ClusterCommand.class, SetStatusCommand.class})
 public final class Main {
     public static void main(String[] args) {
         OutOfMemory.exitOnOutOfMemory();   // this process is the operator's: one line and exit code 3

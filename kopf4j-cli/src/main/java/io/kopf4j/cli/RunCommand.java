@@ -23,7 +23,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code kopf4j run}: runs the operator until Ctrl-C (SIGINT) or SIGTERM, then stops it gracefully
  * and exits 0. With {@code --local-cluster} it first starts a throw-away cluster on this machine
- * and stops it again at exit, so nobody needs a cluster to try kopf4j. Exit codes: 0 after a
+ * and stops it again at exit, so nobody needs a cluster to try kopf4j; with
+ * {@code --local-cluster NAME} it runs on the kept cluster of {@code kopf4j cluster start NAME}
+ * ({@link AttachedCluster}) and leaves it running. Exit codes: 0 after a
  * signal, 1 when the operator cannot start or fails (e.g. loses its login), 2 for an invalid
  * command line, 3 when it did not stop within {@code settings.process.ultimateExitingTimeout}
  * after the signal.
@@ -32,6 +34,9 @@ import picocli.CommandLine.Spec;
         description = "Runs an operator with the handlers in the given .java files, jars or classes.",
         footer = {"", "Examples:",
                 "  kopf4j run --local-cluster --crd examples/crd.yaml \\",
+                "      examples/01-minimal/Example.java",
+                "  kopf4j cluster start demo     # a cluster kept from one run to the next",
+                "  kopf4j run --local-cluster demo --crd examples/crd.yaml \\",
                 "      examples/01-minimal/Example.java",
                 "  kopf4j run -n default --kubeconfig ~/.kube/config Handlers.java",
                 "  kopf4j run -A handlers.jar",
@@ -59,11 +64,13 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
-    @Option(names = "--local-cluster",
-            description = {"Start a local kube-apiserver + etcd (on 127.0.0.1) and run the operator against it.",
+    @Option(names = "--local-cluster", arity = "0..1", paramLabel = "NAME", preprocessor = AttachedCluster.Value.class,
+            description = {"Start a throw-away local kube-apiserver + etcd (on 127.0.0.1), run the operator",
+                    "against it, and stop it at exit. With NAME: run against the local cluster NAME of",
+                    "`kopf4j cluster start NAME` instead, and leave it running at exit.",
                     "Its kubeconfig becomes the default for clients that handlers build themselves",
                     "(fabric8's kubeconfig system property)."})
-    boolean localCluster;
+    String localCluster;
 
     @Option(names = "--reload",
             description = {"Watch the .java handler sources (in a Maven layout, src/main/java and src/main/resources)",
@@ -81,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         options.configureLogging();
-        if (!crds.isEmpty() && !localCluster) {
+        if (!crds.isEmpty() && localCluster == null) {
             throw new IllegalStateException("--crd is only for --local-cluster; use kubectl apply for other clusters");
         }
         for (Path crd : crds) {
@@ -91,12 +98,14 @@ final class RunCommand implements Callable<Integer> {
         }
         List<Path> sources = reload ? options.reloadableSources() : List.of();
         Operator.Builder builder = options.operatorBuilder();   // bad handlers fail before any cluster starts
-        LocalCluster cluster = localCluster ? startCluster() : null;
-        UnaryOperator<Operator.Builder> onCluster = cluster == null ? UnaryOperator.identity()
-                : next -> next.kubeconfig(cluster.kubeconfig()).context(null);
-        if (cluster != null) {
+        LocalCluster cluster = AttachedCluster.Value.THROW_AWAY.equals(localCluster) ? startCluster() : null;
+        Path clusterKubeconfig = cluster != null ? cluster.kubeconfig()
+                : localCluster != null ? AttachedCluster.kubeconfig(localCluster, crds, spec.commandLine().getOut()) : null;
+        UnaryOperator<Operator.Builder> onCluster = clusterKubeconfig == null ? UnaryOperator.identity()
+                : next -> next.kubeconfig(clusterKubeconfig).context(null);
+        if (clusterKubeconfig != null) {
             // For the rest of the process: a handler's own new KubernetesClientBuilder().build() reaches it too.
-            DefaultKubeconfig.use(cluster.kubeconfig());
+            DefaultKubeconfig.use(clusterKubeconfig);
         }
         OperatorRun operator = new OperatorRun(onCluster.apply(builder).build(),
                 reload ? () -> onCluster.apply(options.operatorBuilder()) : null, sources);

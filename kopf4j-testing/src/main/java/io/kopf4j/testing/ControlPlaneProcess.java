@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +28,10 @@ import org.slf4j.LoggerFactory;
  * the pipe, sends the binary SIGTERM (then SIGKILL). A
  * parent-death signal ({@code setpriv --pdeathsig}) would not do: Linux sends it when the thread
  * that started the child ends, not the JVM, and any thread may start a cluster.
+ *
+ * <p>A kept cluster's process ({@link #startDetached}) has no watchdog: it outlives the JVM that
+ * started it, its output appended to its log, and a later JVM stops it by its pid
+ * ({@link #terminate}).
  */
 final class ControlPlaneProcess {
     private static final Logger LOG = LoggerFactory.getLogger(ControlPlaneProcess.class);
@@ -53,12 +59,10 @@ final class ControlPlaneProcess {
         this.process = process;
     }
 
+    /** Starts a process that ends with this JVM at the latest (its watchdog's pipe). */
     static ControlPlaneProcess start(String name, List<String> command, Path log) throws IOException {
         Files.createDirectories(log.getParent());
-        List<String> wrapped = new ArrayList<>();
-        if (SETSID != null) {
-            wrapped.add(SETSID);
-        }
+        List<String> wrapped = inOwnSession();
         wrapped.addAll(List.of("sh", "-c", WATCHDOG, name));
         wrapped.addAll(command);
         Process process = new ProcessBuilder(wrapped)
@@ -66,6 +70,35 @@ final class ControlPlaneProcess {
                 .redirectOutput(log.toFile())
                 .start();
         return new ControlPlaneProcess(name, log, process);
+    }
+
+    /**
+     * Starts a process that outlives this JVM: no watchdog, stdin from {@code /dev/null}, its output
+     * appended to {@code log} (which keeps the earlier starts' output).
+     */
+    static ControlPlaneProcess startDetached(String name, List<String> command, Path log) throws IOException {
+        Files.createDirectories(log.getParent());
+        List<String> wrapped = inOwnSession();
+        wrapped.addAll(command);
+        Process process = new ProcessBuilder(wrapped)
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        return new ControlPlaneProcess(name, log, process);
+    }
+
+    private static List<String> inOwnSession() {
+        List<String> wrapped = new ArrayList<>();
+        if (SETSID != null) {
+            wrapped.add(SETSID);   // a child of the JVM leads no process group, so setsid execs in place: same pid
+        }
+        return wrapped;
+    }
+
+    /** Its output, appended to by the process. */
+    Path log() {
+        return log;
     }
 
     long pid() {
@@ -125,17 +158,26 @@ final class ControlPlaneProcess {
         // The watchdog first, so that it does not act on a stop that is ours.
         List<ProcessHandle> tree = process.descendants().toList();
         tree.forEach(ProcessHandle::destroy);
+        terminate(process.toHandle());
+        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** SIGTERM, then SIGKILL if the process has not ended within the grace period; returns once it has ended. */
+    static void terminate(ProcessHandle process) {
         process.destroy();
         try {
-            if (!process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+            try {
+                process.onExit().get(GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
                 process.destroyForcibly();
-                process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS);
+                process.onExit().get(GRACE.toMillis(), TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("pid " + process.pid() + " did not end after SIGKILL", e);
         }
-        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
     private static String onPath(String command) {

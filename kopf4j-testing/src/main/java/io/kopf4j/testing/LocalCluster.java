@@ -1,24 +1,16 @@
 package io.kopf4j.testing;
 
-import io.fabric8.kubernetes.api.model.APIResource;
-import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.kopf4j.Resource;
+import io.kopf4j.engines.permissions.ApiCatalog;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -29,7 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,28 +44,22 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It is a control plane only: <b>no controllers run and no garbage collector</b>. A StatefulSet
  * or Deployment gets no pods and its status stays empty; children owned by an object stay after
- * their owner is deleted (cascading deletion is the garbage collector's job); a deleted namespace
+ * their owner is deleted (cascading deletion is the garbage collector's job); a PersistentVolumeClaim
+ * never binds and keeps its {@code kubernetes.io/pvc-protection} finalizer; a deleted namespace
  * stays {@code Terminating} with its objects. What the tests need of a controller, they do themselves: {@link #setStatus}
  * writes an object's status as its controller would, and owned children are deleted explicitly.
+ *
+ * <p>A cluster that outlives the JVM, for trying an operator by hand across its restarts, is a
+ * {@link KeptCluster}; both start their processes through the same {@code ControlPlane}.
  *
  * <p>The binaries are found by {@link EnvtestAssets}: {@code KUBEBUILDER_ASSETS}, the cache, or
  * provisioned on first use.
  */
 public final class LocalCluster implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalCluster.class);
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
-    private static final Duration CRD_TIMEOUT = Duration.ofSeconds(60);
-    private static final String LOOPBACK = InetAddress.getLoopbackAddress().getHostAddress();
 
-    private final Path binaries;
     private final Path state;
-    private final Pki pki;
-    private final Path kubeconfig;
-    private final int etcdPort;
-    private final int etcdPeerPort;
-    private final int apiServerPort;
-    private final List<String> apiServerFlags;
-    private final HttpClient http;
+    private final ControlPlane plane;
     /** How often a start is tried when a port it picked was taken meanwhile. */
     private static final int PORT_ATTEMPTS = 3;
     /** What etcd and kube-apiserver log when a port is taken. */
@@ -86,16 +72,9 @@ public final class LocalCluster implements AutoCloseable {
     private boolean closed;
 
     private LocalCluster(Path binaries, List<String> apiServerFlags) throws IOException, GeneralSecurityException {
-        this.binaries = binaries;
-        this.apiServerFlags = List.copyOf(apiServerFlags);
         this.state = Files.createTempDirectory("kopf4j-cluster-");
-        this.pki = new Pki(state.resolve("pki"));
-        int[] ports = freePorts(3);
-        this.etcdPort = ports[0];
-        this.etcdPeerPort = ports[1];
-        this.apiServerPort = ports[2];
-        this.kubeconfig = state.resolve("kubeconfig");
-        this.http = HttpClient.newBuilder().sslContext(pki.adminSslContext()).connectTimeout(Duration.ofSeconds(2)).build();
+        this.plane = new ControlPlane(binaries, state, Pki.create(state.resolve("pki")), ControlPlane.Ports.free(),
+                apiServerFlags, false);
         this.shutdownHook = new Thread(this::stopProcesses, "kopf4j-local-cluster-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -151,10 +130,10 @@ public final class LocalCluster implements AutoCloseable {
             throw new IllegalStateException("cannot prepare a local cluster: " + e.getMessage(), e);
         }
         try {
-            cluster.startEtcd();
+            cluster.etcd = cluster.plane.startEtcd();
             long etcdReady = System.nanoTime();
             cluster.startApiServer();
-            cluster.writeKubeconfig();
+            cluster.plane.writeKubeconfig();
             LOG.info("Local cluster started in {} s (etcd {} s, kube-apiserver {} s): {}, Kubernetes {}, {}, {}",
                     seconds(System.nanoTime() - began), seconds(etcdReady - began), seconds(System.nanoTime() - etcdReady),
                     cluster.serverUrl(), cluster.serverVersion(), cluster.etcd.describe(), cluster.apiServer.describe());
@@ -167,12 +146,12 @@ public final class LocalCluster implements AutoCloseable {
 
     /** The API server's URL, e.g. {@code https://127.0.0.1:41234}. */
     public String serverUrl() {
-        return "https://" + LOOPBACK + ":" + apiServerPort;
+        return plane.serverUrl();
     }
 
     /** An admin kubeconfig for this cluster (cluster-admin through the system:masters group). */
     public Path kubeconfig() {
-        return kubeconfig;
+        return plane.kubeconfig();
     }
 
     /**
@@ -181,9 +160,9 @@ public final class LocalCluster implements AutoCloseable {
      */
     public Path kubeconfigFor(String user, String... groups) {
         try {
-            Path[] credentials = pki.client(state.resolve("pki"), user, groups);
+            Path[] credentials = plane.pki.client(state.resolve("pki"), user, groups);
             Path file = state.resolve("kubeconfig-" + user);
-            Files.writeString(file, kubeconfigYaml(user, certificateCredentials(credentials[0], credentials[1]), "default"));
+            Files.writeString(file, plane.kubeconfigYaml(user, ControlPlane.certificateCredentials(credentials[0], credentials[1]), "default"));
             return file;
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot make credentials for " + user + ": " + e.getMessage(), e);
@@ -215,7 +194,7 @@ public final class LocalCluster implements AutoCloseable {
         try {
             // The context's namespace is the ServiceAccount's, as a pod's in-cluster configuration has it: Events of
             // cluster-scoped objects go there (Kopf's rule), where its generated RBAC lets it post them.
-            Files.writeString(file, kubeconfigYaml(user, "token: " + token, namespace));
+            Files.writeString(file, plane.kubeconfigYaml(user, "token: " + token, namespace));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -224,7 +203,7 @@ public final class LocalCluster implements AutoCloseable {
 
     /** The directory with the binaries; {@code kubectl} among them. */
     public Path binaries() {
-        return binaries;
+        return plane.binaries;
     }
 
     /** The server's version as it reports it, e.g. {@code v1.20.2}. */
@@ -248,7 +227,7 @@ public final class LocalCluster implements AutoCloseable {
         if (client == null) {
             try {
                 client = new KubernetesClientBuilder()
-                        .withConfig(Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString()))
+                        .withConfig(Config.fromKubeconfig(null, Files.readString(kubeconfig()), kubeconfig().toString()))
                         .build();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -262,20 +241,7 @@ public final class LocalCluster implements AutoCloseable {
      * CustomResourceDefinition among them is Established and served.
      */
     public void apply(Path... files) {
-        List<CustomResourceDefinition> crds = new ArrayList<>();
-        for (Path file : files) {
-            try (InputStream in = Files.newInputStream(file)) {
-                for (HasMetadata item : client().load(in).items()) {
-                    HasMetadata applied = client().resource(item).fieldManager("kopf4j").forceConflicts().serverSideApply();
-                    if (applied instanceof CustomResourceDefinition crd) {
-                        crds.add(crd);
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + file, e);
-            }
-        }
-        crds.forEach(this::awaitServed);
+        new ClusterObjects(client()).apply(files);
     }
 
     /**
@@ -293,23 +259,13 @@ public final class LocalCluster implements AutoCloseable {
      */
     public GenericKubernetesResource setStatus(String apiVersion, String kind, String namespace, String name,
                                                Map<String, Object> status) {
-        String json = client().getKubernetesSerialization().asJson(Map.of("status", status));
-        var objects = client().genericKubernetesResources(apiVersion, kind);
-        var object = namespace == null ? objects.withName(name) : objects.inNamespace(namespace).withName(name);
-        PatchContext merge = PatchContext.of(PatchType.JSON_MERGE);
-        return hasStatusSubresource(apiVersion, kind) ? object.subresource("status").patch(merge, json) : object.patch(merge, json);
-    }
-
-    private boolean hasStatusSubresource(String apiVersion, String kind) {
-        APIResourceList resources = client().getApiResources(apiVersion);
-        if (resources == null) {
-            throw new IllegalArgumentException("the API server serves no " + apiVersion);
-        }
-        String plural = resources.getResources().stream()
-                .filter(resource -> kind.equals(resource.getKind()) && !resource.getName().contains("/"))
-                .map(APIResource::getName).findFirst()
+        int slash = apiVersion.indexOf('/');
+        String group = slash < 0 ? "" : apiVersion.substring(0, slash);
+        Resource resource = ApiCatalog.live(client()).resources(Set.of(group)).stream()
+                .filter(served -> apiVersion.equals(served.apiVersion()) && kind.equals(served.kind()))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the API server serves no " + kind + " in " + apiVersion));
-        return resources.getResources().stream().anyMatch(resource -> (plural + "/status").equals(resource.getName()));
+        return new ClusterObjects(client()).setStatus(resource, namespace, name, status);
     }
 
     /** Stops the API server, keeping etcd and its data (to simulate an API outage). */
@@ -345,7 +301,7 @@ public final class LocalCluster implements AutoCloseable {
      */
     public synchronized void restartControlPlane() {
         if (etcd == null) {
-            startEtcd();
+            etcd = plane.startEtcd();
         }
         startApiServer();
     }
@@ -389,11 +345,11 @@ public final class LocalCluster implements AutoCloseable {
     /** A call to etcd's JSON gateway (its gRPC API as JSON, bytes in base64) on the client port. */
     private Map<?, ?> etcdCall(String path, Map<String, Object> request) {
         var serialization = client().getKubernetesSerialization();
-        HttpRequest post = HttpRequest.newBuilder(URI.create("http://" + LOOPBACK + ":" + etcdPort + path))
+        HttpRequest post = HttpRequest.newBuilder(URI.create(plane.etcdUrl() + path))
                 .timeout(Duration.ofSeconds(30))
                 .POST(HttpRequest.BodyPublishers.ofString(serialization.asJson(request))).build();
         try {
-            HttpResponse<String> response = http.send(post, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = plane.http.send(post, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 throw new IllegalStateException("etcd answered " + path + " with " + response.statusCode() + ": " + response.body());
             }
@@ -411,30 +367,7 @@ public final class LocalCluster implements AutoCloseable {
         if (apiServer != null) {
             return;
         }
-        List<String> command = new ArrayList<>(List.of(binary("kube-apiserver"),
-                "--bind-address=" + LOOPBACK,
-                "--advertise-address=" + LOOPBACK,
-                "--secure-port=" + apiServerPort,
-                "--cert-dir=" + state.resolve("pki"),
-                "--tls-cert-file=" + pki.serverCert,
-                "--tls-private-key-file=" + pki.serverKey,
-                "--client-ca-file=" + pki.caCert,
-                "--etcd-servers=http://" + LOOPBACK + ":" + etcdPort,
-                "--authorization-mode=RBAC",
-                "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
-                "--service-account-key-file=" + pki.serviceAccountPublicKey,
-                "--service-account-signing-key-file=" + pki.serviceAccountKey,
-                "--service-cluster-ip-range=10.0.0.0/24",
-                "--disable-admission-plugins=ServiceAccount",
-                // On by default since 1.13, named so that admission webhooks on 127.0.0.1 work whatever the default.
-                "--enable-admission-plugins=MutatingAdmissionWebhook,ValidatingAdmissionWebhook",
-                "--allow-privileged=true",
-                "--profiling=false",
-                "--endpoint-reconciler-type=none"));
-        command.addAll(apiServerFlags);
-        apiServer = launch("kube-apiserver", command);
-        awaitHttp(apiServer, serverUrl() + "/readyz");
-        awaitHttp(apiServer, serverUrl() + "/api/v1/namespaces/default");
+        apiServer = plane.startApiServer();
     }
 
     /** Stops both processes and deletes the cluster's files. Safe to call more than once. */
@@ -448,7 +381,7 @@ public final class LocalCluster implements AutoCloseable {
             client.close();
         }
         stopProcesses();
-        http.close();
+        plane.close();
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException alreadyShuttingDown) {
@@ -456,114 +389,6 @@ public final class LocalCluster implements AutoCloseable {
         }
         deleteState();
         LOG.info("Local cluster {} stopped", serverUrl());
-    }
-
-    private void startEtcd() {
-        String peerUrl = "http://" + LOOPBACK + ":" + etcdPeerPort;
-        String clientUrl = "http://" + LOOPBACK + ":" + etcdPort;
-        etcd = launch("etcd", List.of(binary("etcd"),
-                "--name=kopf4j",
-                "--data-dir=" + state.resolve("etcd-data"),
-                "--listen-client-urls=" + clientUrl,
-                "--advertise-client-urls=" + clientUrl,
-                "--listen-peer-urls=" + peerUrl,
-                "--initial-advertise-peer-urls=" + peerUrl,
-                "--initial-cluster=kopf4j=" + peerUrl,
-                "--unsafe-no-fsync=true"));
-        awaitHttp(etcd, clientUrl + "/health");
-    }
-
-    private ControlPlaneProcess launch(String name, List<String> command) {
-        try {
-            return ControlPlaneProcess.start(name, command, state.resolve("logs").resolve(name + ".log"));
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
-        }
-    }
-
-    private void awaitHttp(ControlPlaneProcess process, String url) {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build();
-        while (true) {
-            try {
-                if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // Not listening yet.
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for " + url, e);
-            }
-            if (!process.isAlive() || System.nanoTime() > deadline) {
-                throw new IllegalStateException((process.isAlive() ? "timed out waiting for " : "exited before serving ")
-                        + url + ": " + process.describe() + "; its last log lines:\n" + process.tail(15));
-            }
-            sleepQuietly(Duration.ofMillis(100));
-        }
-    }
-
-    private void awaitServed(CustomResourceDefinition crd) {
-        String name = crd.getMetadata().getName();
-        client().apiextensions().v1().customResourceDefinitions().withName(name).waitUntilCondition(
-                current -> current != null && current.getStatus() != null && current.getStatus().getConditions() != null
-                        && current.getStatus().getConditions().stream()
-                        .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
-                CRD_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        // Established precedes the discovery documents by a moment; operators resolve through discovery.
-        String group = crd.getSpec().getGroup();
-        String plural = crd.getSpec().getNames().getPlural();
-        long deadline = System.nanoTime() + CRD_TIMEOUT.toNanos();
-        for (var version : crd.getSpec().getVersions()) {
-            while (!discoveryLists(group + "/" + version.getName(), plural)) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("CRD " + name + " is established but not served at " + group + "/" + version.getName());
-                }
-                sleepQuietly(Duration.ofMillis(50));
-            }
-        }
-    }
-
-    private boolean discoveryLists(String groupVersion, String plural) {
-        var resources = client().getApiResources(groupVersion);
-        return resources != null && resources.getResources().stream().anyMatch(r -> plural.equals(r.getName()));
-    }
-
-    private void writeKubeconfig() {
-        try {
-            Files.writeString(kubeconfig, kubeconfigYaml("kopf4j-admin", certificateCredentials(pki.adminCert, pki.adminKey), "default"));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + kubeconfig, e);
-        }
-    }
-
-    /** A client certificate and its key, as a kubeconfig's user has them. */
-    private static String certificateCredentials(Path certificate, Path key) throws IOException {
-        return "client-certificate-data: " + Pki.base64(certificate) + "\n    client-key-data: " + Pki.base64(key);
-    }
-
-    /** A kubeconfig for this cluster with the user's credentials (YAML lines under {@code user:}) and namespace. */
-    private String kubeconfigYaml(String user, String credentials, String namespace) throws IOException {
-        return """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: kopf4j-local
-                  cluster:
-                    server: %s
-                    certificate-authority-data: %s
-                users:
-                - name: %s
-                  user:
-                    %s
-                contexts:
-                - name: kopf4j-local
-                  context:
-                    cluster: kopf4j-local
-                    user: %s
-                    namespace: %s
-                current-context: kopf4j-local
-                """.formatted(serverUrl(), Pki.base64(pki.caCert), user, credentials, user, namespace);
     }
 
     private synchronized void stopProcesses() {
@@ -583,40 +408,6 @@ public final class LocalCluster implements AutoCloseable {
             files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             LOG.warn("Cannot delete the local cluster's files in {}: {}", state, e.getMessage());
-        }
-    }
-
-    private String binary(String name) {
-        return binaries.resolve(name).toString();
-    }
-
-    /** Distinct free ports: all held at once while picked, since a port let go may be picked again. */
-    private static int[] freePorts(int count) {
-        List<ServerSocket> held = new ArrayList<>();
-        try {
-            for (int i = 0; i < count; i++) {
-                held.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
-            }
-            return held.stream().mapToInt(ServerSocket::getLocalPort).toArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port on loopback", e);
-        } finally {
-            for (ServerSocket socket : held) {
-                try {
-                    socket.close();
-                } catch (IOException ignored) {
-                    // Closing a listening socket that never accepted loses nothing.
-                }
-            }
-        }
-    }
-
-    private static void sleepQuietly(Duration duration) {
-        try {
-            Thread.sleep(duration);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 

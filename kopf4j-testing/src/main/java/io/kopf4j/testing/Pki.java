@@ -17,9 +17,11 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * The certificates of a throw-away cluster, made with kopf4j's {@link CertificateBuilder}: a CA,
+ * The certificates of a local cluster, made with kopf4j's {@link CertificateBuilder}: a CA,
  * the API server's serving certificate (for 127.0.0.1 and localhost), an admin client certificate
- * in {@code system:masters}, and the service-account signing key. Written as PEM under {@code dir}.
+ * in {@code system:masters}, and the service-account signing key. Written as PEM under {@code dir};
+ * a kept cluster reads them back at its next start ({@link #openOrCreate}), so that its kubeconfig
+ * and the tokens it signed stay valid.
  */
 final class Pki {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -31,29 +33,62 @@ final class Pki {
     final Path adminKey;
     final Path serviceAccountKey;
     final Path serviceAccountPublicKey;
-    private final X509Certificate ca;
-    private final KeyPair caKeys;
-    private final X509Certificate admin;
-    private final KeyPair adminKeys;
+    private X509Certificate ca;
+    private KeyPair caKeys;
+    private X509Certificate admin;
+    private KeyPair adminKeys;
 
-    Pki(Path dir) throws IOException, GeneralSecurityException {
+    private Pki(Path dir) throws IOException {
+        caCert = dir.resolve("ca.crt");
+        serverCert = dir.resolve("apiserver.crt");
+        serverKey = dir.resolve("apiserver.key");
+        adminCert = dir.resolve("admin.crt");
+        adminKey = dir.resolve("admin.key");
+        serviceAccountKey = dir.resolve("sa.key");
+        serviceAccountPublicKey = dir.resolve("sa.pub");
         Files.createDirectories(dir);
-        caKeys = CertificateBuilder.rsaKeys();
-        ca = new CertificateBuilder("CN=kopf4j-local-ca", caKeys.getPublic()).ca().selfSigned(caKeys.getPrivate());
+    }
+
+    /** New certificates and keys, written under {@code dir}. */
+    static Pki create(Path dir) throws IOException, GeneralSecurityException {
+        Pki pki = new Pki(dir);
+        KeyPair caKeys = CertificateBuilder.rsaKeys();
+        X509Certificate ca = new CertificateBuilder("CN=kopf4j-local-ca", caKeys.getPublic()).ca().selfSigned(caKeys.getPrivate());
         KeyPair serverKeys = CertificateBuilder.rsaKeys();
         X509Certificate server = new CertificateBuilder("CN=kube-apiserver", serverKeys.getPublic()).serverAuth()
                 .sans(List.of("127.0.0.1", "localhost", "kubernetes.default.svc")).signedBy(ca, caKeys.getPrivate());
-        adminKeys = CertificateBuilder.rsaKeys();
-        admin = clientCertificate("O=system:masters,CN=kopf4j-admin", adminKeys);
+        KeyPair adminKeys = CertificateBuilder.rsaKeys();
+        X509Certificate admin = new CertificateBuilder("O=system:masters,CN=kopf4j-admin", adminKeys.getPublic()).clientAuth()
+                .signedBy(ca, caKeys.getPrivate());
         KeyPair serviceAccount = CertificateBuilder.rsaKeys();
+        write(pki.serverCert, server);
+        write(pki.serverKey, serverKeys.getPrivate());
+        write(pki.serviceAccountKey, serviceAccount.getPrivate());
+        write(pki.serviceAccountPublicKey, serviceAccount.getPublic());
+        // The CA's certificate last: its presence says the directory holds a complete set.
+        write(pki.adminCert, admin);
+        write(pki.adminKey, adminKeys.getPrivate());
+        write(pki.caKeyFile(), caKeys.getPrivate());
+        write(pki.caCert, ca);
+        return pki.load();
+    }
 
-        caCert = write(dir.resolve("ca.crt"), ca);
-        serverCert = write(dir.resolve("apiserver.crt"), server);
-        serverKey = write(dir.resolve("apiserver.key"), serverKeys.getPrivate());
-        adminCert = write(dir.resolve("admin.crt"), admin);
-        adminKey = write(dir.resolve("admin.key"), adminKeys.getPrivate());
-        serviceAccountKey = write(dir.resolve("sa.key"), serviceAccount.getPrivate());
-        serviceAccountPublicKey = write(dir.resolve("sa.pub"), serviceAccount.getPublic());
+    /** The certificates and keys under {@code dir}, made there first if it holds none. */
+    static Pki openOrCreate(Path dir) throws IOException, GeneralSecurityException {
+        Pki pki = new Pki(dir);
+        return Files.isRegularFile(pki.caCert) ? pki.load() : create(dir);
+    }
+
+    private Pki load() throws IOException, GeneralSecurityException {
+        ca = Pem.certificates(Files.readString(caCert)).getFirst();
+        caKeys = new KeyPair(ca.getPublicKey(), Pem.privateKey(Files.readString(caKeyFile()), null));
+        admin = Pem.certificates(Files.readString(adminCert)).getFirst();
+        adminKeys = new KeyPair(admin.getPublicKey(), Pem.privateKey(Files.readString(adminKey), null));
+        return this;
+    }
+
+    private Path caKeyFile() {
+        return caCert.resolveSibling("ca.key");
     }
 
     /**
@@ -68,12 +103,9 @@ final class Pki {
         }
         subject.append("CN=").append(user);
         KeyPair keys = CertificateBuilder.rsaKeys();
-        X509Certificate certificate = clientCertificate(subject.toString(), keys);
+        X509Certificate certificate = new CertificateBuilder(subject.toString(), keys.getPublic()).clientAuth()
+                .signedBy(ca, caKeys.getPrivate());
         return new Path[]{write(dir.resolve(user + ".crt"), certificate), write(dir.resolve(user + ".key"), keys.getPrivate())};
-    }
-
-    private X509Certificate clientCertificate(String subject, KeyPair keys) throws GeneralSecurityException {
-        return new CertificateBuilder(subject, keys.getPublic()).clientAuth().signedBy(ca, caKeys.getPrivate());
     }
 
     /** An SSL context that trusts only this CA and presents the admin certificate. */

@@ -1,9 +1,11 @@
 package io.kopf4j.engines.permissions;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.OperatorException;
 import io.kopf4j.Resource;
 import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.Discovery;
+import io.kopf4j.intents.ResourceSelector;
 import java.util.List;
 import java.util.Set;
 
@@ -25,6 +27,38 @@ public interface ApiCatalog {
 
     /** {@return what makes an unknown resource known, for the error that names it} */
     String remedy();
+
+    /**
+     * The one resource a name selects, as kubectl resolves it: a plural, singular, kind or short
+     * name, optionally group-qualified ({@code pvc}, {@code kopfexamples.kopf.dev},
+     * {@code deployments.v1.apps}); the core group wins, as with kubectl.
+     *
+     * <pre>{@code
+     * Resource claims = ApiCatalog.live(client).resolve("pvc");   // persistentvolumeclaims.v1
+     * }</pre>
+     *
+     * @throws OperatorException naming the resource if it selects none, several groups, or many resources
+     */
+    default Resource resolve(String name) {
+        ResourceSelector selector;
+        try {
+            selector = ResourceSelector.parse(name);
+        } catch (IllegalArgumentException e) {
+            throw new OperatorException("resource " + name + ": " + e.getMessage(), e);
+        }
+        if (selector.multiple()) {
+            throw new OperatorException("resource " + name + " selects many resources; name one");
+        }
+        ResourceSelector.Resolution resolution = selector.resolve(resources(selector.groupsToDiscover()));
+        if (resolution.ambiguous()) {
+            throw new OperatorException("resource " + name + " is ambiguous, it matches " + resolution.resources()
+                    + "; name the group");
+        }
+        if (resolution.resources().isEmpty()) {
+            throw new OperatorException("resource " + name + " cannot be resolved: " + remedy());
+        }
+        return resolution.resources().getFirst();
+    }
 
     /** The API server's discovery, each request once. */
     static ApiCatalog live(KubernetesClient client) {
