@@ -1,10 +1,13 @@
 package io.kopf4j.bench;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 
 /**
  * kopf4j's command line as users run it: the {@code kopf4j} launcher of the checkout (with its JVM
@@ -18,6 +21,9 @@ import java.util.Locale;
  * }</pre>
  */
 final class Kopf4jCommand {
+    private static final Duration FIRST_START_TIMEOUT = Duration.ofMinutes(2);
+    private static final Duration READY_POLL = Duration.ofMillis(100);
+
     private Kopf4jCommand() {
     }
 
@@ -45,6 +51,47 @@ final class Kopf4jCommand {
         long started = System.nanoTime();
         process.start().waitFor();
         return (System.nanoTime() - started) / 1e9;
+    }
+
+    /**
+     * A user's first start against the cluster, so that the one measured next is a second start: kopf4j
+     * runs the handler files in a namespace without objects until {@code /readyz} answers, and is stopped
+     * with SIGTERM. The class cache then holds the compiled handlers, and on JDK 25+ the JVM has recorded
+     * the classes a run loads, of which {@code kopf4j --version} (any next start) makes the AOT cache
+     * ({@code scripts/aot-options.sh}; {@code KOPF4J_AOT=off}: not).
+     */
+    static FirstStart firstStart(Path root, Path kubeconfig, List<String> handlerFiles) throws IOException, InterruptedException {
+        OperatorEndpoint readiness = OperatorEndpoint.onFreePort("/readyz");
+        ProcessBuilder command = process(root, kubeconfig, "kopf4j-bench-first-start",
+                List.of("--health-probe-bind-address=" + readiness.hostAndPort()), handlerFiles);
+        Path log = Files.createTempFile("kopf4j-bench-first-start-", ".log");
+        OperatorProcess operator = OperatorProcess.start(command, log);
+        long ready;
+        try {
+            ready = operator.awaitAtLeast("/readyz 200 (a first start; its output: " + log + ")", 1, FIRST_START_TIMEOUT,
+                    READY_POLL, () -> readiness.isReady() ? 1 : 0);
+        } catch (TimeoutException e) {
+            throw new IOException("a first start of kopf4j did not get ready; its output: " + log, e);
+        } finally {
+            operator.close();
+        }
+        long stopped = System.nanoTime();
+        new ProcessBuilder(root.resolve("kopf4j").toString(), "--version").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+        return new FirstStart((ready - operator.spawnedNanos()) / 1e9, (stopped - ready) / 1e9, (System.nanoTime() - stopped) / 1e9);
+    }
+
+    /**
+     * How long a first start took (see {@link #firstStart}), in seconds: from the spawn to ready, from
+     * ready to its exit after SIGTERM (when the JVM writes what it recorded), and the next start of
+     * {@code kopf4j --version} (that makes the AOT cache).
+     */
+    record FirstStart(double ready, double exit, double nextVersion) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "a first start (the class and AOT caches filled): ready %.1f s after the spawn,"
+                    + " exited %.1f s after SIGTERM; then kopf4j --version %.1f s", ready, exit, nextVersion);
+        }
     }
 
     /** Warms the cache for each of these operators (see {@link #warmUp(Path, List)}) and prints how long each took. */
