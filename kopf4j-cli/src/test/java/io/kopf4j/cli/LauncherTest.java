@@ -1,6 +1,7 @@
 package io.kopf4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -169,6 +170,7 @@ class LauncherTest {
 
     @Test
     void aFirstRunRecordsTheClassesAndTheNextStartMakesAndUsesTheAotCache() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 25, "the launcher's JDK (this one) has the AOT cache from 25 on");
         freshJar();
         Map<String, String> environment = jarredClasspath();
         Result first = launch(environment, "run", "--kubeconfig", root.resolve("missing").toString());
