@@ -5,9 +5,9 @@
 
 Each benchmark run writes one JSON file per N into bench/results/ (bench/README.md, "Result files");
 files marked "transcribed" hold figures copied from docs/performance.md's tables, for runs made
-before the benchmarks wrote files. Of several files of the same benchmark and N, the newest counts
-(for the start-up benchmark: the newest per AOT setting). Only the standard library: the SVG is
-written by hand, so the charts re-generate anywhere with one command.
+before the benchmarks wrote files. Of the files of one benchmark and N (for the start-up benchmark:
+and AOT setting) those of the newest day count, each figure as their median. Only the standard
+library: the SVG is written by hand, so the charts re-generate anywhere with one command.
 """
 import glob
 import json
@@ -29,17 +29,40 @@ FONT = 'font-family="sans-serif" font-size="12"'
 
 
 def load_results():
-    """{(benchmark, n, variant): result}, the newest file of each."""
-    newest = {}
+    """{(benchmark, n, variant): result}: of the files of each, those of the newest day, their
+    figures' medians per operator when there are several (repeated runs)."""
+    grouped = {}
     for path in sorted(glob.glob(os.path.join(RESULTS, "*.json"))):
         with open(path, encoding="utf-8") as file:
             result = json.load(file)
         variants = {row.get("aot", "") for row in result["rows"]} if result["benchmark"] == "startup" else {""}
         for variant in variants:
-            key = (result["benchmark"], result["n"], variant)
-            if key not in newest or result["date"] > newest[key]["date"]:
-                newest[key] = result
+            grouped.setdefault((result["benchmark"], result["n"], variant), []).append(result)
+    newest = {}
+    for key, results in grouped.items():
+        day = max(result["date"][:10] for result in results)
+        newest[key] = medians([result for result in results if result["date"][:10] == day])
     return newest
+
+
+def medians(results):
+    """One result whose rows hold each figure's median over the results' rows of the same operator and AOT setting."""
+    if len(results) == 1:
+        return results[0]
+    rows = {}
+    for result in results:
+        for found in result["rows"]:
+            rows.setdefault((found.get("operator"), found.get("aot", "")), []).append(found)
+    merged = []
+    for same in rows.values():
+        row = dict(same[0])
+        for name, value in row.items():
+            if isinstance(value, (int, float)):
+                values = sorted(found[name] for found in same if isinstance(found.get(name), (int, float)))
+                middle = len(values) // 2
+                row[name] = values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
+        merged.append(row)
+    return dict(max(results, key=lambda result: result["date"]), rows=merged, runs=len(results))
 
 
 def of(results, benchmark):
@@ -210,7 +233,8 @@ def load_phases(results):
 
 
 def source(result):
-    return result["date"][:10] + (", transcribed" if result.get("source", "measured") != "measured" else "")
+    return result["date"][:10] + (", transcribed" if result.get("source", "measured") != "measured" else "") \
+        + (f", median of {result['runs']} runs" if result.get("runs", 1) > 1 else "")
 
 
 def rss_over_n(results):
@@ -249,9 +273,12 @@ def startup_chart(results):
     sizes = sorted({n for n, _, _ in runs})
     variants = [("off", "AOT cache off"), ("default", "AOT cache (default)")]
     values = {(n, variant): row(result, "kopf4j", variant) for n, variant, result in runs}
+    counts = {}
+    for n, _, result in runs:
+        counts[n] = max(counts.get(n, 1), result.get("runs", 1))
     y_max = nice_max(max([found["ready_s"] for found in values.values() if found] + [1.5]))
     svg = Svg(620, 330, "Start-up: spawn to ready (/readyz 200), a jar and a .java file seen before")
-    panel = Panel(svg, 70, 50, 520, 220, y_max, "seconds", [f"N = {label_n(n)} objects present" for n in sizes])
+    panel = Panel(svg, 70, 50, 520, 220, y_max, "seconds", [f"N = {label_n(n)}" + (f", median of {counts[n]} runs" if counts[n] > 1 else " objects present") for n in sizes])
     for index, n in enumerate(sizes):
         panel.bars(index, [(label, values[(n, variant)]["ready_s"] if values.get((n, variant)) else None, COLOURS[label])
                            for variant, label in variants])
