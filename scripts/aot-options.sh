@@ -9,8 +9,9 @@
 # release, the classpath (each jar's and its lib/ jars' size and mtime) and the JVM options:
 #   1. no cache yet: a `run` records which classes it loads (-XX:AOTMode=record), written when its
 #      JVM exits (Ctrl-C, SIGTERM, an error; not after SIGKILL) to KEY.PID.aotconf;
-#   2. the next start of any command makes the cache from that (-XX:AOTMode=create, ~2 s, once)
-#      and uses it, as does every start after it (-XX:AOTCache=KEY.aot: 0.5 s less, docs/performance.md).
+#   2. the next start of any command makes the cache from that (-XX:AOTMode=create, 3-4 s, once)
+#      and uses it, as does every start after it (-XX:AOTCache=KEY.aot: the login 0.3 s faster, up to
+#      0.7 s less to ready, 13-27 MiB more RSS; docs/performance.md).
 # A cache the JVM cannot use is skipped silently (-Xlog:aot=off), as are JVM options that exclude it
 # (-Xshare, a CDS archive, AOT options of one's own), and a classpath with a non-empty directory (the
 # JVM refuses a cache for it). If the JVM cannot make the cache, KEY.create.log says why and the key
@@ -59,7 +60,7 @@ cache=$dir/$key.aot
 use() {
   touch "$cache" 2>/dev/null   # the pruning below keeps the most recently used
   ls -t "$dir"/*.aot 2>/dev/null | tail -n +4 | xargs -r -d '\n' rm -f
-  find "$dir" -name '*.failed' -mmin +1440 -delete 2>/dev/null
+  find "$dir" \( -name '*.failed' -o -name '*.create.log' \) -mmin +1440 -delete 2>/dev/null
   printf '%s\n' "-XX:AOTCache=$cache" -Xlog:aot=off -Xlog:cds=off
   exit 0
 }
