@@ -3,6 +3,7 @@ package io.kopf4j.engines.daemons;
 import io.kopf4j.Body;
 import io.kopf4j.DaemonStoppingReason;
 import io.kopf4j.Memo;
+import io.kopf4j.Meta;
 import io.kopf4j.Patch;
 import io.kopf4j.Resource;
 import io.kopf4j.intents.DaemonCause;
@@ -80,7 +81,7 @@ final class ObjectDaemons implements ObjectSpawns {
                 for (SpawningHandler handler : engine.registry().spawningHandlers(cause, foreverStopped)) {
                     matching.add(handler.id());
                     if (!running.containsKey(handler.id()) && !engine.paused()) {
-                        spawn(handler);
+                        spawn(handler, cause);
                     }
                 }
                 running.values().stream().filter(daemon -> !matching.contains(daemon.handler.id()))
@@ -134,11 +135,17 @@ final class ObjectDaemons implements ObjectSpawns {
         }
     }
 
-    private void spawn(SpawningHandler handler) {
+    /**
+     * Names the thread from the event's own body: the live body is kept as JSON bytes and parsed
+     * when read, and a read here would keep every daemon's parsed body (~4 KB) in its soft cache,
+     * which a large heap never clears.
+     */
+    private void spawn(SpawningHandler handler, SpawningCause spawning) {
         RunningDaemon daemon = new RunningDaemon(handler);
         running.put(handler.id(), daemon);
         DaemonCause cause = new DaemonCause(resource, body, new Patch(), logger, memo, daemon.stopper);
-        String where = body.meta().namespace() == null ? body.meta().name() : body.meta().namespace() + "/" + body.meta().name();
+        Meta meta = new Body(spawning.raw()).meta();
+        String where = meta.namespace() == null ? meta.name() : meta.namespace() + "/" + meta.name();
         String name = "kopf4j-" + daemon.kind() + "-" + where + "-" + handler.id();
         engine.metrics().daemonsRunning(daemon.kind(), handler.id()).incrementAndGet();
         if (handler instanceof TimerHandler) {

@@ -108,6 +108,22 @@ class ParkedDaemonStackTest {
     }
 
     @Test
+    void aDaemonThatDoesNotReadItsBodyNeverHasItParsed() {
+        Accompanying daemon = new Accompanying();
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(daemon, registry);
+        AtomicInteger reads = new AtomicInteger();
+        spawnFor(registry, OBJECT, Body.live(() -> {
+            reads.incrementAndGet();   // an operator's live body parses its JSON bytes here, and caches the maps softly
+            return OBJECT;
+        }));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> daemon.parked.get() != null
+                && daemon.parked.get().getState() == Thread.State.TIMED_WAITING);
+        assertThat(reads.get()).as("reads of the live body by the spawn and the call").isZero();
+    }
+
+    @Test
     void aTimerWaitingForItsNextRunHasNoThreadAndEndsAtOnceWhenStopped() {
         AtomicInteger runs = new AtomicInteger();
         HandlerRegistry registry = new HandlerRegistry();
@@ -132,13 +148,17 @@ class ParkedDaemonStackTest {
 
     /** The engine for these handlers, and the daemons or timers of this object spawned. */
     private void spawnFor(HandlerRegistry registry, Map<String, Object> object) {
+        spawnFor(registry, object, new Body(object));
+    }
+
+    /** The same with the body that the daemons and timers see (the object's live body in an operator). */
+    private void spawnFor(HandlerRegistry registry, Map<String, Object> object, Body body) {
         if (engine == null) {
             Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                     metrics, null, poster, null);
             ObjectPatching patcher = (resource, body, patch, resultsOf, logger) -> new ObjectPatching.Applied(null, List.of());
             engine = DaemonsEngine.factory(registry, new OperatorThreads("test"), settings, metrics).create(execution, patcher);
         }
-        Body body = new Body(object);
         ObjectSpawns spawns = engine.object(KOPFEXAMPLES, body, new Memo(), ObjectLogger.local(object), () -> { });
         spawns.handle(new SpawningCause(KOPFEXAMPLES, object, body, new Patch(), ObjectLogger.local(object), new Memo(), false),
                 false);
