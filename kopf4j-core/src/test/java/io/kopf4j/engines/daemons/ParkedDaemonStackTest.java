@@ -156,7 +156,7 @@ class ParkedDaemonStackTest {
         if (engine == null) {
             Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                     metrics, null, poster, null);
-            ObjectPatching patcher = (resource, body, patch, resultsOf, logger) -> new ObjectPatching.Applied(null, List.of());
+            ObjectPatching patcher = (resource, latest, patch, resultsOf, logger) -> new ObjectPatching.Applied(null, List.of());
             engine = DaemonsEngine.factory(registry, new OperatorThreads("test"), settings, metrics).create(execution, patcher);
         }
         ObjectSpawns spawns = engine.object(KOPFEXAMPLES, body, new Memo(), ObjectLogger.local(object), () -> { });
