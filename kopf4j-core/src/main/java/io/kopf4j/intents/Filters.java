@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Which objects a handler is for, beyond the resource: Kopf's filters. Labels and annotations
@@ -40,13 +41,13 @@ public record Filters(Map<String, Condition> labels, Map<String, Condition> anno
      * @param newEssence the current essence
      */
     public boolean prematches(HandlerContext context, Map<String, Object> oldEssence, Map<String, Object> newEssence) {
-        return matchKeys(labels, context.labels()) && matchKeys(annotations, context.annotations())
+        return matchKeys(labels, context::labels) && matchKeys(annotations, context::annotations)
                 && matchValue(resolve(oldEssence), resolve(newEssence)) && matchWhen(context);
     }
 
     /** Kopf's full match of a changing handler: the pre-match and the field's old and new values. */
     public boolean matches(HandlerContext context, Map<String, Object> oldEssence, Map<String, Object> newEssence) {
-        return matchKeys(labels, context.labels()) && matchKeys(annotations, context.annotations())
+        return matchKeys(labels, context::labels) && matchKeys(annotations, context::annotations)
                 && matchValue(resolve(oldEssence), resolve(newEssence)) && matchOldNew(oldEssence, newEssence)
                 && matchWhen(context);
     }
@@ -56,12 +57,21 @@ public record Filters(Map<String, Condition> labels, Map<String, Condition> anno
      * the field's value is the body's, with no old state that could be absent.
      */
     public boolean matchesBody(HandlerContext context, Map<String, Object> body) {
-        return matchKeys(labels, context.labels()) && matchKeys(annotations, context.annotations())
+        return matchKeys(labels, context::labels) && matchKeys(annotations, context::annotations)
                 && matchValue(resolve(body)) && matchWhen(context);
     }
 
-    private static boolean matchKeys(Map<String, Condition> conditions, Map<String, String> actual) {
-        return conditions.entrySet().stream().allMatch(e -> e.getValue().test(actual.get(e.getKey())));
+    /**
+     * The object's labels or annotations are read only if a condition needs them: a daemon's or
+     * timer's context reads its live body, which is kept as JSON bytes and parsed on a read (and
+     * the parsed maps, ~4 KB per object, cached softly: on a large heap, for good).
+     */
+    private static boolean matchKeys(Map<String, Condition> conditions, Supplier<Map<String, String>> actual) {
+        if (conditions.isEmpty()) {
+            return true;
+        }
+        Map<String, String> keys = actual.get();
+        return conditions.entrySet().stream().allMatch(e -> e.getValue().test(keys.get(e.getKey())));
     }
 
     /** The field's value passes in any of the states given (Kopf checks the new one first). */

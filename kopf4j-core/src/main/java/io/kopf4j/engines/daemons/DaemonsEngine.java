@@ -15,12 +15,15 @@ import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 /**
  * Daemons and timers (Kopf's {@code kopf/_core/engines/daemons.py}): each object's
- * {@link ObjectDaemons}, the pause and the exit of them all. Every daemon and timer runs on its
- * own virtual thread, so ten thousand of them cost ten thousand parked virtual threads, not a
- * thread pool that starves (Kopf runs sync daemons in its handler pool).
+ * {@link ObjectDaemons}, the pause and the exit of them all. Every daemon runs on its own virtual
+ * thread, so ten thousand of them cost ten thousand parked virtual threads, not a thread pool that
+ * starves (Kopf runs sync daemons in its handler pool). A timer has a virtual thread only while it
+ * runs: between its runs it is a task of one scheduler, whose single (virtual) thread starts it.
  *
  * <pre>{@code
  * Spawning.Factory daemons = DaemonsEngine.factory(registry, threads, settings, metrics);
@@ -35,6 +38,8 @@ public final class DaemonsEngine implements Spawning {
     private final ObjectPatching patcher;
     private final Escalation escalation;
     private final Set<ObjectDaemons> objects = ConcurrentHashMap.newKeySet();
+    private final ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1,
+            Thread.ofVirtual().name("kopf4j-timers").factory());
     private volatile boolean paused;
 
     private DaemonsEngine(HandlerRegistry registry, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
@@ -46,6 +51,7 @@ public final class DaemonsEngine implements Spawning {
         this.execution = execution;
         this.patcher = patcher;
         this.escalation = new Escalation(threads, settings.background, metrics);
+        timers.setRemoveOnCancelPolicy(true);   // a stopped timer's wake-up leaves the queue at once, not at its time
     }
 
     /** The engine as the reactor makes it, once the execution and the patcher exist. */
@@ -83,6 +89,7 @@ public final class DaemonsEngine implements Spawning {
     public void stopAll() {
         paused = true;
         objects.forEach(daemons -> daemons.stopAll(DaemonStoppingReason.OPERATOR_EXITING));
+        timers.shutdown();   // every timer is stopped: none schedules again
     }
 
     boolean paused() {
@@ -95,6 +102,11 @@ public final class DaemonsEngine implements Spawning {
 
     OperatorThreads threads() {
         return threads;
+    }
+
+    /** Where the timers wait between their runs. */
+    ScheduledExecutorService timers() {
+        return timers;
     }
 
     OperatorSettings.Background settings() {

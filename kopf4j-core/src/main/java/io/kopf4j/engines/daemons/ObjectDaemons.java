@@ -3,6 +3,7 @@ package io.kopf4j.engines.daemons;
 import io.kopf4j.Body;
 import io.kopf4j.DaemonStoppingReason;
 import io.kopf4j.Memo;
+import io.kopf4j.Meta;
 import io.kopf4j.Patch;
 import io.kopf4j.Resource;
 import io.kopf4j.intents.DaemonCause;
@@ -80,7 +81,7 @@ final class ObjectDaemons implements ObjectSpawns {
                 for (SpawningHandler handler : engine.registry().spawningHandlers(cause, foreverStopped)) {
                     matching.add(handler.id());
                     if (!running.containsKey(handler.id()) && !engine.paused()) {
-                        spawn(handler);
+                        spawn(handler, cause);
                     }
                 }
                 running.values().stream().filter(daemon -> !matching.contains(daemon.handler.id()))
@@ -134,17 +135,29 @@ final class ObjectDaemons implements ObjectSpawns {
         }
     }
 
-    private void spawn(SpawningHandler handler) {
+    /**
+     * Names the thread from the event's own body: the live body is kept as JSON bytes and parsed
+     * when read, and a read here would keep every daemon's parsed body (~4 KB) in its soft cache,
+     * which a large heap never clears.
+     */
+    private void spawn(SpawningHandler handler, SpawningCause spawning) {
         RunningDaemon daemon = new RunningDaemon(handler);
         running.put(handler.id(), daemon);
         DaemonCause cause = new DaemonCause(resource, body, new Patch(), logger, memo, daemon.stopper);
-        String where = body.meta().namespace() == null ? body.meta().name() : body.meta().namespace() + "/" + body.meta().name();
-        daemon.thread = engine.threads().start("kopf4j-" + daemon.kind() + "-" + where + "-" + handler.id(),
-                new DaemonThread(daemon, cause));
+        Meta meta = new Body(spawning.raw()).meta();
+        String where = meta.namespace() == null ? meta.name() : meta.namespace() + "/" + meta.name();
+        String name = "kopf4j-" + daemon.kind() + "-" + where + "-" + handler.id();
+        engine.metrics().daemonsRunning(daemon.kind(), handler.id()).incrementAndGet();
+        if (handler instanceof TimerHandler) {
+            new TimerLoop(daemon, cause, iteration, engine.timers(), engine.threads(), engine.metrics(), local,
+                    () -> idleReset, name, () -> ended(daemon)).start();
+        } else {
+            daemon.thread = engine.threads().start(name, new DaemonThread(daemon, cause));
+        }
     }
 
     /**
-     * The daemon's thread: its loop, then Kopf's {@code _runner} clean-up. A class, not a lambda
+     * A daemon's thread: its loop, then Kopf's {@code _runner} clean-up. A class, not a lambda
      * around a method: one frame less on the stack of every parked daemon.
      */
     private final class DaemonThread implements Runnable {
@@ -158,35 +171,34 @@ final class ObjectDaemons implements ObjectSpawns {
 
         @Override
         public void run() {
-            var count = engine.metrics().daemonsRunning(daemon.kind(), daemon.handler.id());
-            count.incrementAndGet();
             try {
-                if (daemon.handler instanceof TimerHandler) {
-                    TimerLoop.run(daemon, cause, iteration, engine.metrics(), local, () -> idleReset);
-                } else {
-                    DaemonLoop.run(daemon, cause, iteration, engine.metrics(), local);
-                }
+                DaemonLoop.run(daemon, cause, iteration, engine.metrics(), local);
             } catch (CancellationException e) {
                 // Logged by the execution ("is cancelled. Will escalate."): the daemon ends here.
             } catch (RuntimeException e) {
                 local.error("{} has failed unexpectedly; it will not be restarted.", daemon.title(), e);
             } finally {
-                lock.lock();
-                try {
-                    if (!daemon.stopper.isSet()) {
-                        foreverStopped.add(daemon.handler.id());   // ended on its own: never again in this process
-                    }
-                    running.remove(daemon.handler.id(), daemon);
-                } finally {
-                    lock.unlock();
-                }
-                daemon.stopper.set(DaemonStoppingReason.DONE);
-                count.decrementAndGet();
-                daemon.exited.complete(null);
-                daemon.settled.complete(null);
-                settledOne(daemon);
+                ended(daemon);
             }
         }
+    }
+
+    /** Kopf's {@code _runner} clean-up, once a daemon's or timer's loop has ended. */
+    private void ended(RunningDaemon daemon) {
+        lock.lock();
+        try {
+            if (!daemon.stopper.isSet()) {
+                foreverStopped.add(daemon.handler.id());   // ended on its own: never again in this process
+            }
+            running.remove(daemon.handler.id(), daemon);
+        } finally {
+            lock.unlock();
+        }
+        daemon.stopper.set(DaemonStoppingReason.DONE);
+        engine.metrics().daemonsRunning(daemon.kind(), daemon.handler.id()).decrementAndGet();
+        daemon.exited.complete(null);
+        daemon.settled.complete(null);
+        settledOne(daemon);
     }
 
     /** A daemon exited or was abandoned: the object is processed again if that was what it waited for. */

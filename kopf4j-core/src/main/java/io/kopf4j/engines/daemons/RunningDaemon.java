@@ -6,8 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One daemon or timer of one object (Kopf's {@code Daemon} record): its handler, its stop flag, the
- * virtual thread it runs on, and two moments: {@link #exited} when its thread ends, {@link #settled}
+ * One daemon or timer of one object (Kopf's {@code Daemon} record): its handler, its stop flag, a
+ * daemon's virtual thread (a timer has one only while it runs, and is never cancelled), and two moments: {@link #exited} when its thread ends, {@link #settled}
  * when it no longer holds its object (exited, or abandoned).
  */
 final class RunningDaemon {
@@ -18,6 +18,7 @@ final class RunningDaemon {
     /** The escalation of a stop has begun (for a deletion or mismatch, or for a pause or exit): once each. */
     final AtomicBoolean escalatingForObject = new AtomicBoolean();
     final AtomicBoolean escalatingForOperator = new AtomicBoolean();
+    /** A daemon's thread, which its cancellation interrupts; null for a timer. */
     volatile Thread thread;
 
     RunningDaemon(SpawningHandler handler) {

@@ -37,6 +37,14 @@ final class Stopper implements DaemonStopped {
         return added;
     }
 
+    /**
+     * Runs the action once, on the thread that first sets the flag (at once if it is set already):
+     * how a timer between its runs, on no thread, learns that it is stopped.
+     */
+    void onSet(Runnable action) {
+        flag.thenRun(action);
+    }
+
     boolean has(DaemonStoppingReason reason) {
         synchronized (reasons) {
             return reasons.contains(reason);
