@@ -3,7 +3,7 @@ import io.kopf4j.On;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Spec;
-import io.kopf4j.WebhookAutoServer;
+import io.kopf4j.kits.webhooks.WebhookAutoServer;
 
 /**
  * The admission benchmark's operator (bench/run-admission.sh): the seed's validating and mutating

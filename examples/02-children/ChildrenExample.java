@@ -1,7 +1,7 @@
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.Permission;
-import io.kopf4j.Hierarchies;
+import io.kopf4j.kits.Hierarchies;
 import io.kopf4j.On;
 import io.kopf4j.Spec;
 import java.util.List;

@@ -4,7 +4,7 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Spec;
 import io.kopf4j.Status;
-import io.kopf4j.WebhookAutoServer;
+import io.kopf4j.kits.webhooks.WebhookAutoServer;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

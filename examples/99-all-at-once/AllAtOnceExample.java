@@ -4,7 +4,7 @@ import io.kopf4j.Permission;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.Events;
-import io.kopf4j.Hierarchies;
+import io.kopf4j.kits.Hierarchies;
 import io.kopf4j.On;
 import io.kopf4j.TemporaryError;
 import java.time.Duration;

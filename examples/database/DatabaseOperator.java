@@ -25,7 +25,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.ShortNames;
 import io.fabric8.kubernetes.model.annotation.Version;
-import io.kopf4j.Hierarchies;
+import io.kopf4j.kits.Hierarchies;
 import io.kopf4j.On;
 import io.kopf4j.Patch;
 import io.kopf4j.PermanentError;

@@ -1,6 +1,7 @@
 /**
- * kopf4j: Kubernetes operators as a few annotated methods. The public API is {@link io.kopf4j}
- * and the storages of {@link io.kopf4j.storage}. The engine's packages (clients, intents, actions,
+ * kopf4j: Kubernetes operators as a few annotated methods. The public API is {@link io.kopf4j},
+ * the storages of {@link io.kopf4j.storage}, and the toolkits of {@link io.kopf4j.kits} and
+ * {@link io.kopf4j.kits.webhooks}. The engine's packages (clients, intents, actions,
  * reactor, engines, structs) are not exported; three internal packages are, for kopf4j's command
  * and test kit only (see below).
  *
@@ -12,6 +13,9 @@
 module io.kopf4j {
     exports io.kopf4j;
     exports io.kopf4j.storage;
+    // The toolkits, Kopf's kopf/_kits: the hierarchies of objects, the admission webhook servers and tunnels.
+    exports io.kopf4j.kits;
+    exports io.kopf4j.kits.webhooks;
 
     // Internal, not API (they may change without notice), yet exported to everyone: kopf4j-cli and
     // kopf4j-testing parse the run options and load handlers (loading), set up logging (logging),

@@ -1,6 +1,5 @@
 package io.kopf4j;
 
-import io.kopf4j.actions.RunningHandler;
 
 /**
  * Kubernetes Events about any objects, posted from resource handlers: Kopf's {@code kopf.event},

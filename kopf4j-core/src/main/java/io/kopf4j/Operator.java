@@ -1,25 +1,12 @@
 package io.kopf4j;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.engines.activities.Activities;
-import io.kopf4j.engines.activities.Login;
-import io.kopf4j.engines.admission.AdmissionWebhooks;
-import io.kopf4j.engines.leadership.LeaderElection;
-import io.kopf4j.engines.permissions.Preflight;
-import io.kopf4j.engines.probing.Endpoints;
-import io.kopf4j.engines.posting.EventPoster;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
+import io.kopf4j.running.OperatorRuntime;
 import io.kopf4j.runtime.OperatorThreads;
-import io.kopf4j.runtime.Versions;
-import io.kopf4j.runtime.PodEnvironment;
-import io.kopf4j.reactor.Reactor;
-import io.kopf4j.engines.peering.PeeringEngine;
-import io.kopf4j.engines.daemons.DaemonsEngine;
-import io.kopf4j.engines.indexing.IndexingEngine;
-import io.kopf4j.engines.sharding.ShardingEngine;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -66,49 +53,25 @@ import org.slf4j.LoggerFactory;
 public final class Operator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Operator.class);
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
-    /** How long interrupted handlers may take to end before they are abandoned. */
-    private static final Duration INTERRUPT_GRACE = Duration.ofSeconds(1);
 
     private final String id;
-    private final HandlerRegistry registry;
-    private final List<String> namespaces;
-    private final Path kubeconfig;
-    private final String context;
-    private final KubernetesClient givenClient;
     private final OperatorSettings settings;
-    private final Memo memo;
-    private final OperatorThreads threads;
-    private final Endpoints.Config endpointsConfig;
+    /** The engines, started in order and stopped in reverse: the story of a start and a stop is there. */
+    private final OperatorRuntime runtime;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile OperatorException failure;
-    private volatile Endpoints endpoints;
-    private volatile Login login;
-    private volatile Reactor reactor;
-    private volatile PeeringEngine peering;
-    /** The admission webhooks: the server and the managed configurations, if configured. */
-    private volatile AdmissionWebhooks admission;
-    private volatile ShardingEngine sharding;
-    /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
-    private volatile EventPoster poster;
-    /** Leader election, if enabled: the reactor handles only while this replica holds the Lease. */
-    private volatile LeaderElection leadership;
     private boolean started;
     private boolean stopped;
 
     private Operator(Builder builder) {
         this.id = "operator-" + SEQUENCE.incrementAndGet();
-        this.registry = builder.registry;
-        this.namespaces = List.copyOf(builder.namespaces);
-        this.kubeconfig = builder.kubeconfig;
-        this.context = builder.context;
-        this.givenClient = builder.client;
         this.settings = builder.settings;
-        this.memo = builder.memo;
-        this.endpointsConfig = new Endpoints.Config(builder.livenessEndpoint, builder.healthProbeAddress,
-                new LinkedHashMap<>(builder.livenessChecks), readinessChecks(builder), builder.metricsAddress,
+        OperatorRuntime.Plan plan = new OperatorRuntime.Plan(id, builder.registry, builder.namespaces, builder.kubeconfig,
+                builder.context, builder.client, builder.settings, builder.memo, builder.livenessEndpoint,
+                builder.healthProbeAddress, builder.livenessChecks, builder.readinessChecks, builder.metricsAddress,
                 builder.meterRegistry);
-        this.threads = new OperatorThreads(id);
+        this.runtime = new OperatorRuntime(plan, new OperatorThreads(id), this::fail);
     }
 
     /**
@@ -134,22 +97,6 @@ public final class Operator implements AutoCloseable {
         return id;
     }
 
-    /** The user's readiness checks, after {@code indexes-ready} if the operator has indexes: complete, or not ready. */
-    private Map<String, HealthCheck> readinessChecks(Builder builder) {
-        Map<String, HealthCheck> checks = new LinkedHashMap<>();
-        if (!builder.registry.indexingHandlers().isEmpty()) {
-            checks.put("indexes-ready", () -> {
-                Reactor current = reactor;
-                // A paused standby (leader election) builds no indexes, yet is ready: leadership gates work, not readiness.
-                if (current == null || !current.indexed() && !current.orchestrator().paused()) {
-                    throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
-                }
-            });
-        }
-        checks.putAll(builder.readinessChecks);
-        return checks;
-    }
-
     /**
      * Runs the startup handlers, checks the settings, logs in, resolves every handler's resource
      * through API discovery, and starts watching. Returns once watching has started; handling goes
@@ -165,51 +112,8 @@ public final class Operator implements AutoCloseable {
             throw new IllegalStateException("operator " + id + " was already started");
         }
         started = true;
-        // Kopf's banner, as users' log filters know it; the version is kopf4j's.
-        LOG.debug("Starting Kopf {}.", Versions.kopf4j().orElse("(unknown version)"));
         try {
-            endpoints = new Endpoints(endpointsConfig, registry.activities(ActivityHandler.PROBE), memo, settings,
-                    () -> reactor, this::handlerClient);
-            Activities.run(ActivityHandler.STARTUP, registry.activities(ActivityHandler.STARTUP), settings, memo);
-            settings.validate();
-            AdmissionWebhooks.verify(settings, registry);
-            login = givenClient != null ? Login.withClient(givenClient)
-                    : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), kubeconfig, context, settings, memo,
-                            threads, this::fail);
-            if (settings.preflight.enabled) {
-                Preflight.beforeWatching(login.client(), registry, settings, namespaces);
-            }
-            poster = new EventPoster(login.client(), settings.posting, endpoints.metrics());
-            reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, namespaces, threads, settings, memo,
-                    endpoints.metrics(), poster, DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
-                    IndexingEngine.factory(registry, settings), this::fail);
-            if (settings.leadership.enabled) {
-                leadership = LeaderElection.start(login.client(), settings.leadership,
-                        PodEnvironment.leaseNamespace(settings.leadership.leaseNamespace, namespaces), reactor.orchestrator(),
-                        endpoints.metrics(), threads);
-            }
-            peering = PeeringEngine.start(login.client(), settings, namespaces, reactor.orchestrator(), threads,
-                    endpoints.metrics());
-            if (settings.sharding.shards != null) {
-                String group = settings.sharding.group != null ? settings.sharding.group
-                        : ShardingEngine.defaultGroup(settings.persistence.finalizer, registry.selectors());
-                sharding = ShardingEngine.start(login.client(), settings.sharding, group,
-                        PodEnvironment.leaseNamespace(settings.sharding.namespace, namespaces), reactor.orchestrator(),
-                        endpoints.metrics());
-                reactor.shardWith(sharding.ownership());
-            }
-            reactor.start();
-            if (settings.admission.server != null) {
-                endpoints.addReadiness("webhook-server", () -> {
-                    AdmissionWebhooks current = admission;
-                    if (current == null || !current.ready()) {
-                        throw new IllegalStateException("the webhook server is not listening with its certificate yet");
-                    }
-                });
-            }
-            admission = AdmissionWebhooks.start(settings, registry, login.client(), reactor.execution(),
-                    reactor::recallMemo, this::fail);
-            reactor.onRescan(admission::rescanned);
+            runtime.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             OperatorException interrupted = new OperatorException("interrupted while starting", e);
@@ -221,8 +125,6 @@ public final class Operator implements AutoCloseable {
             stop();
             throw e;
         }
-        LOG.info("Operator {} serves {} handler(s) {}", id, registry.size(),
-                namespaces.isEmpty() ? "cluster-wide" : "in namespaces " + namespaces);
         ready.complete(null);
     }
 
@@ -260,12 +162,6 @@ public final class Operator implements AutoCloseable {
         return Optional.ofNullable(failure);
     }
 
-    /** The client for handlers once logged in; null before. */
-    private KubernetesClient handlerClient() {
-        Login current = login;
-        return current == null ? null : current.handlerClient();
-    }
-
     /** The operator cannot go on: it stops, and {@link #failure()} tells why. */
     private void fail(OperatorException cause) {
         failure = cause;
@@ -275,20 +171,17 @@ public final class Operator implements AutoCloseable {
 
     /** {@return the bound address of the health probes ({@code /healthz}, {@code /readyz}), or null} */
     public InetSocketAddress healthProbeAddress() {
-        Endpoints current = endpoints;
-        return current == null ? null : current.healthProbeAddress();
+        return runtime.healthProbeAddress();
     }
 
     /** {@return the bound address of {@code /metrics}, or null} */
     public InetSocketAddress metricsAddress() {
-        Endpoints current = endpoints;
-        return current == null ? null : current.metricsAddress();
+        return runtime.metricsAddress();
     }
 
     /** {@return the bound address of Kopf's liveness endpoint, or null} */
     public InetSocketAddress livenessAddress() {
-        Endpoints current = endpoints;
-        return current == null ? null : current.livenessAddress();
+        return runtime.livenessAddress();
     }
 
     /**
@@ -299,11 +192,7 @@ public final class Operator implements AutoCloseable {
      * @throws InterruptedException if the waiting thread is interrupted
      */
     public boolean awaitListed(Duration timeout) throws InterruptedException {
-        Reactor current;
-        synchronized (this) {
-            current = reactor;
-        }
-        return current != null && current.awaitListed(timeout);
+        return runtime.awaitListed(timeout);
     }
 
     /** Stops watching, lets handlers in flight finish (up to a few seconds), and releases the client. */
@@ -345,63 +234,10 @@ public final class Operator implements AutoCloseable {
 
     private void shutdown() {
         try {
-            if (peering != null) {
-                peering.stop();
-            }
-            if (reactor != null) {
-                reactor.stop();
-            }
-            if (admission != null) {
-                admission.close();
-            }
-            Duration grace = settings.process.shutdownGracePeriod;
-            boolean handlersEnded = threads.awaitAll(System.nanoTime() + grace.toNanos());
-            if (!handlersEnded) {
-                LOG.warn("Operator {}: handlers still running {} s after the stop are interrupted", id, grace.toMillis() / 1000.0);
-                threads.interruptAll();
-                handlersEnded = threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
-            }
-            if (sharding != null) {
-                // A handler that ignored its interruption may still run: its objects then wait for the Lease's expiry.
-                sharding.close(handlersEnded);
-                sharding = null;
-            }
-            if (peering != null) {
-                peering.leave();   // only now: the peers that take over must not meet our handlers still running
-            }
-            releaseLeadership();   // only now: the successor must not handle beside our last handlers
-            if (poster != null) {
-                poster.close();
-            }
-            if (reactor != null) {
-                try {
-                    Activities.run(ActivityHandler.CLEANUP, registry.activities(ActivityHandler.CLEANUP), settings, memo,
-                            login.handlerClient(), null);
-                } catch (OperatorException e) {
-                    LOG.error("Cleanup failed: {}", e.getMessage());
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            runtime.stop();
         } finally {
-            releaseLeadership();   // at the latest (an interrupted shutdown), before the client closes
-            if (endpoints != null) {
-                endpoints.close();
-            }
-            if (sharding != null) {
-                sharding.close(false);
-            }
-            if (login != null) {
-                login.close();
-            }
             ready.completeExceptionally(new OperatorException("operator " + id + " stopped before it was ready"));
             terminated.countDown();
-        }
-    }
-
-    private void releaseLeadership() {
-        if (leadership != null) {
-            leadership.close();
         }
     }
 

@@ -15,7 +15,7 @@
  * (with its {@link io.kopf4j.DaemonStopped stop flag} and {@link io.kopf4j.DaemonStoppingReason reasons});
  * {@link io.kopf4j.On.Validate} and {@link io.kopf4j.On.Mutate} for admission webhooks (rejecting with
  * an {@link io.kopf4j.AdmissionError}, served by a {@link io.kopf4j.WebhookServing} such as
- * {@link io.kopf4j.WebhookServer} set in {@code settings.admission.server});
+ * {@link io.kopf4j.kits.webhooks.WebhookServer} set in {@code settings.admission.server});
  * {@link io.kopf4j.On.Startup}, {@link io.kopf4j.On.Cleanup}, {@link io.kopf4j.On.Login} and
  * {@link io.kopf4j.On.Probe} for the operator itself. The resource is named as in Kopf and
  * resolved through the API server's discovery: {@code "kopfexamples"},
@@ -95,7 +95,7 @@
  * <h2>Children</h2>
  *
  * <p>Handlers create children with the operator's own client ({@code KubernetesClient}), and
- * {@link io.kopf4j.Hierarchies} (Kopf's {@code kopf.adopt} and its parts) makes them the handled
+ * {@link io.kopf4j.kits.Hierarchies} (Kopf's {@code kopf.adopt} and its parts) makes them the handled
  * object's own before they are sent: owner reference, name, namespace and labels.
  *
  * <pre>{@code

@@ -19,7 +19,7 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Spec;
 import io.kopf4j.Handler;
-import io.kopf4j.WebhookAutoServer;
+import io.kopf4j.kits.webhooks.WebhookAutoServer;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookError;
 import io.kopf4j.WebhookFn;

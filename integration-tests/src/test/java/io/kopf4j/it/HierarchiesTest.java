@@ -13,7 +13,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.Body;
-import io.kopf4j.Hierarchies;
+import io.kopf4j.kits.Hierarchies;
 import io.kopf4j.On;
 import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.LocalCluster;

@@ -1,12 +1,12 @@
 package io.kopf4j.cli;
 
 import io.kopf4j.OperatorException;
-import io.kopf4j.WebhookAutoServer;
-import io.kopf4j.WebhookDockerDesktopServer;
-import io.kopf4j.WebhookK3dServer;
-import io.kopf4j.WebhookMinikubeServer;
-import io.kopf4j.WebhookNgrokTunnel;
-import io.kopf4j.WebhookServer;
+import io.kopf4j.kits.webhooks.WebhookAutoServer;
+import io.kopf4j.kits.webhooks.WebhookDockerDesktopServer;
+import io.kopf4j.kits.webhooks.WebhookK3dServer;
+import io.kopf4j.kits.webhooks.WebhookMinikubeServer;
+import io.kopf4j.kits.webhooks.WebhookNgrokTunnel;
+import io.kopf4j.kits.webhooks.WebhookServer;
 import io.kopf4j.WebhookServing;
 import java.io.PrintWriter;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.kopf4j.actions;
 
+import io.kopf4j.RunningHandler;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.logging.EventSink;
 import io.kopf4j.intents.ExecutableHandler;

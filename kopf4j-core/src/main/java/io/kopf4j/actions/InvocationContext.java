@@ -15,7 +15,6 @@ import io.kopf4j.SubHandler;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.DaemonCause;
 import io.kopf4j.structs.Dicts;
-import io.kopf4j.structs.Diffs;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +39,7 @@ record InvocationContext(Cause cause, Diff diff, Object old, Object current, int
             return new InvocationContext(cause, cause.diff(), cause.old(), cause.current(), state.retries(),
                     state.started(), param, subhandling, poster, client, indexes);
         }
-        return new InvocationContext(cause, Diffs.reduce(cause.diff(), field), resolve(cause.old(), field),
+        return new InvocationContext(cause, cause.diff().reduce(field), resolve(cause.old(), field),
                 resolve(cause.current(), field), state.retries(), state.started(), param, subhandling, poster, client, indexes);
     }
 

@@ -2,15 +2,14 @@ package io.kopf4j.intents;
 
 import io.kopf4j.Diff;
 import io.kopf4j.Reason;
-import io.kopf4j.structs.Diffs;
 
 /**
  * A cause without a change: what event handlers, daemons and timers see. They have no reason, no
  * diff, no old or new essence (Kopf gives them none).
  */
-public sealed interface UnchangingCause extends Cause permits WatchingCause, SpawningCause, DaemonCause {
+sealed interface UnchangingCause extends Cause permits WatchingCause, SpawningCause, DaemonCause {
     /** The empty diff, shared. */
-    Diff NO_DIFF = Diffs.between(null, null);
+    Diff NO_DIFF = Diff.between(null, null);
 
     @Override
     default Reason reason() {

@@ -6,7 +6,6 @@ import io.kopf4j.Memo;
 import io.kopf4j.Patch;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
-import io.kopf4j.structs.Diffs;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -48,6 +47,6 @@ public record WebhookCause(Resource resource, Map<String, Object> raw, Body body
     /** The diff between the old and the new object (Kopf's {@code diffs.diff(old, new)}). */
     @Override
     public Diff diff() {
-        return Diffs.between(old, current);
+        return Diff.between(old, current);
     }
 }

@@ -19,7 +19,7 @@ import java.util.Map;
  * }
  * }</pre>
  */
-public sealed interface ObjectMetadata permits JsonMetadata, TypedMetadata {
+sealed interface ObjectMetadata permits JsonMetadata, TypedMetadata {
 
     /**
      * The metadata of each object (flattened as {@link K8sObjects#walk} says; a part of an object, such

@@ -17,7 +17,7 @@ import java.util.Map;
  *
  * @param labels the owner's labels, empty if none
  */
-public record Owner(String apiVersion, String kind, String name, String uid, String namespace,
+record Owner(String apiVersion, String kind, String name, String uid, String namespace,
                     Map<String, String> labels) {
 
     /**

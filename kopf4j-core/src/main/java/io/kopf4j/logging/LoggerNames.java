@@ -20,13 +20,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * LoggerNames.column("io.kopf4j.testing.LocalCluster");            // "i.k.t.LocalCluster"
  * }</pre>
  */
-public final class LoggerNames {
+final class LoggerNames {
     /** The width of the logger column in Kopf's full format. */
     public static final int COLUMN = 20;
 
     /** kopf4j's packages and classes by their Kopf modules; the longest prefix applies. */
     private static final Map<String, String> KOPF_MODULES = Map.ofEntries(
             Map.entry("io.kopf4j.Operator", "kopf.reactor.running"),
+            Map.entry("io.kopf4j.running", "kopf.reactor.running"),
             Map.entry("io.kopf4j.reactor", "kopf.reactor.running"),
             Map.entry("io.kopf4j.reactor.observation", "kopf.reactor.observation"),
             Map.entry("io.kopf4j.reactor.orchestration", "kopf.reactor.orchestration"),

@@ -3,6 +3,7 @@ package io.kopf4j.actions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.Body;
+import io.kopf4j.Diff;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.HandlerRetriesError;
@@ -20,7 +21,6 @@ import io.kopf4j.intents.Filters;
 import io.kopf4j.intents.ResourceSelector;
 import io.kopf4j.storage.MultiProgressStorage;
 import io.kopf4j.storage.ProgressStorage;
-import io.kopf4j.structs.Diffs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -48,7 +48,7 @@ class ExecutionTest {
                 + "\"retries\":" + attempts + ",\"success\":false,\"failure\":false}";
         Map<String, Object> raw = Map.of("metadata", Map.of("name", "x", "annotations", Map.of("kopf.zalando.org/h", record)));
         ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"), new Memo(),
-                Reason.CREATE, false, false, Diffs.between(null, Map.of()), null, Map.of());
+                Reason.CREATE, false, false, Diff.between(null, Map.of()), null, Map.of());
         State state = State.fromStorage(raw, storage, List.of(handler)).withPurpose("create", List.of()).withHandlers(List.of(handler));
         return execution.runChanging(List.of(handler), state, cause).get("h");
     }

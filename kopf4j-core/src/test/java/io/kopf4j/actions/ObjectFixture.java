@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.kopf4j.Body;
+import io.kopf4j.Diff;
 import io.kopf4j.Lifecycles;
 import io.kopf4j.Memo;
 import io.kopf4j.Patch;
@@ -14,7 +15,6 @@ import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.storage.AnnotationsProgressStorage;
 import io.kopf4j.storage.ProgressStorage;
-import io.kopf4j.structs.Diffs;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +59,7 @@ public final class ObjectFixture {
                 "labels", labels, "annotations", Map.copyOf(annotations)), "status", Map.copyOf(status));
         Patch patch = new Patch();
         ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), patch, logger, new Memo(), Reason.CREATE, false,
-                false, Diffs.between(null, Map.of()), null, Map.of());
+                false, Diff.between(null, Map.of()), null, Map.of());
         State state = State.fromStorage(raw, storage, handlers).withPurpose("create", List.of()).withHandlers(handlers);
         Map<String, Outcome> outcomes = execution.runChanging(handlers, state, cause);
         state.withOutcomes(outcomes).store(raw, patch, storage);

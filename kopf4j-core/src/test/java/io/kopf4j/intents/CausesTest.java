@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.Diff;
 import io.kopf4j.Reason;
-import io.kopf4j.structs.Diffs;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CausesTest {
-    private final Diff none = Diffs.between(Map.of(), Map.of());
-    private final Diff some = Diffs.between(Map.of("a", 1), Map.of("a", 2));
+    private final Diff none = Diff.between(Map.of(), Map.of());
+    private final Diff some = Diff.between(Map.of("a", 1), Map.of("a", 2));
 
     @Test
     void firstMatchingRuleWins() {

@@ -3,6 +3,7 @@ package io.kopf4j.intents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kopf4j.Diff;
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.InvalidHandlerException;
@@ -68,6 +69,6 @@ class FiltersTest {
         Map<String, Object> raw = Map.of("metadata", Map.of("name", "x", "labels", labels));
         return new ChangingCause(KOPFEXAMPLES, raw, new io.kopf4j.Body(raw), new io.kopf4j.Patch(),
                 org.slf4j.LoggerFactory.getLogger("test"), new io.kopf4j.Memo(), io.kopf4j.Reason.CREATE, false, false,
-                io.kopf4j.structs.Diffs.between(null, null), null, Map.of());
+                Diff.between(null, null), null, Map.of());
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.kopf4j.Body;
+import io.kopf4j.Diff;
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.Index;
@@ -17,7 +18,6 @@ import io.kopf4j.Patch;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.Spec;
-import io.kopf4j.structs.Diffs;
 import io.kopf4j.structs.Json;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +80,7 @@ class HandlerScannerTest {
             public Resource resource() { return KOPFEXAMPLES; }
             public Memo memo() { return new Memo(); }
             public Object param() { return "p"; }
-            public io.kopf4j.Diff diff() { return Diffs.between(null, raw); }
+            public io.kopf4j.Diff diff() { return Diff.between(null, raw); }
             public Object old() { return null; }
             public Object current() { return raw; }
             public int retry() { return 0; }
@@ -205,7 +205,7 @@ class HandlerScannerTest {
                         tuple("all/spec.size", null), tuple("all", Reason.DELETE), tuple("all", null));
         Map<String, Object> raw = Map.of("metadata", Map.of("name", "x"));
         ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"), new Memo(),
-                Reason.CREATE, false, false, Diffs.between(null, null), null, Map.of());
+                Reason.CREATE, false, false, Diff.between(null, null), null, Map.of());
         assertThat(registry.requiresFinalizer(cause)).as("the delete handler is optional").isFalse();
     }
 

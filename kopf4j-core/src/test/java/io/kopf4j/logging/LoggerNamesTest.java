@@ -11,6 +11,7 @@ import io.kopf4j.reactor.observation.Observer;
 import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.reactor.orchestration.ResourceWatcher;
 import io.kopf4j.reactor.queueing.ObjectQueues;
+import io.kopf4j.running.OperatorRuntime;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ class LoggerNamesTest {
         assertThat(LoggerNames.shown(Orchestrator.class.getName())).isEqualTo("kopf.reactor.orchestration");
         assertThat(LoggerNames.shown(ResourceWatcher.class.getName())).isEqualTo("kopf.clients.watching");
         assertThat(LoggerNames.shown(Operator.class.getName())).isEqualTo("kopf.reactor.running");
+        assertThat(LoggerNames.shown(OperatorRuntime.class.getName())).isEqualTo("kopf.reactor.running");
     }
 
     @Test

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * KubernetesClient client = VaultClient.create(authenticator.vault(), ...);
  * }</pre>
  */
-public final class Authenticator {
+final class Authenticator {
     private static final Logger LOG = LoggerFactory.getLogger(Authenticator.class);
 
     private final Vault vault = new Vault();

@@ -34,7 +34,7 @@ import java.util.function.Supplier;
  * Map<String, Object> answer = engine.serve(review, new WebhookRequest("validate", headers, Map.of()));
  * }</pre>
  */
-public final class AdmissionEngine implements WebhookFn {
+final class AdmissionEngine implements WebhookFn {
     private final HandlerRegistry registry;
     private final Supplier<Collection<Resource>> resources;
     private final Execution execution;

@@ -26,7 +26,7 @@ import java.util.Objects;
  * //  response: {uid: ..., allowed: false, status: {message: "Size must be <= 100", code: 500}}}
  * }</pre>
  */
-public final class AdmissionResponses {
+final class AdmissionResponses {
     private AdmissionResponses() {
     }
 

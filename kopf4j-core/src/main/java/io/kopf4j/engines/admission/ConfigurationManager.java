@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * validating.cleanup();                                                         // at exit
  * }</pre>
  */
-public final class ConfigurationManager {
+final class ConfigurationManager {
     private static final Logger LOG = LoggerFactory.getLogger(ConfigurationManager.class);
 
     private final WebhookType type;

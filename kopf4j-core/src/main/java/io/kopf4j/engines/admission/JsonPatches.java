@@ -22,7 +22,7 @@ import java.util.Map;
  * JsonPatches.of(object, patch);   // [{op: add, path: /spec/size, value: 1}]
  * }</pre>
  */
-public final class JsonPatches {
+final class JsonPatches {
     /** Plain operations (add, remove without the old value, replace), no moves or copies, as Python's jsonpatch makes them. */
     private static final EnumSet<DiffFlags> FLAGS = EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION,
             DiffFlags.OMIT_VALUE_ON_REMOVE);

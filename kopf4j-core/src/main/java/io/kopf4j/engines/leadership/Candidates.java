@@ -10,7 +10,7 @@ import java.util.UUID;
  * String identity = Candidates.identity();   // "example-7d9f-abcde_0b6c...-..."
  * }</pre>
  */
-public final class Candidates {
+final class Candidates {
     private Candidates() {
     }
 

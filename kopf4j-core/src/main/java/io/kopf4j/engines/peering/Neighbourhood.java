@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * neighbourhood.leave();
  * }</pre>
  */
-public final class Neighbourhood {
+final class Neighbourhood {
     private static final Logger LOG = LoggerFactory.getLogger(Neighbourhood.class);
     /** Queued after the initial listing: once it is processed, the peers present at the start are evaluated. */
     private static final WatchEvent LISTED = new WatchEvent("LISTED", Map.of());

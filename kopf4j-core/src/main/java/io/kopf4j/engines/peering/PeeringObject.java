@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  *
  * @param namespace the object's namespace; null for a {@code ClusterKopfPeering}
  */
-public record PeeringObject(KubernetesClient client, Resource resource, String namespace, String name) {
+record PeeringObject(KubernetesClient client, Resource resource, String namespace, String name) {
     private static final Logger LOG = LoggerFactory.getLogger(PeeringObject.class);
 
     /**

@@ -15,5 +15,5 @@ import java.util.Map;
  * @param reference the involved object: apiVersion, kind, name, uid, namespace (those known)
  * @param time when it was queued (wall clock), which becomes its Event's first or last timestamp
  */
-public record K8sEvent(Map<String, Object> reference, String type, String reason, String message, Instant time) {
+record K8sEvent(Map<String, Object> reference, String type, String reason, String message, Instant time) {
 }

@@ -1,10 +1,7 @@
 package io.kopf4j.engines.probing;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.HealthCheck;
-import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
-import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.reactor.Reactor;
 import io.kopf4j.runtime.Metrics;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,7 +9,6 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -40,6 +36,16 @@ public final class Endpoints implements AutoCloseable {
                          Map<String, HealthCheck> readinessChecks, String metricsAddress, MeterRegistry meterRegistry) {
     }
 
+    /** Runs the {@code @On.Probe} handlers, for Kopf's liveness endpoint. */
+    @FunctionalInterface
+    public interface Probes {
+        /**
+         * @return the probe handlers' results by handler id
+         * @throws InterruptedException if interrupted (the operator stops)
+         */
+        Map<String, Object> run() throws InterruptedException;
+    }
+
     private final LivenessEndpoint liveness;
     private final HealthEndpoints health;
     private final MetricsEndpoint metrics;
@@ -48,20 +54,11 @@ public final class Endpoints implements AutoCloseable {
     /**
      * Starts the endpoints configured.
      *
-     * @param probes the probe handlers, for Kopf's liveness endpoint
+     * @param probes runs the probe handlers, for Kopf's liveness endpoint
      * @param reactor the running reactor, once there is one (null before): readiness and progress read it
-     * @param client the operator's client for the probe handlers, once it has logged in (null before)
      */
-    public Endpoints(Config config, List<ActivityHandler> probes, Memo memo, OperatorSettings settings,
-                     Supplier<Reactor> reactor, Supplier<KubernetesClient> client) {
-        liveness = config.liveness() == null ? null
-                : new LivenessEndpoint(config.liveness(), probes, memo, settings, client, id -> {
-                    Reactor current = reactor.get();
-                    if (current == null) {
-                        throw new IllegalStateException("the operator has not started its indexes yet");
-                    }
-                    return current.index(id);
-                });
+    public Endpoints(Config config, Probes probes, OperatorSettings settings, Supplier<Reactor> reactor) {
+        liveness = config.liveness() == null ? null : new LivenessEndpoint(config.liveness(), probes, settings);
         health = config.healthProbeAddress() == null ? null
                 : new HealthEndpoints(config.healthProbeAddress(), livenessChecks(config, settings, reactor),
                         readinessChecks(config, reactor));

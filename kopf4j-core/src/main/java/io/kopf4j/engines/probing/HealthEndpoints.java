@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * the aggregate of named checks, with {@code /readyz/<name>} for one check, {@code ?verbose} for a
  * {@code [+]name ok} / {@code [-]name failed} list, and {@code ?exclude=name}. 200 or 500.
  */
-public final class HealthEndpoints implements AutoCloseable {
+final class HealthEndpoints implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HealthEndpoints.class);
 
     private final HttpEndpoints http;

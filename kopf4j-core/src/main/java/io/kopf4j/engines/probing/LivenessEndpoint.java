@@ -1,19 +1,11 @@
 package io.kopf4j.engines.probing;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.Index;
-import java.util.function.Function;
-import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
-import io.kopf4j.engines.activities.Activities;
-import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.structs.Json;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,38 +14,28 @@ import org.slf4j.LoggerFactory;
  * {@code @On.Probe} handlers as JSON by id ({@code {}} without handlers), collected at most once per
  * cache period, under a lock, so that frequent probing cannot overload the operator. It is local:
  * it answers while the API server is away. The probes run as an activity, with Kopf's rules
- * (see {@link Activities}); if one fails for good, the answer is 500.
+ * (run by the {@link Endpoints.Probes} given); if one fails for good, the answer is 500.
  */
-public final class LivenessEndpoint implements AutoCloseable {
+final class LivenessEndpoint implements AutoCloseable {
     /** Kopf's module logger of the endpoint (shown as {@code kopf.engines.probing}). */
     private static final Logger LOG = LoggerFactory.getLogger(LivenessEndpoint.class);
     /** The probe activity's, where its failures go. */
     private static final Logger PROBES = LoggerFactory.getLogger("kopf.activities.probe");
 
     private final HttpEndpoints http;
-    private final List<ActivityHandler> probes;
-    private final Memo memo;
+    private final Endpoints.Probes probes;
     private final OperatorSettings settings;
-    private final Supplier<KubernetesClient> client;
-    private final Function<String, Index<?, ?>> indexes;
     private Map<String, Object> results;
     private long collectedAt;
 
-    /**
-     * @param client the operator's client for handlers, once it has logged in (null before)
-     * @param indexes the operator's index of an id, for the probes
-     */
-    public LivenessEndpoint(URI endpoint, List<ActivityHandler> probes, Memo memo, OperatorSettings settings,
-                            Supplier<KubernetesClient> client, Function<String, Index<?, ?>> indexes) {
+    /** @param probes runs the probe handlers and gives their results by id */
+    LivenessEndpoint(URI endpoint, Endpoints.Probes probes, OperatorSettings settings) {
         if (!"http".equals(endpoint.getScheme()) || endpoint.getPort() < 0) {
             throw new IllegalArgumentException("invalid liveness endpoint '" + endpoint
                     + "': expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:8080/healthz");
         }
-        this.probes = List.copyOf(probes);
-        this.memo = memo;
+        this.probes = probes;
         this.settings = settings;
-        this.client = client;
-        this.indexes = indexes;
         this.http = new HttpEndpoints(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()));
         String path = endpoint.getPath() == null || endpoint.getPath().isEmpty() ? "/" : endpoint.getPath();
         http.route(path, uri -> respond());
@@ -70,7 +52,7 @@ public final class LivenessEndpoint implements AutoCloseable {
             // Read at each request: the endpoint answers before the startup handlers, which may change it.
             Duration cache = settings.probes.livenessCache;
             if (results == null || System.nanoTime() - collectedAt >= cache.toNanos()) {
-                results = Activities.run(ActivityHandler.PROBE, probes, settings, memo, client.get(), indexes);
+                results = probes.run();
                 collectedAt = System.nanoTime();
             }
             return new HttpEndpoints.Response(200, "application/json", Json.compact(results) + "\n");

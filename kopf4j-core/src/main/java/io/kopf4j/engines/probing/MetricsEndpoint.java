@@ -7,7 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** {@code /metrics} in Prometheus' text format ({@code --metrics-bind-address=:8080}), as kubebuilder's. */
-public final class MetricsEndpoint implements AutoCloseable {
+final class MetricsEndpoint implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MetricsEndpoint.class);
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

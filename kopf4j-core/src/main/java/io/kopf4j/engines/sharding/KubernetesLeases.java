@@ -22,7 +22,7 @@ import java.util.Locale;
  * LeaseStore leases = new KubernetesLeases(client, "operators", "my-operator", Duration.ofSeconds(15));
  * }</pre>
  */
-public final class KubernetesLeases implements LeaseStore {
+final class KubernetesLeases implements LeaseStore {
     public static final String GROUP_LABEL = "kopf4j.dev/shard-group";
     public static final String MEMBER_ANNOTATION = "kopf4j.dev/shard-member";
     public static final String VIEW_ANNOTATION = "kopf4j.dev/shard-view";

@@ -11,7 +11,7 @@ import java.util.List;
  * MemberLease mine = leases.create("replica-a", "replica-a", null);
  * }</pre>
  */
-public interface LeaseStore {
+interface LeaseStore {
     /** Someone else wrote the Lease (or deleted it, or holds it already): this replica does not hold it. */
     final class Lost extends Exception {
         public Lost(String message) {

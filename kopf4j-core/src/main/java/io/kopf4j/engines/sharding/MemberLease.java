@@ -17,7 +17,7 @@ package io.kopf4j.engines.sharding;
  *                        need not agree
  * @param durationSeconds {@code spec.leaseDurationSeconds}
  */
-public record MemberLease(String name, String member, String holder, String view,
+record MemberLease(String name, String member, String holder, String view,
                           String resourceVersion, int durationSeconds) {
     public boolean released() {
         return holder == null || holder.isEmpty();

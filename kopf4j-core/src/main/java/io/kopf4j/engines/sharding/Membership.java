@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * List<MemberLease> alive = membership.alive(System.nanoTime(), Duration.ofSeconds(15));
  * }</pre>
  */
-public final class Membership {
+final class Membership {
     private record Seen(MemberLease lease, long sinceNanos) {
     }
 

@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
  * ownership.validUntil(System.nanoTime() + leaseLeft);     // at every renewal of the Lease
  * }</pre>
  */
-public final class Ownership implements Sharding {
+final class Ownership implements Sharding {
     private record Views(ShardView agreed, ShardView target) {
     }
 

@@ -14,7 +14,7 @@ import java.util.Collection;
  * String owner = Rendezvous.owner(uid, List.of("replica-a", "replica-b", "replica-c"));
  * }</pre>
  */
-public final class Rendezvous {
+final class Rendezvous {
     private Rendezvous() {
     }
 

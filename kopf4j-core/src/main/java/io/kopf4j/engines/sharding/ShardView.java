@@ -19,7 +19,7 @@ import java.util.stream.IntStream;
  * @param candidates what objects are hashed over, sorted
  * @param me this replica's member name, or null if it is not a member (it owns nothing)
  */
-public record ShardView(List<String> members, List<String> candidates, String me) {
+record ShardView(List<String> members, List<String> candidates, String me) {
     /** Before the first agreement: nobody, so nothing is owned. */
     public static final ShardView NOBODY = new ShardView(List.of(), List.of(), null);
 

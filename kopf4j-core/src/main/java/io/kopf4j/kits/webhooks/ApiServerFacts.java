@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * @param altNames the certificate's DNS and IP alternative names
  * @param gitVersion the server's {@code gitVersion}, or empty
  */
-public record ApiServerFacts(String host, String subjectCn, String subjectOrg, String issuerCn, List<String> altNames,
+record ApiServerFacts(String host, String subjectCn, String subjectOrg, String issuerCn, List<String> altNames,
                              String gitVersion) {
     private static final Logger LOGGER = LoggerFactory.getLogger(ApiServerFacts.class);
     private static final int CONNECT_TIMEOUT_MILLIS = 5_000;

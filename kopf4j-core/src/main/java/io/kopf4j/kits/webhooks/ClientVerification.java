@@ -1,6 +1,5 @@
 package io.kopf4j.kits.webhooks;
 
-import io.kopf4j.WebhookServer.VerifyMode;
 import java.nio.file.Path;
 
 /**
@@ -16,7 +15,7 @@ import java.nio.file.Path;
  * @param cafile the CA bundle file to verify against, or null
  * @param cadata the CA bundle (PEM) to verify against, or null
  */
-public record ClientVerification(VerifyMode mode, Path cafile, String cadata) {
+record ClientVerification(VerifyMode mode, Path cafile, String cadata) {
     /** No client certificates asked for. */
     public static final ClientVerification NONE = new ClientVerification(null, null, null);
 

@@ -14,7 +14,7 @@ import java.util.Set;
  * // "host.k3d.internal"
  * }</pre>
  */
-public final class ClusterDetector {
+final class ClusterDetector {
     /** The host through which k3d's and k3s's containers reach their host machine. */
     public static final String K3D_HOST = "host.k3d.internal";
     /** The host through which minikube's node reaches its host machine. */

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  */
-public final class NgrokAgent implements AutoCloseable {
+final class NgrokAgent implements AutoCloseable {
     private static final Logger LOGGER = LoggerFactory.getLogger(NgrokAgent.class);
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 

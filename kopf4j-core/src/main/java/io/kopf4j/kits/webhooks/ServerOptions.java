@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * A webhook server's options, as {@code io.kopf4j.WebhookServer} collects them (Kopf's
+ * A webhook server's options, as {@link WebhookServer} collects them (Kopf's
  * {@code WebhookServer} arguments); see there for each.
  *
  * <pre>{@code
@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * @param verification whether and how clients' certificates are verified
  * @param fileCheckInterval how often the certificate files are checked for changes
  */
-public record ServerOptions(String addr, Integer port, String path, String host,
+record ServerOptions(String addr, Integer port, String path, String host,
                             String cadata, Path cafile, Path cadump,
                             boolean insecure, Path certfile, Path pkeyfile, String password,
                             List<String> extraSans, ClientVerification verification, Duration fileCheckInterval) {

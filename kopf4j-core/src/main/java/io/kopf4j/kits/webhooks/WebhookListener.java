@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * listener.close();
  * }</pre>
  */
-public final class WebhookListener implements AutoCloseable {
+final class WebhookListener implements AutoCloseable {
     private static final Logger LOGGER = LoggerFactory.getLogger(WebhookListener.class);
 
     private final ServerOptions options;

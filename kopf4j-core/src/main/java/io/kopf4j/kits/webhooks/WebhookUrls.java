@@ -14,7 +14,7 @@ import java.util.Arrays;
  * WebhookUrls.build("https", "::1", 9443, "/hooks")          // "https://[::1]:9443/hooks"
  * }</pre>
  */
-public final class WebhookUrls {
+final class WebhookUrls {
     private WebhookUrls() {
     }
 

@@ -22,7 +22,6 @@ import io.kopf4j.reactor.queueing.Pressure;
 import io.kopf4j.reactor.queueing.WatchEvent;
 import io.kopf4j.storage.Finalizers;
 import io.kopf4j.storage.ProgressStorage;
-import io.kopf4j.structs.Diffs;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
 import java.time.Instant;
@@ -200,7 +199,7 @@ public final class ResourceProcessor implements EventProcessor {
         old = old == null ? null : progress.clear(old);
         Map<String, Object> current = progress.clear(
                 settings.persistence.diffbaseStorage.build(raw, registry.extraFields(resource)));
-        Diff diff = Diffs.between(old, current);
+        Diff diff = Diff.between(old, current);
         boolean deleting = Finalizers.isDeletionOngoing(raw);
         boolean blocked = Finalizers.isDeletionBlocked(raw, finalizer);
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.WebhookClientConfig;
-import io.kopf4j.WebhookNgrokTunnel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookRequest;
-import io.kopf4j.WebhookServer;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -129,7 +128,7 @@ class WebhookServerCertificatesTest {
     void refusesClientsWithoutACertificateWhenRequired() throws Exception {
         TestPki apiservers = TestPki.create("apiserver-client-ca");
         WebhookClientConfig config = start(new WebhookServer().addr("localhost")
-                .verifyCadata(apiservers.caPem()).verifyMode(WebhookServer.VerifyMode.REQUIRED));
+                .verifyCadata(apiservers.caPem()).verifyMode(VerifyMode.REQUIRED));
         TestPki.Issued client = apiservers.client("O=system:masters,CN=kube-apiserver");
         TestPki.Issued stranger = TestPki.create("other-ca").client("CN=stranger");
 

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookError;
 import io.kopf4j.WebhookRequest;
-import io.kopf4j.WebhookServer;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.URI;

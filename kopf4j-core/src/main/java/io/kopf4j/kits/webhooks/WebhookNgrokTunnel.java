@@ -1,7 +1,9 @@
-package io.kopf4j;
+package io.kopf4j.kits.webhooks;
 
+import io.kopf4j.WebhookServing;
+import io.kopf4j.WebhookClientConfig;
+import io.kopf4j.WebhookFn;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.kits.webhooks.NgrokAgent;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

@@ -1,7 +1,6 @@
-package io.kopf4j;
+package io.kopf4j.kits.webhooks;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.kits.webhooks.ClusterDetector;
 
 /**
  * A local server for a minikube cluster on this machine (Kopf's {@code WebhookMinikubeServer}): the

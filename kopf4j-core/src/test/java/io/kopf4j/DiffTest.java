@@ -1,23 +1,20 @@
-package io.kopf4j.structs;
+package io.kopf4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kopf4j.Diff;
-import io.kopf4j.DiffItem;
-import io.kopf4j.DiffOperation;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class DiffsTest {
+class DiffTest {
     @Test
     void equalValuesHaveNoDiff() {
-        assertThat(Diffs.between(Map.of("spec", Map.of("a", 1)), Map.of("spec", Map.of("a", 1.0))).isEmpty()).isTrue();
+        assertThat(Diff.between(Map.of("spec", Map.of("a", 1)), Map.of("spec", Map.of("a", 1.0))).isEmpty()).isTrue();
     }
 
     @Test
     void absentOldValueIsOneAdditionOfTheWhole() {
-        Diff diff = Diffs.between(null, Map.of("spec", Map.of("a", 1)));
+        Diff diff = Diff.between(null, Map.of("spec", Map.of("a", 1)));
         assertThat(diff.items()).containsExactly(new DiffItem(DiffOperation.ADD, List.of(), null, Map.of("spec", Map.of("a", 1))));
     }
 
@@ -25,7 +22,7 @@ class DiffsTest {
     void mapsAreRecursedIntoAddedThenRemovedThenChanged() {
         Map<String, Object> old = Map.of("spec", Map.of("size", "1G", "gone", "x"));
         Map<String, Object> current = Map.of("spec", Map.of("size", "2G", "fresh", true));
-        assertThat(Diffs.between(old, current).items()).containsExactly(
+        assertThat(Diff.between(old, current).items()).containsExactly(
                 new DiffItem(DiffOperation.ADD, List.of("spec", "fresh"), null, true),
                 new DiffItem(DiffOperation.REMOVE, List.of("spec", "gone"), "x", null),
                 new DiffItem(DiffOperation.CHANGE, List.of("spec", "size"), "1G", "2G"));
@@ -33,13 +30,13 @@ class DiffsTest {
 
     @Test
     void listsAreComparedAsWholeValues() {
-        Diff diff = Diffs.between(Map.of("items", List.of(1, 2)), Map.of("items", List.of(1, 3)));
+        Diff diff = Diff.between(Map.of("items", List.of(1, 2)), Map.of("items", List.of(1, 3)));
         assertThat(diff.items()).containsExactly(new DiffItem(DiffOperation.CHANGE, List.of("items"), List.of(1, 2), List.of(1, 3)));
     }
 
     @Test
     void printsKopfTuplesAsJson() {
-        Diff diff = Diffs.between(Map.of("spec", Map.of("size", "1G")), Map.of("spec", Map.of("size", "2G")));
+        Diff diff = Diff.between(Map.of("spec", Map.of("size", "1G")), Map.of("spec", Map.of("size", "2G")));
         assertThat(diff).hasToString("[[\"change\",[\"spec\",\"size\"],\"1G\",\"2G\"]]");
     }
 
@@ -51,7 +48,7 @@ class DiffsTest {
                 "spec", Map.of("size", "1G"));
         Map<String, Object> current = Map.of("metadata", Map.of("labels", Map.of("application", "some-app", "tier", "db")),
                 "spec", Map.of("size", "2G"));
-        assertThat(Diffs.reduce(Diffs.between(old, current), List.of("metadata", "labels")).items()).containsExactly(
+        assertThat(Diff.between(old, current).reduce(List.of("metadata", "labels")).items()).containsExactly(
                 new DiffItem(DiffOperation.ADD, List.of("application"), null, "some-app"),
                 new DiffItem(DiffOperation.REMOVE, List.of("owner"), "me", null),
                 new DiffItem(DiffOperation.CHANGE, List.of("tier"), "web", "db"));
@@ -62,23 +59,23 @@ class DiffsTest {
         Map<String, Object> without = Map.of("spec", Map.of("size", "1G"));
         Map<String, Object> with = Map.of("spec", Map.of("size", "1G", "database", Map.of("host", "a")));
         List<String> field = List.of("spec", "database");
-        assertThat(Diffs.reduce(Diffs.between(without, with), field).items())
+        assertThat(Diff.between(without, with).reduce(field).items())
                 .containsExactly(new DiffItem(DiffOperation.ADD, List.of(), null, Map.of("host", "a")));
-        assertThat(Diffs.reduce(Diffs.between(with, without), field).items())
+        assertThat(Diff.between(with, without).reduce(field).items())
                 .containsExactly(new DiffItem(DiffOperation.REMOVE, List.of(), Map.of("host", "a"), null));
     }
 
     @Test
     void atCreationAFieldHandlerSeesItsWholeFieldAdded() {
-        Diff creation = Diffs.between(null, Map.of("spec", Map.of("size", "1G")));
-        assertThat(Diffs.reduce(creation, List.of("spec", "size")).items())
+        Diff creation = Diff.between(null, Map.of("spec", Map.of("size", "1G")));
+        assertThat(creation.reduce(List.of("spec", "size")).items())
                 .containsExactly(new DiffItem(DiffOperation.ADD, List.of(), null, "1G"));
     }
 
     @Test
     void aScalarFieldThatChangesIsOneChangeWithTheEmptyPath() {
-        Diff diff = Diffs.between(Map.of("spec", Map.of("size", "1G")), Map.of("spec", Map.of("size", "2G")));
-        assertThat(Diffs.reduce(diff, List.of("spec", "size")).items())
+        Diff diff = Diff.between(Map.of("spec", Map.of("size", "1G")), Map.of("spec", Map.of("size", "2G")));
+        assertThat(diff.reduce(List.of("spec", "size")).items())
                 .containsExactly(new DiffItem(DiffOperation.CHANGE, List.of(), "1G", "2G"));
     }
 }

@@ -1,7 +1,6 @@
-package io.kopf4j;
+package io.kopf4j.kits.webhooks;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.kits.webhooks.ClusterDetector;
 
 /**
  * A local server for a k3d or k3s cluster on this machine (Kopf's {@code WebhookK3dServer}): the

@@ -1,9 +1,9 @@
-package io.kopf4j;
+package io.kopf4j.kits.webhooks;
 
+import io.kopf4j.WebhookServing;
+import io.kopf4j.WebhookClientConfig;
+import io.kopf4j.WebhookFn;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.kits.webhooks.ClientVerification;
-import io.kopf4j.kits.webhooks.ServerOptions;
-import io.kopf4j.kits.webhooks.WebhookListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * // Or with certificates of its own (reloaded when the files change), verifying the API server:
  * settings.admission.server = new WebhookServer().port(9443)
  *         .certfile(Path.of("/certs/tls.crt")).pkeyfile(Path.of("/certs/tls.key"))
- *         .verifyCafile(Path.of("/certs/apiserver-ca.crt")).verifyMode(WebhookServer.VerifyMode.REQUIRED);
+ *         .verifyCafile(Path.of("/certs/apiserver-ca.crt")).verifyMode(VerifyMode.REQUIRED);
  * }</pre>
  *
  * <p>Kubernetes calls webhooks over HTTPS only, so HTTPS is the default: without
@@ -35,16 +35,6 @@ import java.util.function.Consumer;
  * request: no dependency, a few kilobytes idle; see docs/admission-servers.md.
  */
 public class WebhookServer implements WebhookServing {
-    /** Whether clients (the API servers) must present certificates: Python's {@code ssl.CERT_*}. */
-    public enum VerifyMode {
-        /** Not asked for. */
-        NONE,
-        /** Asked for, verified when presented; a client without one is served too. */
-        OPTIONAL,
-        /** Required and verified; a client without one is refused in the handshake. */
-        REQUIRED
-    }
-
     private String addr;
     private Integer port;
     private String path;

@@ -1,8 +1,8 @@
-package io.kopf4j;
+package io.kopf4j.kits;
 
-import io.kopf4j.actions.RunningHandler;
-import io.kopf4j.kits.ObjectMetadata;
-import io.kopf4j.kits.Owner;
+import io.kopf4j.Body;
+import io.kopf4j.HandlerContext;
+import io.kopf4j.RunningHandler;
 import io.kopf4j.structs.K8sObjects;
 import io.kopf4j.structs.ObjectReferences;
 import java.util.ArrayList;

@@ -1,8 +1,6 @@
-package io.kopf4j;
+package io.kopf4j.kits.webhooks;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.kits.webhooks.ApiServerFacts;
-import io.kopf4j.kits.webhooks.ClusterDetector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,4 +1,4 @@
-package io.kopf4j;
+package io.kopf4j.kits;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.kopf4j.Body;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
