@@ -3,6 +3,7 @@ package io.kopf4j.bench;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,6 +40,7 @@ public final class DaemonBenchmark {
     private final OperatorProcess operator;
     private final OperatorEndpoint metrics;
     private final GoalTable table;
+    private final Map<String, Object> figures = new LinkedHashMap<>();
 
     private DaemonBenchmark(Kopf4jScenario scenario, OperatorEndpoint metrics) {
         this.n = scenario.n();
@@ -53,7 +55,10 @@ public final class DaemonBenchmark {
         OperatorEndpoint metrics = OperatorEndpoint.onFreePort("/metrics");
         try (Kopf4jScenario scenario = Kopf4jScenario.start("daemons", Kopf4jScenario.root(args), Kopf4jScenario.n(args, 10_000),
                 List.of("--metrics-bind-address=" + metrics.hostAndPort()), HANDLERS)) {
-            GoalTable table = new DaemonBenchmark(scenario, metrics).measure();
+            DaemonBenchmark benchmark = new DaemonBenchmark(scenario, metrics);
+            GoalTable table = benchmark.measure();
+            scenario.print("figures written to " + new ResultFile("daemons", scenario.n(), scenario.conditions())
+                    .row(benchmark.figures).write(Kopf4jScenario.root(args)));
             System.out.println();
             System.out.println(table.render());
         }
@@ -65,6 +70,8 @@ public final class DaemonBenchmark {
         double startupSeconds = seconds(startup - operator.spawnedNanos());
         scenario.print(format("start-up: %.1f s to ex-startup's daemon", startupSeconds));
         table.figure("start-up s (to ex-startup's daemon)", format("%.1f", startupSeconds));
+        figures.put("operator", "kopf4j");
+        figures.put("startup_s", startupSeconds);
 
         long start = System.nanoTime();
         DriverPool.forEach(n, "create", cluster.examples()::create);
@@ -74,6 +81,7 @@ public final class DaemonBenchmark {
         scenario.print(format("create: %d objects created in %.1f s; all daemons running, all finalizers on %.1f s after the"
                 + " first POST", n, seconds(created - start), seconds(running - start)));
         table.figure("all daemons running s (from the first POST)", format("%.1f", seconds(running - start)));
+        figures.put("all_running_s", seconds(running - start));
 
         idle();
         deleteAll();
@@ -96,6 +104,10 @@ public final class DaemonBenchmark {
                 .atMost("idle RSS MiB " + CPU_WINDOW.toSeconds() + " s later", "%.0f", rssAtRest, 250)
                 .atMost("OS threads (Threads: of /proc/PID/status)", "%.0f", threads, 50)
                 .figure("idle CPU s per s", format("%.3f", cpuPerSecond));
+        figures.put("rss_mib", rss);
+        figures.put("rss_at_rest_mib", rssAtRest);
+        figures.put("threads", (double) threads);
+        figures.put("idle_cpu_s_per_s", cpuPerSecond);
     }
 
     private void deleteAll() throws Exception {
@@ -127,6 +139,10 @@ public final class DaemonBenchmark {
                 .atMost("DELETE answered to DELETED event max s", "%.1f", latency.max(), 15)
                 .atMost("operator PATCHes per object (delete; the finalizer's removal only)", "%.4f", patches, 1)
                 .figure("operator writes per object (delete)", perObject.objectWrites().format());
+        figures.put("all_deleted_s", seconds(lastDeleted - start));
+        figures.put("delete_latency_p50_s", latency.at(0.5));
+        figures.put("delete_latency_p99_s", latency.at(0.99));
+        figures.put("delete_latency_max_s", latency.max());
     }
 
     /**

@@ -26,9 +26,11 @@ final class Kopf4jScenario implements AutoCloseable {
     private final BenchCluster cluster;
     private final OperatorProcess operator;
     private final Path log;
+    private final String conditions;
 
-    private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator, Path log) {
+    private Kopf4jScenario(String name, int n, BenchCluster cluster, OperatorProcess operator, Path log, String conditions) {
         this.name = name;
+        this.conditions = conditions;
         this.n = n;
         this.cluster = cluster;
         this.operator = operator;
@@ -67,11 +69,12 @@ final class Kopf4jScenario implements AutoCloseable {
             beforeSpawn.prepare(cluster);
             // Everything that may fail comes before the spawn: nothing but close() may leave the operator behind.
             String header = Runtime.getRuntime().availableProcessors() + " CPUs; Kubernetes " + cluster.serverVersion()
-                    + "; kopf4j JVM options: " + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)")
+                    + "; JDK " + Runtime.version() + "; kopf4j JVM options: " + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)")
+                    + "; AOT cache: " + (System.getenv().getOrDefault("KOPF4J_AOT", "").equals("off") ? "off" : "default")
                     + "; the operator: " + String.join(" ", options) + " " + String.join(" ", handlerFiles)
                     + "; its output: " + log;
             Kopf4jScenario scenario = new Kopf4jScenario(name, n, cluster, OperatorProcess.start(
-                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log), log);
+                    Kopf4jCommand.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE, options, handlerFiles), log), log, header);
             scenario.print(header);
             return scenario;
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -86,6 +89,11 @@ final class Kopf4jScenario implements AutoCloseable {
 
     BenchCluster cluster() {
         return cluster;
+    }
+
+    /** The machine, cluster, JDK and options it ran with: the header it printed first. */
+    String conditions() {
+        return conditions;
     }
 
     OperatorProcess operator() {

@@ -29,8 +29,10 @@ public final class LoadBenchmark {
         List<OperatorKind> operators = OperatorKind.parse(System.getenv().getOrDefault("KOPF4J_BENCH_OPERATORS", "floor,kopf4j,kopf4j-quiet"));
         int repeats = Integer.parseInt(System.getenv().getOrDefault("KOPF4J_BENCH_REPEATS", "1"));
         Path logs = Files.createTempDirectory("kopf4j-bench-");
-        System.out.println(Runtime.getRuntime().availableProcessors() + " CPUs; kopf4j JVM options: "
-                + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)") + "; operators' logs in " + logs);
+        String conditions = Runtime.getRuntime().availableProcessors() + " CPUs; JDK " + Runtime.version() + "; kopf4j JVM options: "
+                + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)") + "; AOT cache: "
+                + (System.getenv().getOrDefault("KOPF4J_AOT", "").equals("off") ? "off" : "default");
+        System.out.println(conditions + "; operators' logs in " + logs);
         Kopf4jCommand.warmUpAll(root, operators);
         StringBuilder tables = new StringBuilder();
         for (int n : sizes) {
@@ -40,7 +42,9 @@ public final class LoadBenchmark {
                     runs.computeIfAbsent(operator, kind -> new ArrayList<>()).add(OperatorRun.run(root, operator, n, logs));
                 }
             }
-            String table = ResultTable.render(n, repeats, runs.values().stream().map(RunResult::median).toList());
+            List<RunResult> medians = runs.values().stream().map(RunResult::median).toList();
+            String table = ResultTable.render(n, repeats, medians);
+            System.out.println("figures written to " + ResultTable.file(n, repeats, medians, conditions).write(root));
             System.out.println();
             System.out.println(table);
             tables.append(table).append('\n');

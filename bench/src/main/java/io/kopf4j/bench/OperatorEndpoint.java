@@ -60,4 +60,14 @@ record OperatorEndpoint(int port, String path) {
         }
         return response.body();
     }
+
+    /** Whether a GET answers 200 now (the operator may not listen yet). */
+    boolean isReady() throws InterruptedException {
+        try {
+            get();
+            return true;
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
 }

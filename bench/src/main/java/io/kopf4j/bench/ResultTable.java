@@ -1,7 +1,9 @@
 package io.kopf4j.bench;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -44,6 +46,28 @@ final class ResultTable {
             table.append(" |\n");
         }
         return table.toString();
+    }
+
+    /** The same figures as numbers, for {@code bench/charts.py} (see {@link ResultFile}). */
+    static ResultFile file(int n, int repeats, List<RunResult> results, String conditions) {
+        Optional<RunResult> floor = results.stream().filter(result -> result.operator() == OperatorKind.FLOOR).findFirst();
+        ResultFile file = new ResultFile("load", n, conditions + (repeats > 1 ? "; median of " + repeats + " runs" : ""));
+        for (RunResult result : results) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("operator", result.operator().label());
+            for (Phase phase : Phase.values()) {
+                double seconds = result.phases().get(phase).seconds();
+                row.put(phase.label() + "_s", seconds);
+                floor.ifPresent(base -> row.put(phase.label() + "_ratio", seconds / base.phases().get(phase).seconds()));
+            }
+            row.put("cpu_s", result.phases().get(Phase.DELETE).cumulativeCpuSeconds());
+            row.put("cpu_create_s", result.phases().get(Phase.CREATE).cpuSeconds());
+            row.put("peak_rss_mib", result.phases().get(Phase.DELETE).peakRssMiB());
+            row.put("idle_rss_mib", result.idleRssMiB());
+            row.put("startup_s", result.startupSeconds());
+            file.row(row);
+        }
+        return file;
     }
 
     private static String seconds(RunResult result, Optional<RunResult> floor, Phase phase) {

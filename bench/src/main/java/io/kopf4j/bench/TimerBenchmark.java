@@ -2,6 +2,7 @@ package io.kopf4j.bench;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,6 +45,7 @@ public final class TimerBenchmark {
     private final OperatorProcess operator;
     private final OperatorEndpoint metrics;
     private final OperatorEndpoint liveness;
+    private final Map<String, Object> figures = new LinkedHashMap<>();
 
     private TimerBenchmark(Kopf4jScenario scenario, OperatorEndpoint metrics, OperatorEndpoint liveness) {
         this.n = scenario.n();
@@ -58,7 +60,10 @@ public final class TimerBenchmark {
         OperatorEndpoint liveness = OperatorEndpoint.onFreePort("/healthz");
         try (Kopf4jScenario scenario = Kopf4jScenario.start("timers", Kopf4jScenario.root(args), Kopf4jScenario.n(args, 1000),
                 List.of("--metrics-bind-address=" + metrics.hostAndPort(), "--liveness=" + liveness.uri()), HANDLERS)) {
-            GoalTable table = new TimerBenchmark(scenario, metrics, liveness).measure();
+            TimerBenchmark benchmark = new TimerBenchmark(scenario, metrics, liveness);
+            GoalTable table = benchmark.measure();
+            scenario.print("figures written to " + new ResultFile("timers", scenario.n(), scenario.conditions())
+                    .row(benchmark.figures).write(Kopf4jScenario.root(args)));
             System.out.println();
             System.out.println(table.render());
         }
@@ -102,6 +107,15 @@ public final class TimerBenchmark {
                         + " errors since its start: %d", events.postedSeconds(), events.seconds(), events.writes().format("%.0f"),
                 events.perSecond(), events.perObjectMinute(n + 1), events.warnings()));
 
+        figures.put("operator", "kopf4j");
+        figures.put("posting", POSTING ? "on" : "off");
+        figures.put("lag_p50_ms", lags.p50Ms());
+        figures.put("lag_p90_ms", lags.p90Ms());
+        figures.put("lag_p99_ms", lags.p99Ms());
+        figures.put("lag_max_ms", lags.maxMs());
+        figures.put("runs_per_s", lags.runsPerSecond());
+        figures.put("cpu_cores", cores);
+        figures.put("rss_mib", rss);
         return new GoalTable("N = " + n + " timers at 1 s, each run's lag over " + WINDOW.toSeconds()
                 + " s (bench/BenchTimers.java, posting of logger lines " + (POSTING ? "on" : "off") + ")",
                 "Kopf 1.44.6, 1,000 timers")

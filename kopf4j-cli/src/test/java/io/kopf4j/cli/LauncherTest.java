@@ -1,7 +1,9 @@
 package io.kopf4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,9 +11,14 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +26,9 @@ import picocli.CommandLine;
 
 /**
  * The {@code ./kopf4j} launcher in a copy of the checkout's layout, with an {@code mvn} on the PATH
- * that only records that it was called: {@code --help} and {@code --version} answer without a build.
+ * that only records that it was called: {@code --help} and {@code --version} answer without a build;
+ * on this JDK (25+) a first {@code run} records the classes it loads and the next start makes and
+ * uses the AOT cache of them ({@code scripts/aot-options.sh}), which JDKs before 25 never see.
  */
 class LauncherTest {
     private static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
@@ -32,7 +41,8 @@ class LauncherTest {
     @BeforeEach
     void layout() throws IOException {
         Files.createDirectories(root.resolve("scripts"));
-        for (String file : List.of("kopf4j", "scripts/java-home.sh", "scripts/jvm-options.sh", "scripts/envtest.sh")) {
+        for (String file : List.of("kopf4j", "scripts/java-home.sh", "scripts/jvm-options.sh", "scripts/aot-options.sh",
+                "scripts/envtest.sh")) {
             Files.copy(CHECKOUT.resolve(file), root.resolve(file));
         }
         Files.writeString(root.resolve("pom.xml"), "<project/>\n");
@@ -54,11 +64,19 @@ class LauncherTest {
 
     /** Runs the launcher; the classes of this test's classpath stand for the last build's jar (CLASSPATH). */
     private Result launch(String... args) throws IOException, InterruptedException {
+        return launch(Map.of("CLASSPATH", System.getProperty("java.class.path")), args);
+    }
+
+    /** Runs the launcher with these environment variables. */
+    private Result launch(Map<String, String> environment, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("bash", root.resolve("kopf4j").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("PATH", root.resolve("bin") + ":" + System.getenv("PATH"));
-        builder.environment().put("CLASSPATH", System.getProperty("java.class.path"));
+        builder.environment().remove("KOPF4J_JAVA_OPTS");
+        builder.environment().remove("KOPF4J_AOT");
+        builder.environment().put("XDG_CACHE_HOME", root.resolve("cache").toString());
+        builder.environment().putAll(environment);
         builder.redirectOutput(root.resolve("out").toFile()).redirectError(root.resolve("err").toFile());
         Process process = builder.start();
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the launcher ends").isTrue();
@@ -101,5 +119,101 @@ class LauncherTest {
         assertThat(result.built()).as("mvn was called").isTrue();
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.err()).startsWith("Building kopf4j (mvn package, once) ...");
+    }
+
+    /** A jar newer than the sources: the launcher runs it without a build. */
+    private void freshJar() throws IOException {
+        Files.writeString(root.resolve("kopf4j-cli/pom.xml"), "<project/>\n");   // what the launcher compares the jar with
+        staleJar();
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(3600)));
+    }
+
+    /**
+     * This test's classpath with its directories packed as jars (the JVM makes no AOT cache for a
+     * classpath with a non-empty directory), as CLASSPATH, and the AOT log of each JVM to one file.
+     */
+    private Map<String, String> jarredClasspath() throws IOException {
+        List<String> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path path = Path.of(entry);
+            if (Files.isDirectory(path)) {
+                Path packed = root.resolve("classpath-" + entries.size() + ".jar");
+                jar(path, packed);
+                entries.add(packed.toString());
+            } else {
+                entries.add(entry);
+            }
+        }
+        return Map.of("CLASSPATH", String.join(File.pathSeparator, entries),
+                "KOPF4J_JAVA_OPTS", "-Xlog:aot=info:file=" + root.resolve("aot.log"));
+    }
+
+    private static void jar(Path directory, Path jar) throws IOException {
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar)); Stream<Path> files = Files.walk(directory)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                out.putNextEntry(new JarEntry(directory.relativize(file).toString().replace(File.separatorChar, '/')));
+                Files.copy(file, out);
+                out.closeEntry();
+            }
+        }
+    }
+
+    private List<String> cacheFiles() throws IOException {
+        Path aot = root.resolve("cache/kopf4j/aot");
+        if (!Files.isDirectory(aot)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(aot)) {
+            return files.map(file -> file.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aFirstRunRecordsTheClassesAndTheNextStartMakesAndUsesTheAotCache() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 25, "the launcher's JDK (this one) has the AOT cache from 25 on");
+        freshJar();
+        Map<String, String> environment = jarredClasspath();
+        Result first = launch(environment, "run", "--kubeconfig", root.resolve("missing").toString());
+        assertThat(first.built()).as("mvn was called").isFalse();
+        assertThat(first.err()).contains("no handlers given");
+        assertThat(first.out()).as("the JVM's line about its recording").isEmpty();
+        assertThat(cacheFiles()).singleElement().asString().endsWith(".aotconf");
+        assertThat(Files.readString(root.resolve("aot.log"))).doesNotContain("Using AOT-linked classes: true");
+
+        Result next = launch(environment, "--version");
+        assertThat(next.code()).isZero();
+        assertThat(next.out()).startsWith("kopf4j ");
+        assertThat(next.err()).isEmpty();
+        assertThat(cacheFiles()).as("the recording made into a cache").hasSize(2)
+                .anySatisfy(file -> assertThat(file).endsWith(".aot")).anySatisfy(file -> assertThat(file).endsWith(".create.log"));
+        assertThat(Files.readString(root.resolve("aot.log"))).as("the AOT log of the JVM of --version")
+                .contains("Using AOT-linked classes: true");
+    }
+
+    @Test
+    void theAotCacheIsOffWithKopf4jAotOff() throws Exception {
+        freshJar();
+        Map<String, String> environment = new HashMap<>(jarredClasspath());
+        environment.put("KOPF4J_AOT", "off");
+        launch(environment, "run", "--kubeconfig", root.resolve("missing").toString());
+        assertThat(launch(environment, "--version").out()).startsWith("kopf4j ");
+        assertThat(cacheFiles()).isEmpty();
+        assertThat(Files.readString(root.resolve("aot.log"))).doesNotContain("Using AOT-linked classes: true");
+    }
+
+    /** JDK 21 to 24: no AOT options at all, so nothing the JVM could fail on or warn about. */
+    @Test
+    void aJdkBefore25GetsNoAotOptions() throws Exception {
+        Path jdk21 = Files.createDirectories(root.resolve("jdk-21"));
+        Files.writeString(jdk21.resolve("release"), "IMPLEMENTOR=\"Eclipse Adoptium\"\nJAVA_VERSION=\"21.0.5\"\n");
+        ProcessBuilder script = new ProcessBuilder("bash", root.resolve("scripts/aot-options.sh").toString(), jdk21.toString(),
+                "1", "run", jar.toString(), "-XX:TieredStopAtLevel=1").redirectErrorStream(true);
+        script.environment().put("XDG_CACHE_HOME", root.resolve("cache").toString());
+        script.environment().remove("KOPF4J_AOT");
+        Process process = script.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor()).isZero();
+        assertThat(output).isEmpty();
+        assertThat(cacheFiles()).isEmpty();
     }
 }
