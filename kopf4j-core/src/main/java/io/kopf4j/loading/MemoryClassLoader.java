@@ -44,6 +44,29 @@ final class MemoryClassLoader extends ClassLoader {
         return loaded;
     }
 
+    /**
+     * The classes of the sources first, then the parent's: the sources given are the truth for their
+     * classes. In a Maven project, {@code target/classes} on the classpath holds the last build's copy
+     * of the very class being edited, which the usual parent-first order would load instead, so that
+     * a reload on save would change nothing.
+     */
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        if (!classes.containsKey(name)) {
+            return super.loadClass(name, resolve);
+        }
+        synchronized (getClassLoadingLock(name)) {
+            Class<?> loaded = findLoadedClass(name);
+            if (loaded == null) {
+                loaded = findClass(name);
+            }
+            if (resolve) {
+                resolveClass(loaded);
+            }
+            return loaded;
+        }
+    }
+
     @Override
     protected Class<?> findClass(String name) throws ClassNotFoundException {
         byte[] code = classes.get(name);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kopf4j.OperatorException;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,6 +28,22 @@ class HandlerSourcesTest {
         List<Class<?>> classes = HandlerSources.load(List.of(source.toString()), List.of());
         assertThat(classes).extracting(Class::getName).containsExactly("Handlers");
         assertThat(classes.get(0).getMethod("create", String.class).getParameters()[0].getName()).isEqualTo("name");
+    }
+
+    /** As in a Maven project, whose target/classes on the classpath has the last build's copy of the edited class. */
+    @Test
+    void aSourceIsTheTruthForItsClassThoughTheClasspathHasAnOlderBuildOfIt() throws Exception {
+        Path source = Files.writeString(dir.resolve("FirstHandlers.java"), """
+                package io.kopf4j.loading.module;
+                import io.kopf4j.On;
+                public class FirstHandlers {
+                    @On.Create("kopfexamples")
+                    public void edited() {
+                    }
+                }
+                """);
+        Class<?> loaded = HandlerSources.load(List.of(source.toString()), List.of()).getFirst();
+        assertThat(loaded.getDeclaredMethods()).extracting(Method::getName).containsExactly("edited");
     }
 
     @Test
