@@ -78,10 +78,12 @@ public final class AccessReview {
     }
 
     /**
-     * @param resource the plural, or {@code plural/subresource}
-     * @param namespace the namespace, or null for all namespaces and cluster-scoped resources
+     * Whether the credentials may do this, as the API server answers one review.
+     *
      * @param verb the verb, e.g. {@code "patch"}
      * @param group the API group, e.g. {@code "kopf.dev"}; empty for the core group
+     * @param resource the plural, or {@code plural/subresource}
+     * @param namespace the namespace, or null for all namespaces and cluster-scoped resources
      * @return true if the review's status says allowed
      */
     public boolean allowed(String verb, String group, String resource, String namespace) {
