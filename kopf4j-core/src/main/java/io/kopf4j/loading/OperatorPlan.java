@@ -97,6 +97,8 @@ public final class OperatorPlan {
     /**
      * A client of the cluster the options name: {@code --kubeconfig} and {@code --context}, else
      * {@code $KUBECONFIG}, {@code ~/.kube/config} or the pod's service account.
+     *
+     * @return a new client, which the caller closes
      */
     public KubernetesClient client() {
         return ClusterClients.of(kubeconfig, context);
@@ -107,6 +109,8 @@ public final class OperatorPlan {
      * {@code --standalone}.
      *
      * @param operatorNamespace where the operator runs: its Leases, and the Events of cluster-scoped objects
+     * @param catalog resolves the handlers' resources, e.g. {@code ApiCatalog.live(client)} or an offline one
+     * @return the rules the operator needs, required and optional ones
      * @throws OperatorException naming the handler and its resource, if one cannot be resolved
      */
     public List<Rule> rules(ApiCatalog catalog, String operatorNamespace) {
@@ -120,6 +124,9 @@ public final class OperatorPlan {
      * objects' Events are then in that namespace).
      *
      * @param user the user to check for, or null for the client's own
+     * @param client the client whose API server reviews the access
+     * @return the permissions not granted
+     * @throws InterruptedException if the thread is interrupted while the reviews run
      */
     public Preflight.Outcome check(KubernetesClient client, String user) throws InterruptedException {
         ApiRetries retries = ApiRetries.of(settings).busyServerOnly();
