@@ -93,8 +93,10 @@ public final class Preflight {
         }
 
         /**
-         * @throws OperatorException with {@link #error()}, if a required permission is missing
+         * Fails the start-up if a required permission is missing; a missing optional one is only
+         * {@link #warning()}.
          *
+         * @throws OperatorException with {@link #error()}, if a required permission is missing
          */
         public void failIfIncomplete() {
             error().ifPresent(message -> {
