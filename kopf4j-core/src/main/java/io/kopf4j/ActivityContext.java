@@ -47,9 +47,9 @@ public interface ActivityContext {
      * (Kopf's example 16 counts the pods of an index). Probes may also declare it as a parameter named
      * like the index: {@code Index<String, Boolean> isRunning}.
      *
-     * @param id the index id (the indexing function's id), e.g. {@code "isRunning"}
      * @param <K> the keys
      * @param <V> the values
+     * @param id the index id (the indexing function's id), e.g. {@code "isRunning"}
      * @return the index, read-only and always current
      * @throws IllegalStateException in startup, login and cleanup handlers, which run without the indexes
      */

@@ -102,9 +102,9 @@ public interface HandlerContext {
      * Store<String> pods = context.<String, String>index("podsByApp").get("web");
      * }</pre>
      *
-     * @param id the index id (the indexing function's id)
      * @param <K> the keys
      * @param <V> the values
+     * @param id the index id (the indexing function's id)
      * @return the index, read-only and always current
      * @throws IllegalArgumentException if the operator has no such index
      * @throws IllegalStateException where there is no operator behind the context (a test's own context)

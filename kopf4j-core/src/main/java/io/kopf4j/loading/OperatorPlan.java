@@ -108,8 +108,8 @@ public final class OperatorPlan {
      * The rules for manifests: every resource must resolve, and peering is provided for unless
      * {@code --standalone}.
      *
-     * @param operatorNamespace where the operator runs: its Leases, and the Events of cluster-scoped objects
      * @param catalog resolves the handlers' resources, e.g. {@code ApiCatalog.live(client)} or an offline one
+     * @param operatorNamespace where the operator runs: its Leases, and the Events of cluster-scoped objects
      * @return the rules the operator needs, required and optional ones
      * @throws OperatorException naming the handler and its resource, if one cannot be resolved
      */
@@ -123,8 +123,8 @@ public final class OperatorPlan {
      * for another one ({@code system:serviceaccount:NAMESPACE:NAME}: its Leases and cluster-scoped
      * objects' Events are then in that namespace).
      *
-     * @param user the user to check for, or null for the client's own
      * @param client the client whose API server reviews the access
+     * @param user the user to check for, or null for the client's own
      * @return the permissions not granted
      * @throws InterruptedException if the thread is interrupted while the reviews run
      */
