@@ -156,7 +156,7 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    /** The API server's URL, e.g. {@code https://127.0.0.1:41234}. */
+    /** {@return the API server's URL, e.g. {@code https://127.0.0.1:41234}} */
     public String serverUrl() {
         return plane.serverUrl();
     }
@@ -233,7 +233,7 @@ public final class LocalCluster implements AutoCloseable {
         return plane.binaries;
     }
 
-    /** The server's version as it reports it, e.g. {@code v1.20.2}. */
+    /** {@return the server's version as it reports it, e.g. {@code v1.20.2}} */
     public String serverVersion() {
         return client().getKubernetesVersion().getGitVersion();
     }
