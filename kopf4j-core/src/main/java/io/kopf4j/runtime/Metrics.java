@@ -35,9 +35,7 @@ public final class Metrics {
         this.registry = registry == null ? new CompositeMeterRegistry() : registry;
     }
 
-    /**
-     * {@return the registry the meters are in: the one given, or the empty composite one for null}
-     */
+    /** {@return the registry the meters are in: the one given, or the empty composite one for null} */
     public MeterRegistry registry() {
         return registry;
     }
