@@ -47,12 +47,16 @@ public interface ActivityContext {
      * (Kopf's example 16 counts the pods of an index). Probes may also declare it as a parameter named
      * like the index: {@code Index<String, Boolean> isRunning}.
      *
+     * @param <K> the keys
+     * @param <V> the values
+     * @param id the index id (the indexing function's id), e.g. {@code "isRunning"}
+     * @return the index, read-only and always current
      * @throws IllegalStateException in startup, login and cleanup handlers, which run without the indexes
      */
     default <K, V> Index<K, V> index(String id) {
         throw new IllegalStateException("only probe handlers reach the indexes (the index '" + id + "' asked for)");
     }
 
-    /** The handler's {@code param}, as declared with it; null if none. */
+    /** {@return the handler's {@code param}, as declared with it, e.g. {@code "primary"}; null if none} */
     Object param();
 }

@@ -22,6 +22,8 @@ public class ActivityError extends OperatorException {
     private final transient Map<String, Throwable> failures;
 
     /**
+     * The failure of the activity's handlers.
+     *
      * @param message which handlers failed and why
      * @param failures each failed handler's error, by id
      * @param cause the first failure

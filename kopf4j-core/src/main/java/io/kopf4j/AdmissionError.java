@@ -16,6 +16,7 @@ package io.kopf4j;
  */
 public class AdmissionError extends PermanentError {
     private static final long serialVersionUID = 1L;
+    /** The HTTP code of the rejection, e.g. 400; 500 unless given. */
     private final int code;
 
     /**

@@ -42,6 +42,8 @@ public final class Events {
      *
      * @param objects the object(s) the event is about (see above)
      * @param type e.g. {@code Normal} or {@code Warning}
+     * @param reason a short CamelCase cause, e.g. {@code "Created"}
+     * @param message the human-readable text, e.g. {@code "Created the children"}
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void event(Object objects, String type, String reason, String message) {
@@ -52,6 +54,9 @@ public final class Events {
      * A {@code Normal} event (Kopf's {@code kopf.info}), posted only if {@code settings.posting.level}
      * is {@code INFO} or lower.
      *
+     * @param objects the object(s) the event is about (see above)
+     * @param reason a short CamelCase cause, e.g. {@code "Created"}
+     * @param message the human-readable text, e.g. {@code "Created the children"}
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void info(Object objects, String reason, String message) {
@@ -62,6 +67,9 @@ public final class Events {
      * A {@code Warning} event (Kopf's {@code kopf.warn}), posted only if {@code settings.posting.level}
      * is {@code WARN} or lower.
      *
+     * @param objects the object(s) the event is about (see above)
+     * @param reason a short CamelCase cause, e.g. {@code "Degraded"}
+     * @param message the human-readable text, e.g. {@code "2 of 3 replicas are ready"}
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void warn(Object objects, String reason, String message) {
@@ -73,6 +81,10 @@ public final class Events {
      * {@code settings.posting.level} is {@code ERROR} or lower. An empty reason becomes the
      * exception's class name; the exception's message follows the message.
      *
+     * @param objects the object(s) the event is about (see above)
+     * @param reason a short CamelCase cause; empty for the exception's class name
+     * @param message the text before the exception's message, e.g. {@code "Provisioning failed:"}
+     * @param error the exception the event reports
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void exception(Object objects, String reason, String message, Throwable error) {

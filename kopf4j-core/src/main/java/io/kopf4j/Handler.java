@@ -256,37 +256,68 @@ public final class Handler {
             super(HandlerSpec.function(HandlerKind.DAEMON, resource));
         }
 
-        /** The daemon id (required): it names {@code status.<id>} for its results. */
+        /**
+         * The daemon id (required): it names {@code status.<id>} for its results.
+         *
+         * @param handlerId the id, e.g. {@code "monitor"}
+         * @return this builder
+         */
         public DaemonBuilder id(String handlerId) {
             spec.id(handlerId);
             return this;
         }
 
-        /** Waits this long after the object is first seen before starting. */
+        /**
+         * Waits this long after the object is first seen before starting.
+         *
+         * @param delay the wait, e.g. {@code Duration.ofSeconds(30)}
+         * @return this builder
+         */
         public DaemonBuilder initialDelay(Duration delay) {
             spec.initialDelay(delay);
             return this;
         }
 
-        /** Waits as long as the function says for the object (Kopf's callable {@code initial_delay}). */
+        /**
+         * Waits as long as the function says for the object (Kopf's callable {@code initial_delay}).
+         *
+         * @param delay gives the wait for the object from its handler context
+         * @return this builder
+         */
         public DaemonBuilder initialDelay(Function<HandlerContext, Duration> delay) {
             spec.initialDelay(delay);
             return this;
         }
 
-        /** How long a stopped daemon may take to exit on its own before it is cancelled. */
+        /**
+         * How long a stopped daemon may take to exit on its own before it is cancelled.
+         *
+         * @param delay the grace period after the stop flag is set, e.g. {@code Duration.ofSeconds(10)}
+         * @return this builder
+         */
         public DaemonBuilder cancellationBackoff(Duration delay) {
             spec.cancellationBackoff(delay);
             return this;
         }
 
-        /** How long after the cancellation the daemon is abandoned; unset: never cancelled nor abandoned. */
+        /**
+         * How long after the cancellation the daemon is abandoned; unset: never cancelled nor abandoned.
+         *
+         * @param limit the time from the cancellation to the abandonment, e.g. {@code Duration.ofMinutes(1)}
+         * @return this builder
+         */
         public DaemonBuilder cancellationTimeout(Duration limit) {
             spec.cancellationTimeout(limit);
             return this;
         }
 
-        /** How often a daemon that has not exited yet is reported; unset: {@code settings.background.cancellationPolling}. */
+        /**
+         * How often a daemon that has not exited yet is reported; unset:
+         * {@code settings.background.cancellationPolling}.
+         *
+         * @param period the time between two reports of a daemon still running, e.g. {@code Duration.ofSeconds(5)}
+         * @return this builder
+         */
         public DaemonBuilder cancellationPolling(Duration period) {
             spec.cancellationPolling(period);
             return this;
@@ -310,37 +341,66 @@ public final class Handler {
             super(HandlerSpec.function(HandlerKind.TIMER, resource));
         }
 
-        /** The timer id (required): it names {@code status.<id>} for its results. */
+        /**
+         * The timer id (required): it names {@code status.<id>} for its results.
+         *
+         * @param handlerId the id, e.g. {@code "heartbeat"}
+         * @return this builder
+         */
         public TimerBuilder id(String handlerId) {
             spec.id(handlerId);
             return this;
         }
 
-        /** The time from the end of one run to the start of the next. */
+        /**
+         * The time from the end of one run to the start of the next.
+         *
+         * @param period the time between runs, e.g. {@code Duration.ofSeconds(60)}
+         * @return this builder
+         */
         public TimerBuilder interval(Duration period) {
             spec.interval(period);
             return this;
         }
 
-        /** Keeps the runs on a grid of the interval from their starts. */
+        /**
+         * Keeps the runs on a grid of the interval from their starts.
+         *
+         * @return this builder
+         */
         public TimerBuilder sharp() {
             spec.sharp(true);
             return this;
         }
 
-        /** Runs only after the object has had no essential change for this long. */
+        /**
+         * Runs only after the object has had no essential change for this long.
+         *
+         * @param quiet the time without essential changes, e.g. {@code Duration.ofMinutes(5)}
+         * @return this builder
+         */
         public TimerBuilder idle(Duration quiet) {
             spec.idle(quiet);
             return this;
         }
 
-        /** Waits this long after the object is first seen before the first run. */
+        /**
+         * Waits this long after the object is first seen before the first run.
+         *
+         * @param delay the wait, e.g. {@code Duration.ofSeconds(30)}
+         * @return this builder
+         */
         public TimerBuilder initialDelay(Duration delay) {
             spec.initialDelay(delay);
             return this;
         }
 
-        /** Waits as long as the function says for the object (Kopf's callable {@code initial_delay}). */
+        /**
+         * Waits as long as the function says for the object (Kopf's callable {@code initial_delay}).
+         *
+         * @param delay gives the wait for the object from its handler context
+         * @return this builder
+         */
         public TimerBuilder initialDelay(Function<HandlerContext, Duration> delay) {
             spec.initialDelay(delay);
             return this;
@@ -368,37 +428,65 @@ public final class Handler {
             super(HandlerSpec.function(kind, resource));
         }
 
-        /** The handler id (required): it names the handler's webhook and is its URL's last segment. */
+        /**
+         * The handler id (required): it names the handler's webhook and is its URL's last segment.
+         *
+         * @param handlerId the id, e.g. {@code "check-spec"}
+         * @return this builder
+         */
         public AdmissionBuilder id(String handlerId) {
             spec.id(handlerId);
             return this;
         }
 
-        /** The operations its webhook is for: {@code CREATE}, {@code UPDATE}, {@code DELETE}, {@code CONNECT}; unset: all. */
+        /**
+         * The operations its webhook is for: {@code CREATE}, {@code UPDATE}, {@code DELETE}, {@code CONNECT}; unset:
+         * all.
+         *
+         * @param names the operations' names, upper-case, e.g. {@code "CREATE", "UPDATE"}
+         * @return this builder
+         */
         public AdmissionBuilder operations(String... names) {
             spec.operations(java.util.List.of(names));
             return this;
         }
 
-        /** The subresource it is for ({@code status}, {@code scale}, {@code *} for any); unset: the main resource. */
+        /**
+         * The subresource it is for ({@code status}, {@code scale}, {@code *} for any); unset: the main resource.
+         *
+         * @param name the subresource's name, e.g. {@code "status"}
+         * @return this builder
+         */
         public AdmissionBuilder subresource(String name) {
             spec.subresource(name);
             return this;
         }
 
-        /** Keeps its webhook in the managed configurations when the operator exits. */
+        /**
+         * Keeps its webhook in the managed configurations when the operator exits.
+         *
+         * @return this builder
+         */
         public AdmissionBuilder persistent() {
             spec.persistent(true);
             return this;
         }
 
-        /** Declares side effects: its webhook says {@code NoneOnDryRun} (the handler checks {@code dryrun}). */
+        /**
+         * Declares side effects: its webhook says {@code NoneOnDryRun} (the handler checks {@code dryrun}).
+         *
+         * @return this builder
+         */
         public AdmissionBuilder sideEffects() {
             spec.sideEffects(true);
             return this;
         }
 
-        /** Lets the API server pass the request when the webhook fails ({@code failurePolicy: Ignore}). */
+        /**
+         * Lets the API server pass the request when the webhook fails ({@code failurePolicy: Ignore}).
+         *
+         * @return this builder
+         */
         public AdmissionBuilder ignoreFailures() {
             spec.ignoreFailures(true);
             return this;

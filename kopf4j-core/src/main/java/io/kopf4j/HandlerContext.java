@@ -102,9 +102,9 @@ public interface HandlerContext {
      * Store<String> pods = context.<String, String>index("podsByApp").get("web");
      * }</pre>
      *
-     * @param id the index id (the indexing function's id)
      * @param <K> the keys
      * @param <V> the values
+     * @param id the index id (the indexing function's id)
      * @return the index, read-only and always current
      * @throws IllegalArgumentException if the operator has no such index
      * @throws IllegalStateException where there is no operator behind the context (a test's own context)
@@ -239,17 +239,31 @@ public interface HandlerContext {
      * {@link #event(Object, String, String, String)}.
      *
      * @param type e.g. {@code Normal} or {@code Warning}
+     * @param reason a short CamelCase cause, e.g. {@code "Created"}
+     * @param message the human-readable text, e.g. {@code "Created the children"}
      */
     default void event(String type, String reason, String message) {
         event(body(), type, reason, message);
     }
 
-    /** A {@code Normal} event about this object (Kopf's {@code kopf.info(body, ...)}): see {@link #info(Object, String, String)}. */
+    /**
+     * A {@code Normal} event about this object (Kopf's {@code kopf.info(body, ...)}): see
+     * {@link #info(Object, String, String)}.
+     *
+     * @param reason a short CamelCase cause, e.g. {@code "Created"}
+     * @param message the human-readable text, e.g. {@code "Created the children"}
+     */
     default void info(String reason, String message) {
         info(body(), reason, message);
     }
 
-    /** A {@code Warning} event about this object (Kopf's {@code kopf.warn(body, ...)}): see {@link #warn(Object, String, String)}. */
+    /**
+     * A {@code Warning} event about this object (Kopf's {@code kopf.warn(body, ...)}): see
+     * {@link #warn(Object, String, String)}.
+     *
+     * @param reason a short CamelCase cause, e.g. {@code "Degraded"}
+     * @param message the human-readable text, e.g. {@code "2 of 3 replicas are ready"}
+     */
     default void warn(String reason, String message) {
         warn(body(), reason, message);
     }
@@ -257,6 +271,10 @@ public interface HandlerContext {
     /**
      * An {@code Error} event about this object and an exception (Kopf's {@code kopf.exception(body, ...)}):
      * see {@link #exception(Object, String, String, Throwable)}.
+     *
+     * @param reason a short CamelCase cause; empty for the exception's class name
+     * @param message the text before the exception's message, e.g. {@code "Provisioning failed:"}
+     * @param error the exception the event reports
      */
     default void exception(String reason, String message, Throwable error) {
         exception(body(), reason, message, error);
@@ -278,17 +296,34 @@ public interface HandlerContext {
      * }</pre>
      *
      * @param objects a {@link Body} or {@code Map}, a fabric8 {@code HasMetadata}, or an iterable of them
+     * @param type e.g. {@code Normal} or {@code Warning}
+     * @param reason a short CamelCase cause, e.g. {@code "Created"}
+     * @param message the human-readable text, e.g. {@code "Created the children"}
      */
     default void event(Object objects, String type, String reason, String message) {
         Events.event(objects, type, reason, message);
     }
 
-    /** A {@code Normal} event about the objects if {@code settings.posting.level} is INFO or lower, as {@link Events#info}. */
+    /**
+     * A {@code Normal} event about the objects if {@code settings.posting.level} is INFO or lower, as
+     * {@link Events#info}.
+     *
+     * @param objects a {@link Body} or {@code Map}, a fabric8 {@code HasMetadata}, or an iterable of them
+     * @param reason a short CamelCase cause, e.g. {@code "Created"}
+     * @param message the human-readable text, e.g. {@code "Created the children"}
+     */
     default void info(Object objects, String reason, String message) {
         Events.info(objects, reason, message);
     }
 
-    /** A {@code Warning} event about the objects if {@code settings.posting.level} is WARN or lower, as {@link Events#warn}. */
+    /**
+     * A {@code Warning} event about the objects if {@code settings.posting.level} is WARN or lower, as
+     * {@link Events#warn}.
+     *
+     * @param objects a {@link Body} or {@code Map}, a fabric8 {@code HasMetadata}, or an iterable of them
+     * @param reason a short CamelCase cause, e.g. {@code "Degraded"}
+     * @param message the human-readable text, e.g. {@code "2 of 3 replicas are ready"}
+     */
     default void warn(Object objects, String reason, String message) {
         Events.warn(objects, reason, message);
     }
@@ -296,6 +331,11 @@ public interface HandlerContext {
     /**
      * An {@code Error} event about the objects and an exception if {@code settings.posting.level} is
      * ERROR or lower, as {@link Events#exception}: the reason defaults to the exception's class.
+     *
+     * @param objects a {@link Body} or {@code Map}, a fabric8 {@code HasMetadata}, or an iterable of them
+     * @param reason a short CamelCase cause; empty for the exception's class name
+     * @param message the text before the exception's message, e.g. {@code "Provisioning failed:"}
+     * @param error the exception the event reports
      */
     default void exception(Object objects, String reason, String message, Throwable error) {
         Events.exception(objects, reason, message, error);
@@ -305,6 +345,8 @@ public interface HandlerContext {
      * Registers a sub-handler (Kopf's {@code kopf.register}) with the id {@code <this id>/<id>} and no
      * options: the same as {@code register(SubHandler.id(id).handle(handler))}.
      *
+     * @param id the sub-handler's id, unique within this handler, e.g. {@code "volume"}
+     * @param handler what the sub-handler does; its result goes to {@code status.<this id>/<id>}
      * @throws UnsupportedOperationException outside changing handlers
      */
     default void register(String id, HandlerFn handler) {
@@ -364,6 +406,7 @@ public interface HandlerContext {
      * }
      * }</pre>
      *
+     * @param functions the sub-handlers' functions by their ids, e.g. {@code Map.of("volume", fn)}
      * @throws TemporaryError while some are unfinished: it retries this handler when the earliest is due
      * @throws UnsupportedOperationException outside changing handlers
      */
@@ -384,6 +427,7 @@ public interface HandlerContext {
      *                 .handle(backup -> scheduleBackup(backup.name()))));
      * }</pre>
      *
+     * @param subhandlers the sub-handlers, each with an id unique within this handler
      * @throws TemporaryError while some are unfinished: it retries this handler when the earliest is due
      * @throws UnsupportedOperationException outside changing handlers
      */

@@ -27,79 +27,151 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
         return (B) this;
     }
 
-    /** The label must have this value. */
+    /**
+     * The label must have this value.
+     *
+     * @param key the label's key, e.g. {@code "app"}
+     * @param labelValue the value it must have, e.g. {@code "web"}
+     * @return this builder
+     */
     public B label(String key, String labelValue) {
         spec.label(key, new Condition.Exact(labelValue));
         return self();
     }
 
-    /** The label's value (null if absent) must pass the predicate. */
+    /**
+     * The label's value (null if absent) must pass the predicate.
+     *
+     * @param key the label's key, e.g. {@code "app"}
+     * @param predicate tests the value, e.g. {@code v -> v != null && v.startsWith("web-")}
+     * @return this builder
+     */
     public B label(String key, Predicate<String> predicate) {
         spec.label(key, new Condition.Matching(v -> predicate.test((String) v)));
         return self();
     }
 
-    /** The label must be present, with any value. */
+    /**
+     * The label must be present, with any value.
+     *
+     * @param key the label's key, e.g. {@code "app"}
+     * @return this builder
+     */
     public B labelPresent(String key) {
         spec.label(key, new Condition.Present());
         return self();
     }
 
-    /** The label must be absent. */
+    /**
+     * The label must be absent.
+     *
+     * @param key the label's key, e.g. {@code "app"}
+     * @return this builder
+     */
     public B labelAbsent(String key) {
         spec.label(key, new Condition.Absent());
         return self();
     }
 
-    /** The annotation must have this value. */
+    /**
+     * The annotation must have this value.
+     *
+     * @param key the annotation's key, e.g. {@code "example.com/mode"}
+     * @param annotationValue the value it must have, e.g. {@code "strict"}
+     * @return this builder
+     */
     public B annotation(String key, String annotationValue) {
         spec.annotation(key, new Condition.Exact(annotationValue));
         return self();
     }
 
-    /** The annotation's value (null if absent) must pass the predicate. */
+    /**
+     * The annotation's value (null if absent) must pass the predicate.
+     *
+     * @param key the annotation's key, e.g. {@code "example.com/mode"}
+     * @param predicate tests the value, e.g. {@code v -> v == null || v.isEmpty()}
+     * @return this builder
+     */
     public B annotation(String key, Predicate<String> predicate) {
         spec.annotation(key, new Condition.Matching(v -> predicate.test((String) v)));
         return self();
     }
 
-    /** The annotation must be present, with any value. */
+    /**
+     * The annotation must be present, with any value.
+     *
+     * @param key the annotation's key, e.g. {@code "example.com/paused"}
+     * @return this builder
+     */
     public B annotationPresent(String key) {
         spec.annotation(key, new Condition.Present());
         return self();
     }
 
-    /** The annotation must be absent. */
+    /**
+     * The annotation must be absent.
+     *
+     * @param key the annotation's key, e.g. {@code "example.com/paused"}
+     * @return this builder
+     */
     public B annotationAbsent(String key) {
         spec.annotation(key, new Condition.Absent());
         return self();
     }
 
-    /** A dotted field path: update and field handlers react to its changes; all need it present. Its id is {@code id/field}. */
+    /**
+     * A dotted field path: update and field handlers react to its changes; all need it present. Its id is
+     * {@code id/field}.
+     *
+     * @param path the field's dotted path from the object's root, e.g. {@code "spec.size"}
+     * @return this builder
+     */
     public B field(String path) {
         spec.field(path);
         return self();
     }
 
-    /** The field's value, old or new, must pass the predicate (null when absent). */
+    /**
+     * The field's value, old or new, must pass the predicate (null when absent).
+     *
+     * @param predicate tests the field's value, as parsed from JSON: a {@code String}, number, {@code Boolean},
+     *     {@code Map} or {@code List}
+     * @return this builder
+     */
     public B value(Predicate<Object> predicate) {
         spec.value(new Condition.Matching(predicate));
         return self();
     }
 
-    /** The field's value before the change must pass the predicate (update and field handlers). */
+    /**
+     * The field's value before the change must pass the predicate (update and field handlers).
+     *
+     * @param predicate tests the old value (null when the field was absent), as parsed from JSON
+     * @return this builder
+     */
     public B old(Predicate<Object> predicate) {
         spec.old(new Condition.Matching(predicate));
         return self();
     }
 
-    /** The field's value after the change must pass the predicate (update and field handlers). */
+    /**
+     * The field's value after the change must pass the predicate (update and field handlers).
+     *
+     * @param predicate tests the new value (null when the field is absent now), as parsed from JSON
+     * @return this builder
+     */
     public B current(Predicate<Object> predicate) {
         spec.current(new Condition.Matching(predicate));
         return self();
     }
 
-    /** The object (and the change) must pass this filter. */
+    /**
+     * The object (and the change) must pass this filter.
+     *
+     * @param filter tests the object in its handler context, e.g.
+     *     {@code context -> context.spec().getInt("size", 0) > 0}
+     * @return this builder
+     */
     public B when(Filter filter) {
         spec.when(filter);
         return self();

@@ -33,7 +33,11 @@ public interface Index<K, V> extends Iterable<K> {
      */
     Store<V> get(K key);
 
-    /** {@return whether any object has values under the key} */
+    /**
+     * {@return whether any object has values under the key}
+     *
+     * @param key the key ({@code null} for what the objects returned as non-map values)
+     */
     boolean containsKey(K key);
 
     /** {@return a snapshot of the keys} */

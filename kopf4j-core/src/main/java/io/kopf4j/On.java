@@ -346,19 +346,19 @@ public final class On {
         /** {@return the key of the result in the JSON; by default the method name} */
         String id() default "";
 
-        /** A value passed to the handler as its {@code param} parameter (Kopf's {@code param=}). */
+        /** {@return a value passed to the handler as its {@code param} parameter (Kopf's {@code param=})} */
         String param() default "";
 
-        /** What arbitrary exceptions mean (Kopf's {@code errors=}): retried by default. */
+        /** {@return what arbitrary exceptions mean (Kopf's {@code errors=}): retried by default} */
         ErrorsMode errors() default ErrorsMode.TEMPORARY;
 
-        /** Seconds after the first attempt to give up (the probe fails); negative: never. */
+        /** {@return how many seconds after the first attempt to give up (the probe fails); negative: never} */
         double timeout() default -1;
 
-        /** Give up (the probe fails) after this many attempts; negative: never. */
+        /** {@return after how many attempts to give up (the probe fails); negative: never} */
         int retries() default -1;
 
-        /** Seconds before retrying after an arbitrary exception; negative: the operator's default. */
+        /** {@return how many seconds before retrying after an arbitrary exception; negative: the operator's default} */
         double backoff() default -1;
     }
 

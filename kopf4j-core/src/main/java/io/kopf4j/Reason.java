@@ -30,7 +30,7 @@ public enum Reason {
     /** Deleted from the cluster. */
     GONE;
 
-    /** One of Kopf's handler reasons (create, update, delete, resume): handlers run for it. */
+    /** {@return whether it is one of Kopf's handler reasons (create, update, delete, resume)}: handlers run for it. */
     public boolean runsHandlers() {
         return this == CREATE || this == UPDATE || this == DELETE || this == RESUME;
     }

@@ -31,7 +31,12 @@ public final class SubHandler {
         this.function = function;
     }
 
-    /** Starts a sub-handler with this id, unique among the parent's sub-handlers. */
+    /**
+     * Starts a sub-handler with this id, unique among the parent's sub-handlers.
+     *
+     * @param id the id, e.g. {@code "volume"}; the sub-handler's full id is {@code <parent id>/<id>}
+     * @return the builder of its options
+     */
     public static Builder id(String id) {
         return new Builder(id);
     }
@@ -40,6 +45,9 @@ public final class SubHandler {
      * The sub-handler as kopf4j runs it under its parent: the parent's id as a prefix, and the
      * parent's reason, resume and field rules, so that it runs for whatever cause the parent runs.
      * Used by kopf4j's execution, not by handlers.
+     *
+     * @param parent the handler that registered it
+     * @return the handler that kopf4j runs, with the id {@code <parent id>/<id>}
      */
     public ChangingHandler under(ChangingHandler parent) {
         return spec.under(parent, function);
@@ -55,6 +63,9 @@ public final class SubHandler {
         /**
          * Completes the sub-handler.
          *
+         * @param function what the sub-handler does; its result goes to {@code status.<parent id>/<id>}
+         * @return the sub-handler, for {@link HandlerContext#register(SubHandler)} or
+         *     {@link HandlerContext#execute(java.util.List)}
          * @throws InvalidHandlerException if the filters break Kopf's rules
          */
         public SubHandler handle(HandlerFn function) {

@@ -11,6 +11,7 @@ package io.kopf4j;
  */
 public final class WebhookError extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /** The HTTP status the webhook server answers with, e.g. 400. */
     private final int httpStatus;
 
     private WebhookError(String message, int httpStatus) {

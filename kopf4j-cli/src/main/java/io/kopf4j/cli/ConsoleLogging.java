@@ -19,6 +19,10 @@ import io.kopf4j.logging.LogSetup;
  * }</pre>
  */
 public final class ConsoleLogging extends ContextAwareBase implements Configurator {
+    /** A configurator as Logback's {@code ServiceLoader} makes one (by reflection: it must stay public). */
+    public ConsoleLogging() {
+    }
+
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         return configure(context, ConsoleLogging.class.getClassLoader());

@@ -24,12 +24,28 @@ import picocli.CommandLine.Command;
                 WebhookConfigurationCommand.class, CrdCommand.class, ManifestsCommand.class, CheckRbacCommand.class,
                 EnvtestCommand.class, ClusterCommand.class, SetStatusCommand.class})
 public final class Main {
+    /** The top command, as picocli runs it; its subcommands do the work. */
+    public Main() {
+    }
+
+    /**
+     * Runs the command line and exits the JVM with its exit code; an out-of-memory error exits too.
+     *
+     * @param args the command line, e.g. {@code run --namespace default Handlers.java}
+     */
     public static void main(String[] args) {
         OutOfMemory.exitOnOutOfMemory();   // this process is the operator's: one line and exit code 3
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    /** Runs the command line and returns the exit code, printing to the given writers. */
+    /**
+     * Runs the command line and returns the exit code, printing to the given writers.
+     *
+     * @param args the command line, e.g. {@code "run", "--namespace", "default", "Handlers.java"}
+     * @param out where the command's output and help go
+     * @param err where the errors go, {@code kopf4j: error: ...}
+     * @return 0 on success, 1 when the operator cannot start or fails, 2 for invalid arguments
+     */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         return execute(args, out, err, System.getenv());
     }
@@ -49,7 +65,12 @@ public final class Main {
     public record Captured(int code, String out, String err) {
     }
 
-    /** Runs the command line in this JVM and captures its output. */
+    /**
+     * Runs the command line in this JVM and captures its output.
+     *
+     * @param args the command line, e.g. {@code "check-rbac", "-n", "default", "Handlers.java"}
+     * @return the exit code and both outputs
+     */
     public static Captured capture(String... args) {
         java.io.StringWriter out = new java.io.StringWriter();
         java.io.StringWriter err = new java.io.StringWriter();

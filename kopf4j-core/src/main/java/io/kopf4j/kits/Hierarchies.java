@@ -56,6 +56,7 @@ public final class Hierarchies {
      * Hierarchies.adopt(pod);   // inside a handler: its object owns the pod
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @throws IllegalStateException outside a resource handler's thread
      */
     public static void adopt(Object objects) {
@@ -73,6 +74,7 @@ public final class Hierarchies {
      * Hierarchies.adopt(List.of(configMap, service), body);
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param owner a body or a fabric8 object; null for the object being handled
      * @throws IllegalArgumentException if the owner has no name, or no uid
      */
@@ -88,6 +90,7 @@ public final class Hierarchies {
      * Hierarchies.adopt(statefulSet, null, true, true, "spec.template");
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param owner a body or a fabric8 object; null for the object being handled
      * @param forced overwrite the objects' names, namespaces and labels
      * @param strict the owner's name as the objects' name, not as their generateName prefix
@@ -106,6 +109,7 @@ public final class Hierarchies {
     /**
      * Kopf's {@code kopf.append_owner_reference}: the object being handled as the objects' owner.
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @throws IllegalStateException outside a resource handler's thread
      */
     public static void appendOwnerReference(Object objects) {
@@ -121,6 +125,7 @@ public final class Hierarchies {
      * Hierarchies.appendOwnerReference(configMap, body);
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param owner a body or a fabric8 object; null for the object being handled
      * @throws IllegalArgumentException if the owner has no uid
      */
@@ -136,6 +141,7 @@ public final class Hierarchies {
      * Hierarchies.appendOwnerReference(configMap, otherOwner, false, false);
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param owner a body or a fabric8 object; null for the object being handled
      * @param controller whether the owner is the objects' controller; null leaves the field out
      * @param blockOwnerDeletion whether the objects block the owner's foreground deletion; null leaves the field out
@@ -156,6 +162,7 @@ public final class Hierarchies {
     /**
      * Kopf's {@code kopf.remove_owner_reference}: the object being handled is no more the objects' owner.
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @throws IllegalStateException outside a resource handler's thread
      */
     public static void removeOwnerReference(Object objects) {
@@ -171,6 +178,7 @@ public final class Hierarchies {
      * client.configMaps().resource(configMap).update();
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param owner a body or a fabric8 object; null for the object being handled
      * @throws IllegalArgumentException if the owner has no uid
      */
@@ -184,6 +192,7 @@ public final class Hierarchies {
     /**
      * Kopf's {@code kopf.label}: the labels of the object being handled.
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @throws IllegalStateException outside a resource handler's thread
      */
     public static void label(Object objects) {
@@ -197,6 +206,7 @@ public final class Hierarchies {
      * Hierarchies.label(List.of(job, deployment), Map.of("app", "web", "tier", "front"));
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param labels the labels; null for those of the object being handled (an empty map changes nothing)
      */
     public static void label(Object objects, Map<String, String> labels) {
@@ -211,6 +221,7 @@ public final class Hierarchies {
      * Hierarchies.label(deployment, Map.of("app", "web"), true, "spec.template");
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param labels the labels; null for those of the object being handled
      * @param forced overwrite labels the objects already have
      * @param nested dotted paths of nested objects to label too, where they exist (e.g. {@code spec.template}),
@@ -230,6 +241,7 @@ public final class Hierarchies {
     /**
      * Kopf's {@code kopf.harmonize_naming}: the name of the object being handled, as a prefix.
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @throws IllegalStateException outside a resource handler's thread
      */
     public static void harmonizeNaming(Object objects) {
@@ -245,6 +257,7 @@ public final class Hierarchies {
      * Hierarchies.harmonizeNaming(pods, "web");   // generateName: web-
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param name the name; null for the name of the object being handled
      */
     public static void harmonizeNaming(Object objects, String name) {
@@ -258,6 +271,7 @@ public final class Hierarchies {
      * Hierarchies.harmonizeNaming(statefulSet, "web", true, true);   // name: web, no generateName
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param name the name; null for the name of the object being handled
      * @param forced rename objects that have a name or a generateName
      * @param strict the name itself as the {@code name} (the {@code generateName} removed), not as a prefix
@@ -282,6 +296,7 @@ public final class Hierarchies {
     /**
      * Kopf's {@code kopf.adjust_namespace}: the namespace of the object being handled.
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @throws IllegalStateException outside a resource handler's thread
      */
     public static void adjustNamespace(Object objects) {
@@ -295,6 +310,7 @@ public final class Hierarchies {
      * Hierarchies.adjustNamespace(configMap, "production");
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param namespace the namespace; null for that of the object being handled (none if it is cluster-scoped)
      */
     public static void adjustNamespace(Object objects, String namespace) {
@@ -308,6 +324,7 @@ public final class Hierarchies {
      * Hierarchies.adjustNamespace(configMap, "production", true);   // whatever it had
      * }</pre>
      *
+     * @param objects the objects to change in place: a body, a fabric8 object, or an iterable or array of them
      * @param namespace the namespace; null for that of the object being handled
      * @param forced overwrite the objects' namespaces
      * @throws IllegalStateException with a null namespace outside a resource handler's thread

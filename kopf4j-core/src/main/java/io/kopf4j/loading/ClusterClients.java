@@ -23,8 +23,11 @@ public final class ClusterClients {
     }
 
     /**
+     * A client of the cluster that a kubeconfig's context names.
+     *
      * @param kubeconfig the kubeconfig file, or null for fabric8's usual places
      * @param context the context, or null for the current one
+     * @return a new client, which the caller closes
      * @throws OperatorException if the kubeconfig file is missing or unreadable
      */
     public static KubernetesClient of(Path kubeconfig, String context) {

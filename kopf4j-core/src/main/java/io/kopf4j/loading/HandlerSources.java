@@ -29,7 +29,14 @@ public final class HandlerSources {
     private HandlerSources() {
     }
 
-    /** The handler classes of these files and classes, then of these modules (classes or packages). */
+    /**
+     * The handler classes of these files and classes, then of these modules (classes or packages).
+     *
+     * @param items {@code .java} files, {@code .jar} files or class names, e.g. {@code "Example.java"}
+     * @param modules classes or packages on the classpath, e.g. {@code "com.example.operator"}
+     * @return the classes that declare handlers, in the order given
+     * @throws OperatorException naming an item that yields no handler class
+     */
     public static List<Class<?>> load(List<String> items, List<String> modules) {
         ClassLoader parent = Thread.currentThread().getContextClassLoader();
         List<Class<?>> handlers = new ArrayList<>();
@@ -51,7 +58,9 @@ public final class HandlerSources {
      * List<Class<?>> classes = HandlerSources.classes("Widget.java", "custom resources");
      * }</pre>
      *
+     * @param item a {@code .java} file, a {@code .jar} file or a class name, e.g. {@code "Widget.java"}
      * @param what what the classes are for, as errors name it: "custom resources not found: ..."
+     * @return every class of it that loads
      */
     public static List<Class<?>> classes(String item, String what) {
         return loadOne(item, Thread.currentThread().getContextClassLoader(), what);

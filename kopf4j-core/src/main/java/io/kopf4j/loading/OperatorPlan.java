@@ -97,6 +97,8 @@ public final class OperatorPlan {
     /**
      * A client of the cluster the options name: {@code --kubeconfig} and {@code --context}, else
      * {@code $KUBECONFIG}, {@code ~/.kube/config} or the pod's service account.
+     *
+     * @return a new client, which the caller closes
      */
     public KubernetesClient client() {
         return ClusterClients.of(kubeconfig, context);
@@ -106,7 +108,9 @@ public final class OperatorPlan {
      * The rules for manifests: every resource must resolve, and peering is provided for unless
      * {@code --standalone}.
      *
+     * @param catalog resolves the handlers' resources, e.g. {@code ApiCatalog.live(client)} or an offline one
      * @param operatorNamespace where the operator runs: its Leases, and the Events of cluster-scoped objects
+     * @return the rules the operator needs, required and optional ones
      * @throws OperatorException naming the handler and its resource, if one cannot be resolved
      */
     public List<Rule> rules(ApiCatalog catalog, String operatorNamespace) {
@@ -119,7 +123,10 @@ public final class OperatorPlan {
      * for another one ({@code system:serviceaccount:NAMESPACE:NAME}: its Leases and cluster-scoped
      * objects' Events are then in that namespace).
      *
+     * @param client the client whose API server reviews the access
      * @param user the user to check for, or null for the client's own
+     * @return the permissions not granted
+     * @throws InterruptedException if the thread is interrupted while the reviews run
      */
     public Preflight.Outcome check(KubernetesClient client, String user) throws InterruptedException {
         ApiRetries retries = ApiRetries.of(settings).busyServerOnly();

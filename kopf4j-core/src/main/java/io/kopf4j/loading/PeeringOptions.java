@@ -50,10 +50,17 @@ public final class PeeringOptions {
     @Option(names = {"-v", "--verbose"}, description = "Log kopf4j's debug messages too.")
     boolean verbose;
 
+    /** Options at their defaults, for picocli to set from the command line. */
+    public PeeringOptions() {
+    }
+
     /**
      * Writes the manual peer's record with this priority and lifetime (0 removes it), as Kopf's
      * {@code touch_command}.
      *
+     * @param priority the record's priority, e.g. {@code 100}; operators of a lower priority pause
+     * @param lifetime how long the record lasts, e.g. {@code Duration.ofMinutes(10)}; zero removes it
+     * @throws InterruptedException if the thread is interrupted while the record is written
      * @throws OperatorException on conflicting options, or if the cluster has no peering CRD of that scope
      */
     public void touch(int priority, Duration lifetime) throws InterruptedException {

@@ -141,6 +141,11 @@ public final class RunOptions {
             description = "Where the handlers are: .java source files, .jar files, or class names on the classpath.")
     List<String> handlers = new ArrayList<>();
 
+    /** Options at {@code kopf4j run}'s defaults, for picocli to set from the command line (or a test, as {@code KopfRunner} does). */
+    public RunOptions() {
+    }
+
+    /** {@return whether kopf4j's debug messages are logged: {@code -v} or {@code -d}} */
     public boolean verbose() {
         return verbose || debug;
     }
@@ -202,6 +207,7 @@ public final class RunOptions {
         sharding.identity = shardIdentity;
     }
 
+    /** {@return whether only warnings and errors are logged: {@code -q}} */
     public boolean quiet() {
         return quiet;
     }
@@ -210,6 +216,7 @@ public final class RunOptions {
      * The handlers, settings and namespaces exactly as {@code run} would take them, for the commands
      * that derive the operator's permissions ({@code kopf4j manifests}, {@code kopf4j check-rbac}).
      *
+     * @return the plan; its startup handlers that take the settings have run, the others have not
      * @throws OperatorException with a one-line message for every kind of bad input
      */
     public OperatorPlan plan() {
@@ -221,6 +228,7 @@ public final class RunOptions {
      * The handler sources that {@code run --reload} watches and compiles again: only {@code .java}
      * files can be, so a jar, a class name or a module is refused.
      *
+     * @return the {@code .java} files, as given
      * @throws OperatorException naming the first handler that is not a {@code .java} file
      */
     public List<Path> reloadableSources() {
@@ -283,6 +291,7 @@ public final class RunOptions {
      * Loads and validates the handlers and applies the options; the caller may still point the
      * builder at another cluster (the CLI's --local-cluster, KopfRunner's kubeconfig).
      *
+     * @return a builder with the handlers, settings, namespaces and endpoints of the options
      * @throws OperatorException with a one-line message for every kind of bad input
      */
     public Operator.Builder operatorBuilder() {

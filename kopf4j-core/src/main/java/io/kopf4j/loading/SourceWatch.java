@@ -60,6 +60,7 @@ public final class SourceWatch implements AutoCloseable {
      *
      * @param sources the handler source files
      * @param onChange called on the watch's thread with the changed files (absolute), in order of their paths
+     * @return the running watch, which {@code close()} stops
      * @throws OperatorException if a directory cannot be watched
      */
     public static SourceWatch start(List<Path> sources, Consumer<List<Path>> onChange) {

@@ -31,7 +31,14 @@ public final class LogSetup {
     public static final String PLAIN_PATTERN = "%msg%n%ex";
 
     /** Kopf's log formats. */
-    public enum Format { FULL, PLAIN, JSON }
+    public enum Format {
+        /** {@link #FULL_PATTERN}: the time, the logger, the level and the message. */
+        FULL,
+        /** {@link #PLAIN_PATTERN}: the message only. */
+        PLAIN,
+        /** One JSON object a line, with the object reference under the refkey. */
+        JSON
+    }
 
     private static volatile boolean prefix = true;
     private static volatile boolean prefixKind;
@@ -39,12 +46,20 @@ public final class LogSetup {
     private LogSetup() {
     }
 
-    /** Whether object log lines start with {@code [namespace/name]}. */
+    /**
+     * Whether object log lines start with {@code [namespace/name]}.
+     *
+     * @return true unless {@code configure} turned it off, or chose JSON without a prefix
+     */
     public static boolean prefix() {
         return prefix;
     }
 
-    /** Whether the object prefix names the kind too: {@code [namespace/Kind/name]}. */
+    /**
+     * Whether the object prefix names the kind too: {@code [namespace/Kind/name]}.
+     *
+     * @return false unless {@link #prefixKind(boolean)} turned it on
+     */
     public static boolean prefixKind() {
         return prefixKind;
     }
@@ -53,12 +68,19 @@ public final class LogSetup {
      * Names the kind in the object prefix, {@code [namespace/Kind/name]} (or {@code [Kind/name]}), for
      * operators whose handlers serve several resources, where {@code [namespace/name]} is ambiguous.
      * Off by default: Kopf's prefix has no kind, and alerts written for Kopf's lines match kopf4j's.
+     *
+     * @param withKind true to name the kind in the prefix
      */
     public static void prefixKind(boolean withKind) {
         prefixKind = withKind;
     }
 
-    /** Verbosity only, keeping the format: for operators embedded in applications. */
+    /**
+     * Verbosity only, keeping the format: for operators embedded in applications.
+     *
+     * @param verbose kopf4j's and Kopf's loggers at {@code DEBUG}
+     * @param quiet all loggers at {@code WARN} (unless verbose, for kopf4j's and Kopf's)
+     */
     public static void configure(boolean verbose, boolean quiet) {
         levels(verbose, quiet);
     }
@@ -66,8 +88,11 @@ public final class LogSetup {
     /**
      * Replaces the console output with the given format, as the CLI does before anything else.
      *
+     * @param format the console's format, e.g. {@link Format#JSON}
      * @param withPrefix the {@code [namespace/name]} prefix; null: on for text formats, off for JSON
      * @param refkey the JSON key of the object reference
+     * @param verbose kopf4j's and Kopf's loggers at {@code DEBUG}, fabric8's at {@code INFO}
+     * @param quiet all loggers at {@code WARN} (unless verbose, for kopf4j's and Kopf's)
      */
     public static void configure(Format format, Boolean withPrefix, String refkey, boolean verbose, boolean quiet) {
         prefix = withPrefix != null ? withPrefix : format != Format.JSON;
@@ -81,6 +106,8 @@ public final class LogSetup {
      * Kopf's full format on the console at the default levels, in a context that Logback is still
      * initializing (for the kopf4j command's Logback {@code Configurator}, which SLF4J cannot be
      * asked for yet).
+     *
+     * @param context Logback's context, being initialized
      */
     public static void configureDefaults(LoggerContext context) {
         console(context, Format.FULL, "object", false);
@@ -100,6 +127,13 @@ public final class LogSetup {
         context.getLogger("io.fabric8").setLevel(verbose ? Level.INFO : Level.WARN);
     }
 
+    /**
+     * The format named on the command line.
+     *
+     * @param text {@code full}, {@code plain} or {@code json}, in any case
+     * @return the format
+     * @throws IllegalArgumentException naming the text and the formats expected
+     */
     public static Format parseFormat(String text) {
         try {
             return Format.valueOf(text.toUpperCase(Locale.ROOT));

@@ -17,6 +17,10 @@ public final class LoggerColumnConverter extends ClassicConverter {
     /** The conversion word in patterns. */
     public static final String WORD = "kopfLogger";
 
+    /** A converter as Logback makes one for each pattern that uses the word (by reflection: it must stay public). */
+    public LoggerColumnConverter() {
+    }
+
     @Override
     public String convert(ILoggingEvent event) {
         return LoggerNames.column(event.getLoggerName());

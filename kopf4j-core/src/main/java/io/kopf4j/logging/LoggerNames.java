@@ -55,12 +55,22 @@ final class LoggerNames {
     private static final Map<String, String> SHOWN = new ConcurrentHashMap<>();
     private static final Map<String, String> COLUMNS = new ConcurrentHashMap<>();
 
-    /** The name a logger is shown under, in full (JSON logs): its Kopf module's for kopf4j's classes. */
+    /**
+     * The name a logger is shown under, in full (JSON logs): its Kopf module's for kopf4j's classes.
+     *
+     * @param loggerName the logger's name, e.g. {@code "io.kopf4j.reactor.queueing.ObjectQueues"}
+     * @return e.g. {@code "kopf.reactor.queueing"}; the names of loggers outside kopf4j as they are
+     */
     public static String shown(String loggerName) {
         return SHOWN.computeIfAbsent(loggerName, LoggerNames::kopfModule);
     }
 
-    /** The name a logger is shown under in the 20-character column of the text formats. */
+    /**
+     * The name a logger is shown under in the 20-character column of the text formats.
+     *
+     * @param loggerName the logger's name, e.g. {@code "io.kopf4j.testing.LocalCluster"}
+     * @return the shown name, abbreviated as Logback does if longer than 20 characters: {@code "i.k.t.LocalCluster"}
+     */
     public static String column(String loggerName) {
         return COLUMNS.computeIfAbsent(loggerName, name -> {
             String shown = shown(name);

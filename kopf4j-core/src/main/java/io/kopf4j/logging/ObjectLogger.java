@@ -30,6 +30,7 @@ import org.slf4j.spi.LoggingEventBuilder;
  */
 public final class ObjectLogger extends AbstractLogger {
     private static final long serialVersionUID = 1L;
+    /** The logger name of all object loggers, Kopf's: a logging configuration sets their level by it. */
     public static final String NAME = "kopf.objects";
     /** The key of the object reference in log events; JSON logs write it under the refkey. */
     public static final String REFERENCE = "kopf4j.object";
@@ -55,13 +56,22 @@ public final class ObjectLogger extends AbstractLogger {
     /**
      * The logger of the object with this body whose messages from {@code settings.posting.level}
      * up also become Kubernetes Events (reason {@code Logging}), if {@code settings.posting.loggers}.
+     *
+     * @param body the object's body, with {@code apiVersion}, {@code kind} and {@code metadata}
+     * @param poster where the Events go
+     * @return a logger of that object
      */
     public static ObjectLogger posting(Map<String, Object> body, EventSink poster) {
         return new ObjectLogger(ObjectReferences.of(body), Objects.requireNonNull(poster, "a posting logger needs the poster"),
                 false);
     }
 
-    /** The logger of the object with this body whose messages never become Kubernetes Events. */
+    /**
+     * The logger of the object with this body whose messages never become Kubernetes Events.
+     *
+     * @param body the object's body, with {@code apiVersion}, {@code kind} and {@code metadata}
+     * @return a logger of that object
+     */
     public static ObjectLogger local(Map<String, Object> body) {
         return new ObjectLogger(ObjectReferences.of(body), null, false);
     }
@@ -74,6 +84,9 @@ public final class ObjectLogger extends AbstractLogger {
     /**
      * Kopf's {@code TerseObjectLogger}, for indexing functions, which run for thousands of objects at
      * every change: a local logger whose infos show only in the verbose mode (debug), and debugs never.
+     *
+     * @param body the object's body, with {@code apiVersion}, {@code kind} and {@code metadata}
+     * @return a terse logger of that object
      */
     public static ObjectLogger terse(Map<String, Object> body) {
         return new ObjectLogger(ObjectReferences.of(body), null, true);

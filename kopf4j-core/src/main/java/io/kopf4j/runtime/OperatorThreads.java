@@ -17,15 +17,28 @@ import org.slf4j.MDC;
  * }</pre>
  */
 public final class OperatorThreads {
+    /** The MDC key of the operator's id: a log pattern shows it with {@code %X{kopf4j.operator}}. */
     public static final String MDC_KEY = "kopf4j.operator";
 
     private final String operatorId;
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
 
+    /**
+     * Threads of one operator.
+     *
+     * @param operatorId the value of the MDC key in its threads, e.g. {@code "operator-1"}
+     */
     public OperatorThreads(String operatorId) {
         this.operatorId = operatorId;
     }
 
+    /**
+     * Starts a virtual thread tagged with the operator's id, which a shutdown waits for.
+     *
+     * @param name the thread's name, e.g. {@code "watcher/kopfexamples"}
+     * @param body what it runs
+     * @return the started thread
+     */
     public Thread start(String name, Runnable body) {
         return Thread.ofVirtual().name(name).start(new Tagged(operatorId, body, running));
     }
@@ -33,6 +46,10 @@ public final class OperatorThreads {
     /**
      * A thread that serves the others until the operator closes it (the authenticator): a
      * shutdown does not wait for it, as handlers in flight may still need it.
+     *
+     * @param name the thread's name, e.g. {@code "authenticator"}
+     * @param body what it runs
+     * @return the started thread
      */
     public Thread startService(String name, Runnable body) {
         return Thread.ofVirtual().name(name).start(new Tagged(operatorId, body, null));
@@ -62,7 +79,13 @@ public final class OperatorThreads {
         }
     }
 
-    /** Waits until every thread has ended, up to the deadline; true if they all did. */
+    /**
+     * Waits until every thread has ended, up to the deadline; true if they all did.
+     *
+     * @param deadlineNanos the deadline on the {@link System#nanoTime()} clock
+     * @return true if every thread ended in time
+     * @throws InterruptedException if this thread is interrupted while waiting
+     */
     public boolean awaitAll(long deadlineNanos) throws InterruptedException {
         for (Thread thread : running) {
             long left = deadlineNanos - System.nanoTime();

@@ -36,7 +36,11 @@ public final class OutOfMemory {
     private OutOfMemory() {
     }
 
-    /** {@return the line: what ran out, the maximum heap in force, and what to raise} */
+    /**
+     * {@return the line: what ran out, the maximum heap in force, and what to raise}
+     *
+     * @param error the error, whose message says what ran out (e.g. {@code Java heap space})
+     */
     public static String line(OutOfMemoryError error) {
         String what = error.getMessage() == null ? "java.lang.OutOfMemoryError" : error.getMessage();
         return "Out of memory (" + what + ") with a maximum heap of " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
@@ -69,6 +73,8 @@ public final class OutOfMemory {
     /**
      * The operator caught an out-of-memory error: exits if {@link #exitOnOutOfMemory()} was asked
      * for; returns otherwise, for the caller to fail the operator.
+     *
+     * @param error the error caught, for the line logged before the exit
      */
     public static void thrown(OutOfMemoryError error) {
         if (exiting) {

@@ -46,6 +46,7 @@ public final class PodEnvironment {
      *
      * @param configured the namespace set by an option or a setting, or null
      * @param served the operator's namespace patterns ({@code -n}); empty for cluster-wide
+     * @return the configured namespace if any, else the first of those above that applies, e.g. {@code "operators"}
      */
     public static String leaseNamespace(String configured, List<String> served) {
         return leaseNamespace(configured, served, System.getenv(), SERVICE_ACCOUNT_NAMESPACE);

@@ -25,11 +25,19 @@ public final class Essence {
     private final AnnotationPrefixes prefixes;
     private final List<List<String>> ignoredFields;
 
+    /**
+     * The essence with no ignored fields.
+     *
+     * @param prefixes the operator's annotation prefixes, whose annotations are left out of the essence
+     */
     public Essence(AnnotationPrefixes prefixes) {
         this(prefixes, List.of());
     }
 
     /**
+     * The essence without some fields.
+     *
+     * @param prefixes the operator's annotation prefixes, whose annotations are left out of the essence
      * @param ignoredFields dotted field paths left out of the essence: changes to them are not changes
      */
     public Essence(AnnotationPrefixes prefixes, List<String> ignoredFields) {
@@ -37,6 +45,12 @@ public final class Essence {
         this.ignoredFields = ignoredFields.stream().map(Dicts::parseField).toList();
     }
 
+    /**
+     * The essence of an object's body.
+     *
+     * @param body the object's body, as watched; it is not changed
+     * @return a new mutable map: the body's own fields (no {@code status}), then the essential {@code metadata}
+     */
     public Map<String, Object> of(Map<String, Object> body) {
         return of(body, Set.of());
     }
@@ -46,7 +60,9 @@ public final class Essence {
      * {@code status.phase} of a field handler), as Kopf's {@code extra_fields}: so that a change there
      * is a change.
      *
+     * @param body the object's body, as watched; it is not changed
      * @param extraFields field paths (split) to copy from the body into the essence
+     * @return a new mutable map, as {@link #of(Map)}, with the extra fields that the body has
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> of(Map<String, Object> body, Collection<List<String>> extraFields) {

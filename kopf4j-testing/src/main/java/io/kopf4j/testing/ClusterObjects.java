@@ -36,6 +36,11 @@ public final class ClusterObjects {
 
     private final KubernetesClient client;
 
+    /**
+     * Objects applied and patched through this client.
+     *
+     * @param client an admin client, e.g. {@code cluster.client()}; not closed here
+     */
     public ClusterObjects(KubernetesClient client) {
         this.client = client;
     }
@@ -43,6 +48,8 @@ public final class ClusterObjects {
     /**
      * Applies the objects of YAML files (server-side apply) and waits until every
      * CustomResourceDefinition among them is Established and served.
+     *
+     * @param files YAML files of one or many documents, e.g. {@code Path.of("examples/crd.yaml")}
      */
     public void apply(Path... files) {
         List<CustomResourceDefinition> crds = new ArrayList<>();
@@ -67,7 +74,10 @@ public final class ClusterObjects {
      * one. It goes to the {@code /status} subresource where the resource has one (the main endpoint
      * ignores the status there), else to the object itself.
      *
+     * @param resource the object's resource, e.g. from {@code ApiCatalog.live(client).resolve("pvc")}
      * @param namespace the object's namespace, or null for a cluster-scoped object
+     * @param name the object's name, e.g. {@code "data"}
+     * @param status the fields to set, e.g. {@code Map.of("phase", "Bound")}; a null value removes a field
      * @return the object as the API server stored it
      */
     public GenericKubernetesResource setStatus(Resource resource, String namespace, String name, Map<String, Object> status) {

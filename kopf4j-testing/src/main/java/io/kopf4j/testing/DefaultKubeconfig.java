@@ -24,7 +24,12 @@ public final class DefaultKubeconfig implements AutoCloseable {
         this.previous = previous;
     }
 
-    /** Sets {@code kubeconfig} as this JVM's default kubeconfig until {@link #close()}. */
+    /**
+     * Sets {@code kubeconfig} as this JVM's default kubeconfig until {@link #close()}.
+     *
+     * @param kubeconfig the kubeconfig file, e.g. {@code cluster.kubeconfig()}
+     * @return the setting, whose {@link #close()} restores the previous default
+     */
     public static DefaultKubeconfig use(Path kubeconfig) {
         String previous = System.getProperty(Config.KUBERNETES_KUBECONFIG_FILE);
         System.setProperty(Config.KUBERNETES_KUBECONFIG_FILE, kubeconfig.toAbsolutePath().toString());

@@ -28,7 +28,12 @@ public final class EnvtestAssets {
     private EnvtestAssets() {
     }
 
-    /** The directory holding the binaries, provisioning them first if nothing is found. */
+    /**
+     * The directory holding the binaries, provisioning them first if nothing is found.
+     *
+     * @return {@code $KUBEBUILDER_ASSETS} if set, else the newest complete version in the cache, else a new one
+     * @throws IllegalStateException if {@code $KUBEBUILDER_ASSETS} lacks kube-apiserver, etcd or kubectl
+     */
     public static Path locate() {
         String assets = System.getenv("KUBEBUILDER_ASSETS");
         if (assets != null && !assets.isBlank()) {
@@ -41,7 +46,11 @@ public final class EnvtestAssets {
         return cached().orElseGet(EnvtestAssets::provision);
     }
 
-    /** The cache directory: {@code KOPF4J_ENVTEST_CACHE} or {@code ~/.cache/kopf4j/envtest}. */
+    /**
+     * The cache directory: {@code KOPF4J_ENVTEST_CACHE} or {@code ~/.cache/kopf4j/envtest}.
+     *
+     * @return the directory, whether it exists or not
+     */
     public static Path cacheDirectory() {
         String configured = System.getenv("KOPF4J_ENVTEST_CACHE");
         return configured != null && !configured.isBlank()
@@ -61,7 +70,11 @@ public final class EnvtestAssets {
         }
     }
 
-    /** Runs the bundled provisioning script; its progress goes to this JVM's stderr. */
+    /**
+     * Runs the bundled provisioning script; its progress goes to this JVM's stderr.
+     *
+     * @return the directory with the provisioned binaries, as the script names it (its last line)
+     */
     public static Path provision() {
         try {
             Path script = Files.createTempFile("kopf4j-envtest-", ".sh");

@@ -51,7 +51,13 @@ public final class KeptCluster {
         this.dataDir = dataDir.toAbsolutePath().normalize();
     }
 
-    /** The cluster of this name in its default data directory ({@link #home()}{@code /NAME}). */
+    /**
+     * The cluster of this name in its default data directory ({@link #home()}{@code /NAME}).
+     *
+     * @param name the cluster's name, e.g. {@code "demo-1"}
+     * @return the cluster, running or not
+     * @throws OperatorException if the name is not a cluster's name ({@link #isName(String)})
+     */
     public static KeptCluster named(String name) {
         return at(name, home().resolve(checked(name)));
     }
@@ -59,6 +65,8 @@ public final class KeptCluster {
     /**
      * The running cluster of this name in its default data directory, for the commands that work on it.
      *
+     * @param name the cluster's name, e.g. {@code "demo-1"}
+     * @return the running cluster
      * @throws OperatorException saying how to start it, if it does not run
      */
     public static KeptCluster running(String name) {
@@ -69,12 +77,23 @@ public final class KeptCluster {
         return cluster;
     }
 
-    /** The cluster of this name whose data is in {@code dataDir}. */
+    /**
+     * The cluster of this name whose data is in {@code dataDir}.
+     *
+     * @param name the cluster's name, e.g. {@code "demo-1"}
+     * @param dataDir the cluster's data directory, e.g. {@code Path.of("target/cluster")}
+     * @return the cluster, running or not
+     * @throws OperatorException if the name is not a cluster's name ({@link #isName(String)})
+     */
     public static KeptCluster at(String name, Path dataDir) {
         return new KeptCluster(checked(name), dataDir);
     }
 
-    /** {@return whether the text is a cluster's name: lowercase letters, digits and inner dashes} */
+    /**
+     * {@return whether the text is a cluster's name: lowercase letters, digits and inner dashes}
+     *
+     * @param text the name to check, e.g. {@code "demo-1"}; null is none
+     */
     public static boolean isName(String text) {
         return text != null && NAME.matcher(text).matches();
     }
@@ -104,15 +123,21 @@ public final class KeptCluster {
         }
     }
 
+    /** {@return the cluster's name, e.g. {@code "demo-1"}} */
     public String name() {
         return name;
     }
 
+    /** {@return the cluster's data directory, absolute} */
     public Path dataDir() {
         return dataDir;
     }
 
-    /** The admin kubeconfig, written at every start. */
+    /**
+     * The admin kubeconfig, written at every start.
+     *
+     * @return {@code kubeconfig} in the data directory, whether it exists or not
+     */
     public Path kubeconfig() {
         return dataDir.resolve("kubeconfig");
     }
@@ -201,7 +226,11 @@ public final class KeptCluster {
         }
     }
 
-    /** An admin client of its kubeconfig; the caller closes it. */
+    /**
+     * An admin client of its kubeconfig; the caller closes it.
+     *
+     * @return a new client
+     */
     public KubernetesClient client() {
         try {
             return new KubernetesClientBuilder()

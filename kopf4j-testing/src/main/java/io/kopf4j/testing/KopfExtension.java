@@ -30,6 +30,10 @@ public final class KopfExtension implements BeforeAllCallback, AfterAllCallback,
         ParameterResolver {
     private static final ExtensionContext.Namespace STORE = ExtensionContext.Namespace.create(KopfExtension.class);
 
+    /** An extension as JUnit makes one for {@code @KopfTest}. */
+    public KopfExtension() {
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) {
         KopfTest test = settings(context);

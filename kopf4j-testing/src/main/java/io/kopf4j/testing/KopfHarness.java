@@ -65,7 +65,11 @@ public final class KopfHarness implements AutoCloseable {
         return namespace.name();
     }
 
-    /** {@return the prefix of the operator's log lines about an object of the namespace: {@code [ns/name] }} */
+    /**
+     * {@return the prefix of the operator's log lines about an object of the namespace: {@code [ns/name] }}
+     *
+     * @param name the object's name, e.g. {@code "kopf-example-1"}
+     */
     public String about(String name) {
         return "[" + namespace.name() + "/" + name + "] ";
     }
@@ -180,6 +184,9 @@ public final class KopfHarness implements AutoCloseable {
     /**
      * Waits until an object of this namespace exists and satisfies {@code condition}.
      *
+     * @param apiVersion the object's API version, e.g. {@code "kopf.dev/v1"}
+     * @param kind the object's kind, e.g. {@code "KopfExample"}
+     * @param name the object's name, e.g. {@code "kopf-example-1"}
      * @param condition e.g. {@code obj -> obj.get("status", "create") != null}
      * @return the object as last read
      */
@@ -189,7 +196,13 @@ public final class KopfHarness implements AutoCloseable {
                 object -> object != null && condition.test(object));
     }
 
-    /** Deletes an object of this namespace and returns once it is gone (its finalizers released). */
+    /**
+     * Deletes an object of this namespace and returns once it is gone (its finalizers released).
+     *
+     * @param apiVersion the object's API version, e.g. {@code "kopf.dev/v1"}
+     * @param kind the object's kind, e.g. {@code "KopfExample"}
+     * @param name the object's name, e.g. {@code "kopf-example-1"}
+     */
     public void delete(String apiVersion, String kind, String name) {
         client().genericKubernetesResources(apiVersion, kind).inNamespace(namespace.name()).withName(name).delete();
         Awaitility.await(kind + " " + name + " deleted").atMost(timeout).until(() -> get(apiVersion, kind, name) == null);

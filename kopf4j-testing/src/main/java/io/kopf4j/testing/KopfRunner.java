@@ -27,9 +27,11 @@ import picocli.CommandLine;
  * }</pre>
  */
 public final class KopfRunner implements AutoCloseable {
-    /** The exit codes, as the command line's: 0 stopped normally, 1 failed, 2 bad arguments. */
+    /** The exit code of an operator that stopped normally, as the command line's. */
     public static final int OK = 0;
+    /** The exit code of an operator that failed, as the command line's. */
     public static final int FAILED = 1;
+    /** The exit code of bad arguments, as the command line's. */
     public static final int USAGE = 2;
 
     private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -58,13 +60,23 @@ public final class KopfRunner implements AutoCloseable {
      * {@code --kubeconfig} in the arguments) and returns once the operator has listed the objects
      * that exist (so that objects created afterwards are seen as new), or has failed to start.
      *
+     * @param kubeconfig the cluster's kubeconfig, e.g. {@code cluster.kubeconfig()}
      * @param args the command line, starting with {@code run}
+     * @return the runner, which {@link #close()} stops; {@link #close()} waits 30 seconds for the operator to end
      */
     public static KopfRunner start(Path kubeconfig, String... args) {
         return start(kubeconfig, DEFAULT_TIMEOUT, args);
     }
 
-    /** As {@link #start(Path, String...)}, with the time {@link #close()} waits for a graceful stop. */
+    /**
+     * As {@link #start(Path, String...)}, with the time {@link #close()} waits for a graceful stop.
+     *
+     * @param kubeconfig the cluster's kubeconfig, e.g. {@code cluster.kubeconfig()}
+     * @param timeout how long {@link #close()} waits, e.g. {@code Duration.ofSeconds(60)}
+     * @param args the command line, starting with {@code run}, e.g. {@code "run", "-n", "default", "Handlers.java"}
+     * @return the runner, which {@link #close()} stops
+     * @throws IllegalArgumentException if the arguments do not start with {@code run}
+     */
     public static KopfRunner start(Path kubeconfig, Duration timeout, String... args) {
         if (args.length == 0 || !"run".equals(args[0])) {
             throw new IllegalArgumentException("KopfRunner runs 'run ...' commands, got " + Arrays.toString(args));
@@ -79,7 +91,11 @@ public final class KopfRunner implements AutoCloseable {
         return runner;
     }
 
-    /** Every log line so far, formatted as {@code kopf4j run} prints them. */
+    /**
+     * Every log line so far, formatted as {@code kopf4j run} prints them.
+     *
+     * @return the lines, in order; empty before the first
+     */
     public String output() {
         return capture.output();
     }
@@ -94,21 +110,36 @@ public final class KopfRunner implements AutoCloseable {
         return HandlerOutcomes.failures(output());
     }
 
-    /** The exit code once the operator has ended, else null. */
+    /**
+     * The exit code once the operator has ended, else null.
+     *
+     * @return {@link #OK}, {@link #FAILED} or {@link #USAGE}; null while it runs
+     */
     public Integer exitCode() {
         return exitCode;
     }
 
-    /** What ended the operator abnormally, or null. */
+    /**
+     * What ended the operator abnormally, or null.
+     *
+     * @return the exception that the operator failed with; null while it runs, or if it stopped normally
+     */
     public Throwable exception() {
         return exception;
     }
 
+    /** {@return whether the operator's thread is still alive} */
     public boolean isRunning() {
         return thread.isAlive();
     }
 
-    /** Waits until every watched resource has been listed once: handlers have seen existing objects. */
+    /**
+     * Waits until every watched resource has been listed once: handlers have seen existing objects.
+     *
+     * @param wait the longest wait, e.g. {@code Duration.ofSeconds(10)}
+     * @return true if all were listed in time; false if not, or if the operator has not started
+     * @throws InterruptedException if this thread is interrupted while waiting
+     */
     public boolean awaitListed(Duration wait) throws InterruptedException {
         Operator current = operator;
         return current != null && current.awaitListed(wait);

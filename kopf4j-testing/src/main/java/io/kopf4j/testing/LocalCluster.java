@@ -79,12 +79,21 @@ public final class LocalCluster implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
-    /** Starts a cluster with the binaries {@link EnvtestAssets#locate()} finds. */
+    /**
+     * Starts a cluster with the binaries {@link EnvtestAssets#locate()} finds.
+     *
+     * @return the running cluster, which {@code close()} stops and deletes
+     */
     public static LocalCluster start() {
         return start(EnvtestAssets.locate());
     }
 
-    /** Starts a cluster with the binaries in {@code binaries} (kube-apiserver, etcd, kubectl). */
+    /**
+     * Starts a cluster with the binaries in {@code binaries} (kube-apiserver, etcd, kubectl).
+     *
+     * @param binaries the directory with the binaries, e.g. {@code Path.of("/usr/local/kubebuilder/bin")}
+     * @return the running cluster, which {@code close()} stops and deletes
+     */
     public static LocalCluster start(Path binaries) {
         return start(binaries, List.of());
     }
@@ -98,6 +107,9 @@ public final class LocalCluster implements AutoCloseable {
      * // as from the watch cache only once its window has moved past that version.
      * LocalCluster cluster = LocalCluster.start(List.of("--watch-cache=false"));
      * }</pre>
+     *
+     * @param apiServerFlags kube-apiserver's flags, e.g. {@code "--watch-cache=false"}
+     * @return the running cluster, which {@code close()} stops and deletes
      */
     public static LocalCluster start(List<String> apiServerFlags) {
         return start(EnvtestAssets.locate(), apiServerFlags);
@@ -144,12 +156,16 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    /** The API server's URL, e.g. {@code https://127.0.0.1:41234}. */
+    /** {@return the API server's URL, e.g. {@code https://127.0.0.1:41234}} */
     public String serverUrl() {
         return plane.serverUrl();
     }
 
-    /** An admin kubeconfig for this cluster (cluster-admin through the system:masters group). */
+    /**
+     * An admin kubeconfig for this cluster (cluster-admin through the system:masters group).
+     *
+     * @return the file, in the cluster's state directory, deleted with it
+     */
     public Path kubeconfig() {
         return plane.kubeconfig();
     }
@@ -157,6 +173,10 @@ public final class LocalCluster implements AutoCloseable {
     /**
      * A kubeconfig for another user (and groups), authenticated by a client certificate: for
      * testing what an operator does with limited RBAC permissions. Grant them with Roles.
+     *
+     * @param user the user name, e.g. {@code "alice"}
+     * @param groups the user's groups, e.g. {@code "developers"}; none for no group
+     * @return the file, in the cluster's state directory, deleted with it
      */
     public Path kubeconfigFor(String user, String... groups) {
         try {
@@ -180,6 +200,9 @@ public final class LocalCluster implements AutoCloseable {
      * KopfRunner.start(kubeconfig, "run", "-n", "default", "Handlers.java");
      * }</pre>
      *
+     * @param namespace the ServiceAccount's namespace, e.g. {@code "operators"}
+     * @param name the ServiceAccount's name, e.g. {@code "my-operator"}
+     * @return the file, in the cluster's state directory, deleted with it
      * @throws IllegalStateException if the ServiceAccount does not exist
      */
     public Path kubeconfigForServiceAccount(String namespace, String name) {
@@ -201,12 +224,16 @@ public final class LocalCluster implements AutoCloseable {
         return file;
     }
 
-    /** The directory with the binaries; {@code kubectl} among them. */
+    /**
+     * The directory with the binaries; {@code kubectl} among them.
+     *
+     * @return e.g. the directory that {@link EnvtestAssets#locate()} found
+     */
     public Path binaries() {
         return plane.binaries;
     }
 
-    /** The server's version as it reports it, e.g. {@code v1.20.2}. */
+    /** {@return the server's version as it reports it, e.g. {@code v1.20.2}} */
     public String serverVersion() {
         return client().getKubernetesVersion().getGitVersion();
     }
@@ -222,7 +249,11 @@ public final class LocalCluster implements AutoCloseable {
         return pids;
     }
 
-    /** An admin client, closed with the cluster. */
+    /**
+     * An admin client, closed with the cluster.
+     *
+     * @return the same client at every call
+     */
     public synchronized KubernetesClient client() {
         if (client == null) {
             try {
@@ -239,6 +270,8 @@ public final class LocalCluster implements AutoCloseable {
     /**
      * Applies the objects of YAML files (server-side apply) and waits until every
      * CustomResourceDefinition among them is Established and served.
+     *
+     * @param files YAML files of one or many documents, e.g. {@code Path.of("crd.yaml")}
      */
     public void apply(Path... files) {
         new ClusterObjects(client()).apply(files);
@@ -254,7 +287,11 @@ public final class LocalCluster implements AutoCloseable {
      * cluster.setStatus("apps/v1", "StatefulSet", "default", "web", Map.of("replicas", 3, "readyReplicas", 3));
      * }</pre>
      *
+     * @param apiVersion the object's API version, e.g. {@code "apps/v1"}
+     * @param kind the object's kind, e.g. {@code "StatefulSet"}
      * @param namespace the object's namespace, or null for a cluster-scoped object
+     * @param name the object's name
+     * @param status the fields to set; a null value removes a field
      * @return the object as the API server stored it
      */
     public GenericKubernetesResource setStatus(String apiVersion, String kind, String namespace, String name,

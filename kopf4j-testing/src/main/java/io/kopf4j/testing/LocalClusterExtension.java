@@ -21,6 +21,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 public final class LocalClusterExtension implements ParameterResolver {
     private static final ExtensionContext.Namespace STORE = ExtensionContext.Namespace.create(LocalClusterExtension.class);
 
+    /** An extension as JUnit makes one for {@code @ExtendWith(LocalClusterExtension.class)}. */
+    public LocalClusterExtension() {
+    }
+
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();

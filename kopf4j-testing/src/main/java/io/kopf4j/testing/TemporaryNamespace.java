@@ -18,12 +18,19 @@ public final class TemporaryNamespace implements AutoCloseable {
     private final KubernetesClient client;
     private final String name;
 
+    /**
+     * Creates a namespace of a new name.
+     *
+     * @param client an admin client, e.g. {@code cluster.client()}; not closed here
+     * @param prefix the name's start, e.g. {@code "minimal"}: the name is {@code minimal-} and 8 random hex digits
+     */
     public TemporaryNamespace(KubernetesClient client, String prefix) {
         this.client = client;
         this.name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
         client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build()).create();
     }
 
+    /** {@return the namespace's name, e.g. {@code "minimal-3f2a9c1e"}} */
     public String name() {
         return name;
     }

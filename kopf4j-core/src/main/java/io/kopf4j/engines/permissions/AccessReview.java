@@ -38,19 +38,36 @@ public final class AccessReview {
         this.groups = List.copyOf(groups);
     }
 
-    /** For the client's own credentials. */
+    /**
+     * For the client's own credentials.
+     *
+     * @param client the client whose credentials are reviewed
+     * @param retries how failed reviews are retried, e.g. {@code ApiRetries.NONE}
+     * @return a reviewer that sends SelfSubjectAccessReviews
+     */
     public static AccessReview self(KubernetesClient client, ApiRetries retries) {
         return new AccessReview(client, retries, null, List.of());
     }
 
-    /** For another user and their groups. */
+    /**
+     * For another user and their groups.
+     *
+     * @param client the client that sends the reviews: it needs {@code create} on {@code subjectaccessreviews}
+     * @param retries how failed reviews are retried, e.g. {@code ApiRetries.NONE}
+     * @param user the user name, e.g. {@code "system:serviceaccount:operators:my-operator"}
+     * @param groups the user's groups, e.g. from {@link #serviceAccountGroups(String)}
+     * @return a reviewer that sends SubjectAccessReviews
+     */
     public static AccessReview of(KubernetesClient client, ApiRetries retries, String user, List<String> groups) {
         return new AccessReview(client, retries, user, groups);
     }
 
     /**
      * The groups a service account's credentials carry, by its user name
-     * ({@code system:serviceaccount:NAMESPACE:NAME}); none for other users.
+     * ({@code system:serviceaccount:NAMESPACE:NAME}); only {@code system:authenticated} for other users.
+     *
+     * @param user the user name, e.g. {@code "system:serviceaccount:operators:my-operator"}
+     * @return e.g. {@code system:serviceaccounts}, {@code system:serviceaccounts:operators}, {@code system:authenticated}
      */
     public static List<String> serviceAccountGroups(String user) {
         String[] parts = user.split(":");
@@ -61,8 +78,13 @@ public final class AccessReview {
     }
 
     /**
+     * Whether the credentials may do this, as the API server answers one review.
+     *
+     * @param verb the verb, e.g. {@code "patch"}
+     * @param group the API group, e.g. {@code "kopf.dev"}; empty for the core group
      * @param resource the plural, or {@code plural/subresource}
      * @param namespace the namespace, or null for all namespaces and cluster-scoped resources
+     * @return true if the review's status says allowed
      */
     public boolean allowed(String verb, String group, String resource, String namespace) {
         Map<String, Object> attributes = new LinkedHashMap<>();

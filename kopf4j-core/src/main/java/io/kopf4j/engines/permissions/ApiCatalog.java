@@ -22,6 +22,9 @@ import java.util.Set;
 public interface ApiCatalog {
     /**
      * Every resource of these groups ({@code null}: of all groups; the empty string is the core group).
+     *
+     * @param groups the API groups, e.g. {@code Set.of("apps", "")}; null for all groups
+     * @return the resources served in them, with their versions, scopes and subresources
      */
     List<Resource> resources(Set<String> groups);
 
@@ -37,6 +40,8 @@ public interface ApiCatalog {
      * Resource claims = ApiCatalog.live(client).resolve("pvc");   // persistentvolumeclaims.v1
      * }</pre>
      *
+     * @param name the selector, e.g. {@code "pvc"} or {@code "kopfexamples.kopf.dev"}
+     * @return the resource selected
      * @throws OperatorException naming the resource if it selects none, several groups, or many resources
      */
     default Resource resolve(String name) {
@@ -60,12 +65,23 @@ public interface ApiCatalog {
         return resolution.resources().getFirst();
     }
 
-    /** The API server's discovery, each request once. */
+    /**
+     * The API server's discovery, each request once.
+     *
+     * @param client the client whose API server is asked
+     * @return a catalog of the API server's resources, never retrying a failed request
+     */
     static ApiCatalog live(KubernetesClient client) {
         return live(client, ApiRetries.NONE);
     }
 
-    /** The API server's discovery, as the operator resolves its handlers' resources when it runs. */
+    /**
+     * The API server's discovery, as the operator resolves its handlers' resources when it runs.
+     *
+     * @param client the client whose API server is asked
+     * @param retries how failed discovery requests are retried, e.g. {@code ApiRetries.NONE}
+     * @return a catalog of the API server's resources
+     */
     static ApiCatalog live(KubernetesClient client, ApiRetries retries) {
         Discovery discovery = new Discovery(client, retries);
         return new ApiCatalog() {

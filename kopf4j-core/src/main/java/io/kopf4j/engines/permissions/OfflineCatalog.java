@@ -39,6 +39,8 @@ public final class OfflineCatalog implements ApiCatalog {
     /**
      * The built-in resources and the CRDs of these YAML files (other documents in them are ignored).
      *
+     * @param crdFiles YAML files with CustomResourceDefinitions, e.g. {@code Path.of("crd.yaml")}; may be empty
+     * @return a catalog that asks no API server
      * @throws OperatorException naming a file that cannot be read
      */
     public static OfflineCatalog of(List<Path> crdFiles) {
@@ -63,7 +65,13 @@ public final class OfflineCatalog implements ApiCatalog {
         }
     }
 
-    /** The resources of the CRDs in one YAML file, one per served version. */
+    /**
+     * The resources of the CRDs in one YAML file, one per served version.
+     *
+     * @param file a YAML file of one or many documents
+     * @return the resources, none if the file has no CRD
+     * @throws OperatorException naming the file if it cannot be read
+     */
     @SuppressWarnings("unchecked")
     public static List<Resource> crds(Path file) {
         List<Resource> resources = new ArrayList<>();

@@ -34,6 +34,15 @@ public final class Preflight {
     /** One question to the API server, as {@link AccessReview#allowed} asks it. */
     @FunctionalInterface
     public interface Question {
+        /**
+         * Whether the credentials may do this.
+         *
+         * @param verb the verb, e.g. {@code "patch"}
+         * @param group the API group, e.g. {@code "kopf.dev"}; empty for the core group
+         * @param resource the resource's plural, with a subresource after a slash, e.g. {@code "kopfexamples/status"}
+         * @param namespace the namespace to ask about; null for all namespaces or cluster-scoped resources
+         * @return true if the API server grants it
+         */
         boolean allowed(String verb, String group, String resource, String namespace);
     }
 
@@ -54,6 +63,7 @@ public final class Preflight {
      * @param missingOptional the optional ones not granted
      */
     public record Outcome(List<Rule> missing, List<Rule> missingOptional) {
+        /** Keeps immutable copies of the lists. */
         public Outcome {
             missing = List.copyOf(missing);
             missingOptional = List.copyOf(missingOptional);
@@ -82,7 +92,12 @@ public final class Preflight {
                     + " what needs them (" + REMEDY + "):" + describe(missingOptional));
         }
 
-        /** @throws OperatorException with {@link #error()}, if a required permission is missing */
+        /**
+         * Fails the start-up if a required permission is missing; a missing optional one is only
+         * {@link #warning()}.
+         *
+         * @throws OperatorException with {@link #error()}, if a required permission is missing
+         */
         public void failIfIncomplete() {
             error().ifPresent(message -> {
                 throw new OperatorException(message);
@@ -111,6 +126,11 @@ public final class Preflight {
      * The operator's own check at start-up, after the login and before anything is watched: the
      * permissions for these handlers, settings and namespaces, asked with the operator's credentials.
      *
+     * @param client the operator's client, with its credentials
+     * @param registry the handlers, whose resources and kinds decide the rules
+     * @param settings the operator's settings (peering, posting, admission), which add rules
+     * @param namespaces the namespace patterns ({@code -n}); empty: cluster-wide
+     * @throws InterruptedException if the thread is interrupted while the reviews run
      * @throws OperatorException naming every missing required permission, with the rule to add
      */
     public static void beforeWatching(KubernetesClient client, HandlerRegistry registry, OperatorSettings settings,
@@ -125,7 +145,13 @@ public final class Preflight {
         outcome.failIfIncomplete();
     }
 
-    /** Where the running operator's Leases and cluster-scoped objects' Events are: as the engines find them. */
+    /**
+     * Where the running operator's Leases and cluster-scoped objects' Events are: as the engines find them.
+     *
+     * @param client the operator's client: its default namespace gets the Events of cluster-scoped objects
+     * @param namespaces the namespace patterns ({@code -n}); empty: cluster-wide
+     * @return the scope to derive the rules in, lenient about resources that are not served
+     */
     public static RequiredPermissions.Scope runtimeScope(KubernetesClient client, List<String> namespaces) {
         return new RequiredPermissions.Scope(namespaces, PodEnvironment.leaseNamespace(null, namespaces),
                 client.getNamespace() != null ? client.getNamespace() : "default", false, false);
@@ -134,6 +160,10 @@ public final class Preflight {
     /**
      * Asks for every verb of every rule, {@value #CONCURRENT_REVIEWS} at a time.
      *
+     * @param rules the rules to check, each with its verbs
+     * @param review asks the API server one question, e.g. {@code AccessReview.self(client, retries)::allowed}
+     * @return the rules not granted, each with its missing verbs only
+     * @throws InterruptedException if the thread is interrupted while the reviews run
      * @throws OperatorException if the API server cannot be asked
      */
     public static Outcome check(List<Rule> rules, Question review) throws InterruptedException {

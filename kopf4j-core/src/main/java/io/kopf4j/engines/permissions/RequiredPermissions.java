@@ -51,6 +51,7 @@ public final class RequiredPermissions {
      */
     public record Scope(List<String> namespaces, String leaseNamespace, String eventsNamespace,
                         boolean anticipatePeering, boolean strict) {
+        /** Keeps an immutable copy of the namespace patterns. */
         public Scope {
             namespaces = List.copyOf(namespaces);
         }
@@ -76,6 +77,11 @@ public final class RequiredPermissions {
      * The rules, merged per resource and namespace, in this order: the handlers' resources, what the
      * handler classes declare, Events, namespaces, CRDs, peering, Leases, webhook configurations.
      *
+     * @param registry the operator's handlers
+     * @param settings the operator's settings: peering, posting, admission and the rest that need rules
+     * @param scope where and how the operator runs
+     * @param catalog resolves the handlers' resources, e.g. {@code ApiCatalog.live(client)}
+     * @return the rules, each resource and namespace once, optional ones marked so
      * @throws OperatorException in a strict scope, naming the handler and the selector (or the
      *         {@code @Permission}) whose resource cannot be resolved, with the remedy
      */

@@ -30,6 +30,11 @@ import java.util.TreeSet;
  */
 public record Rule(String group, String resource, Set<String> verbs, String namespace, boolean optional,
                    List<String> reasons) {
+    /**
+     * Sorts the verbs and keeps each reason once.
+     *
+     * @throws IllegalArgumentException if the resource or a verb is a wildcard, or there are no verbs
+     */
     public Rule {
         if (verbs.isEmpty() || verbs.stream().anyMatch(verb -> verb.contains("*")) || resource.contains("*")) {
             throw new IllegalArgumentException("a rule names its resource and verbs without wildcards: " + resource + " " + verbs);
@@ -42,6 +47,8 @@ public record Rule(String group, String resource, Set<String> verbs, String name
      * The reasons, those that need it for the same thing together, for comments and messages:
      * {@code handler 'create', handler 'update': watching its objects} rather than a line each.
      * A reason reads {@code <who>: <what for>}; one without a colon stands alone.
+     *
+     * @return e.g. {@code ["handler 'create', handler 'update': watching its objects"]}
      */
     public List<String> summary() {
         Map<String, List<String>> whoByWhat = new LinkedHashMap<>();
@@ -89,6 +96,9 @@ public record Rule(String group, String resource, Set<String> verbs, String name
     /**
      * The rules with the same group, resource, namespace and optionality as one, with every verb and
      * every reason; in the order of their first appearance.
+     *
+     * @param rules the rules, in any order; duplicates allowed
+     * @return new rules, each group, resource, namespace and optionality once
      */
     public static List<Rule> merge(Collection<Rule> rules) {
         Map<List<Object>, Rule> merged = new LinkedHashMap<>();

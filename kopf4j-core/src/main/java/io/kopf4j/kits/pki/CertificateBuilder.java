@@ -72,7 +72,11 @@ public final class CertificateBuilder {
         this.publicKey = publicKey;
     }
 
-    /** {@return a new 2048-bit RSA key pair} */
+    /**
+     * {@return a new 2048-bit RSA key pair}
+     *
+     * @throws GeneralSecurityException if the JDK has no RSA key generator
+     */
     public static KeyPair rsaKeys() throws GeneralSecurityException {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048, RANDOM);
@@ -82,6 +86,8 @@ public final class CertificateBuilder {
     /**
      * {@return a new EC P-256 key pair}: made in a millisecond (RSA takes a hundred or more), and
      * its TLS handshakes are cheaper too; every Kubernetes API server accepts it.
+     *
+     * @throws GeneralSecurityException if the JDK has no EC key generator for the curve
      */
     public static KeyPair ecKeys() throws GeneralSecurityException {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
@@ -156,7 +162,11 @@ public final class CertificateBuilder {
         return build(X500Name.getInstance(issuer.getSubjectX500Principal().getEncoded()), issuerKey);
     }
 
-    /** {@return whether the name is an IPv4 or IPv6 literal}, without a DNS lookup. */
+    /**
+     * {@return whether the name is an IPv4 or IPv6 literal}, without a DNS lookup.
+     *
+     * @param name a host name or address, e.g. {@code "10.0.0.1"}, {@code "::1"} or {@code "localhost"}
+     */
     public static boolean isIpLiteral(String name) {
         return name.matches("\\d{1,3}(\\.\\d{1,3}){3}") || (name.contains(":") && name.matches("[0-9A-Fa-f:.]+"));
     }

@@ -38,6 +38,8 @@ final class WebhookUrls {
     /**
      * {@return whether the address is an IP literal of "any address"} ({@code 0.0.0.0}, {@code ::}),
      * which servers bind to but clients cannot connect to.
+     *
+     * @param addr a host name or address, e.g. {@code "0.0.0.0"} or {@code "localhost"}
      */
     public static boolean isUnspecified(String addr) {
         return CertificateBuilder.isIpLiteral(addr) && literal(addr).isAnyLocalAddress();
