@@ -1,9 +1,9 @@
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.Permission;
-import io.kopf4j.kits.Hierarchies;
 import io.kopf4j.On;
+import io.kopf4j.Permission;
 import io.kopf4j.Spec;
+import io.kopf4j.kits.Hierarchies;
 import java.util.List;
 import java.util.Map;
 

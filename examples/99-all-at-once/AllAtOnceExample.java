@@ -1,12 +1,12 @@
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.Permission;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.Events;
-import io.kopf4j.kits.Hierarchies;
 import io.kopf4j.On;
+import io.kopf4j.Permission;
 import io.kopf4j.TemporaryError;
+import io.kopf4j.kits.Hierarchies;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

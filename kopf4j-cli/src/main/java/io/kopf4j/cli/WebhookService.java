@@ -1,13 +1,13 @@
 package io.kopf4j.cli;
 
 import io.kopf4j.OperatorException;
+import io.kopf4j.WebhookServing;
 import io.kopf4j.kits.webhooks.WebhookAutoServer;
 import io.kopf4j.kits.webhooks.WebhookDockerDesktopServer;
 import io.kopf4j.kits.webhooks.WebhookK3dServer;
 import io.kopf4j.kits.webhooks.WebhookMinikubeServer;
 import io.kopf4j.kits.webhooks.WebhookNgrokTunnel;
 import io.kopf4j.kits.webhooks.WebhookServer;
-import io.kopf4j.WebhookServing;
 import java.io.PrintWriter;
 import java.util.List;
 

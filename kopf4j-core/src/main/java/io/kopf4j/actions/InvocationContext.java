@@ -1,7 +1,6 @@
 package io.kopf4j.actions;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.logging.EventSink;
 import io.kopf4j.Body;
 import io.kopf4j.DaemonStopped;
 import io.kopf4j.Diff;
@@ -14,6 +13,7 @@ import io.kopf4j.Resource;
 import io.kopf4j.SubHandler;
 import io.kopf4j.intents.Cause;
 import io.kopf4j.intents.DaemonCause;
+import io.kopf4j.logging.EventSink;
 import io.kopf4j.structs.Dicts;
 import java.time.Instant;
 import java.util.List;

@@ -4,9 +4,9 @@ import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.Set;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds an object's essence exactly as Kopf does: the body without {@code apiVersion},

@@ -9,8 +9,8 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The group's Leases ({@code coordination.k8s.io/v1}) in one namespace, one per member, found by

@@ -1,8 +1,8 @@
 package io.kopf4j.kits.webhooks;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookFn;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;

@@ -1,9 +1,9 @@
 package io.kopf4j.kits.webhooks;
 
-import io.kopf4j.WebhookServing;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookFn;
-import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.WebhookServing;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

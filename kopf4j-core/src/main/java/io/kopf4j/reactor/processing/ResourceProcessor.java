@@ -1,6 +1,5 @@
 package io.kopf4j.reactor.processing;
 
-import io.kopf4j.logging.EventSink;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.Memo;
@@ -11,11 +10,12 @@ import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.actions.Results;
 import io.kopf4j.clients.ObjectPatching;
-import io.kopf4j.intents.ChangingCause;
-import io.kopf4j.intents.WatchingCause;
 import io.kopf4j.intents.Causes;
+import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.SpawningCause;
+import io.kopf4j.intents.WatchingCause;
+import io.kopf4j.logging.EventSink;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.queueing.EventProcessor;
 import io.kopf4j.reactor.queueing.Pressure;
