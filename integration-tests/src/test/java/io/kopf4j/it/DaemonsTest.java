@@ -7,7 +7,6 @@ import io.kopf4j.Daemon;
 import io.kopf4j.DaemonStopped;
 import io.kopf4j.DaemonStoppingReason;
 import io.kopf4j.Handler;
-import io.kopf4j.On;
 import io.kopf4j.Operator;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
