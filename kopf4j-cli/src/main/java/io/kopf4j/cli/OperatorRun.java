@@ -37,6 +37,8 @@ final class OperatorRun {
     private final Supplier<Operator.Builder> builders;
     private final List<Path> sources;
     private final CountDownLatch ended = new CountDownLatch(1);
+    /** Counted down once the first operator's start has returned (or failed): reloads wait for it. */
+    private final CountDownLatch firstStarted = new CountDownLatch(1);
     private final Object lock = new Object();
     /** The operator that serves, or null while a reload replaces it. */
     private Operator current;
@@ -60,7 +62,9 @@ final class OperatorRun {
     }
 
     /**
-     * Starts the first operator and, with reloads, the watch of the sources.
+     * Starts the watch of the sources (with reloads) and then the first operator. The watch starts
+     * first so that a change saved while the operator starts is not lost: its reload waits until
+     * that start has returned.
      *
      * @throws OperatorException if the operator cannot start
      */
@@ -68,16 +72,24 @@ final class OperatorRun {
         Operator first;
         synchronized (lock) {
             first = current;
-        }
-        first.start();
-        follow(first);
-        if (builders != null) {
-            synchronized (lock) {
-                if (!stopped) {
-                    watch = SourceWatch.start(sources, this::reload);
-                }
+            if (builders != null && !stopped) {
+                watch = SourceWatch.start(sources, this::reload);
             }
         }
+        try {
+            first.start();
+        } catch (RuntimeException e) {
+            synchronized (lock) {
+                stopped = true;
+                if (watch != null) {
+                    watch.close();
+                }
+            }
+            throw e;
+        } finally {
+            firstStarted.countDown();
+        }
+        follow(first);
     }
 
     /** Blocks until {@link #stop()} has stopped the operator, or the operator stopped by itself (it failed). */
@@ -137,6 +149,12 @@ final class OperatorRun {
 
     /** On the watch's thread: the new operator replaces the running one, if its handlers compile and are valid. */
     private void reload(List<Path> changed) {
+        try {
+            firstStarted.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
         long begin = System.nanoTime();
         String files = changed.stream().map(file -> String.valueOf(file.getFileName())).collect(Collectors.joining(", "));
         LOG.debug("Reloading after changes to {}", files);

@@ -108,6 +108,33 @@ class ReloadTest {
         assertThat(log.count(KEPT)).isEqualTo(1);
     }
 
+    @Test
+    void anEditSavedWhileTheOperatorStartsIsReloadedOnceItHasStarted(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        Path started = dir.resolve("started");
+        Path proceed = dir.resolve("proceed");
+        startRun(cluster, namespace, handlers("v1", startupThatWaits(started, proceed)));
+        await().atMost(RELOAD).until(() -> Files.exists(started));   // the first operator is inside its start
+
+        Files.writeString(source, handlers("v2", startupThatWaits(started, proceed)));
+        Files.writeString(proceed, "");
+        await().atMost(RELOAD).until(() -> log.count(RELOADED) == 1);
+        createAndAwait(cluster, namespace, "edited", "v2");
+    }
+
+    /** A startup handler that marks its start in one file, then waits for another to exist. */
+    private static String startupThatWaits(Path started, Path proceed) {
+        return """
+                @On.Startup
+                public void waitForTheTest() throws Exception {
+                    java.nio.file.Files.writeString(java.nio.file.Path.of("%s"), "");
+                    while (!java.nio.file.Files.exists(java.nio.file.Path.of("%s"))) {
+                        Thread.sleep(10);
+                    }
+                }
+                """.formatted(started, proceed);
+    }
+
     /** Saves the handler source and waits until the log has this line this many times. */
     private void save(String handlers, String line, long times) throws Exception {
         Files.writeString(source, handlers);
@@ -120,6 +147,11 @@ class ReloadTest {
      * system properties.
      */
     private static String handlers(String version) {
+        return handlers(version, "");
+    }
+
+    /** As {@link #handlers(String)}, with more members in the class. */
+    private static String handlers(String version, String members) {
         return """
                 import io.kopf4j.On;
                 public class Handlers {
@@ -131,8 +163,8 @@ class ReloadTest {
                     public void remember() {
                         System.getProperties().put("%2$s%1$s", new java.lang.ref.WeakReference<>(getClass().getClassLoader()));
                     }
-                }
-                """.formatted(version, LOADER);
+                %3$s}
+                """.formatted(version, LOADER, members);
     }
 
     private void startRun(LocalCluster cluster, TemporaryNamespace namespace, String handlers) throws Exception {
