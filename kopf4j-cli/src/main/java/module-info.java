@@ -4,7 +4,8 @@
  * The command itself runs with {@code -cp}, as one unnamed module; this descriptor states what it
  * needs, checked at every build.
  */
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
+// "module": the qualified export names kopf4j-testing, which is built after this one.
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic", "module"})
 module io.kopf4j.cli {
     exports io.kopf4j.cli;
     // Internal, not API: kopf4j-testing's KopfRunner parses the run options and loads handlers as the command does.
@@ -12,6 +13,9 @@ module io.kopf4j.cli {
     // picocli sets the @Option fields of the commands and of the run options' mixins by reflection.
     opens io.kopf4j.cli to info.picocli;
     opens io.kopf4j.loading to info.picocli;
+
+    // Kopf's console format until the options are read, unless the user has a logback.xml.
+    provides ch.qos.logback.classic.spi.Configurator with io.kopf4j.cli.ConsoleLogging;
 
     requires transitive io.kopf4j;
     requires io.kopf4j.envtest;   // run --local-cluster, kopf4j cluster, kopf4j envtest
