@@ -1,9 +1,7 @@
 package io.kopf4j;
 
-import io.kopf4j.intents.ActivityHandler;
-import io.kopf4j.intents.HandlerKind;
-import io.kopf4j.intents.HandlerRegistry;
-import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.HandlerDescription.Option;
+import java.util.Objects;
 
 /**
  * An operator-level handler registered without annotations (Kopf's activities): the same kinds
@@ -25,10 +23,22 @@ import io.kopf4j.intents.HandlerSpec;
  * }</pre>
  */
 public final class Activity {
-    private final ActivityHandler handler;
+    private final HandlerDescription description;
+    private final ActivityFn function;
 
-    private Activity(ActivityHandler handler) {
-        this.handler = handler;
+    private Activity(HandlerDescription description, ActivityFn function) {
+        this.description = description;
+        this.function = function;
+    }
+
+    /** {@return what the builder declared: kopf4j checks it and makes the handler when it is registered} */
+    public HandlerDescription description() {
+        return description;
+    }
+
+    /** {@return what the handler does} */
+    public ActivityFn function() {
+        return function;
     }
 
     /**
@@ -37,7 +47,6 @@ public final class Activity {
      *
      * @param id the handler's id, required
      * @return the builder of the handler's options
-     * @throws InvalidHandlerException if the id is missing
      */
     public static Builder startup(String id) {
         return new Builder(HandlerKind.STARTUP, id);
@@ -48,7 +57,6 @@ public final class Activity {
      *
      * @param id the handler's id, required
      * @return the builder of the handler's options
-     * @throws InvalidHandlerException if the id is missing
      */
     public static Builder cleanup(String id) {
         return new Builder(HandlerKind.CLEANUP, id);
@@ -59,7 +67,6 @@ public final class Activity {
      *
      * @param id the handler's id, required
      * @return the builder of the handler's options
-     * @throws InvalidHandlerException if the id is missing
      */
     public static Builder login(String id) {
         return new Builder(HandlerKind.LOGIN, id);
@@ -70,14 +77,9 @@ public final class Activity {
      *
      * @param id the handler's id, required
      * @return the builder of the handler's options
-     * @throws InvalidHandlerException if the id is missing
      */
     public static Builder probe(String id) {
         return new Builder(HandlerKind.PROBE, id);
-    }
-
-    void registerIn(HandlerRegistry registry) {
-        registry.add(handler);
     }
 
     /**
@@ -86,18 +88,18 @@ public final class Activity {
      */
     public static final class Builder extends ExecutionOptions<Builder> {
         private Builder(HandlerKind kind, String id) {
-            super(HandlerSpec.function(kind));
-            spec.id(id);
+            super(kind);
+            add(new Option.Id(id));
         }
 
         /**
          * Completes the activity handler.
          *
          * @param function what the handler does
-         * @return the handler, for {@link Operator.Builder#activity(Activity...)}
+         * @return the handler, for {@link Operator.Builder#activity(Activity...)}, which checks its options
          */
         public Activity handle(ActivityFn function) {
-            return new Activity(spec.activity(function));
+            return new Activity(describe(), Objects.requireNonNull(function, "function"));
         }
     }
 }

@@ -1,13 +1,15 @@
 package io.kopf4j;
 
-import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.HandlerDescription.Option;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The options every kind of handler has (Kopf's {@code errors}, {@code timeout}, {@code retries},
  * {@code backoff}, {@code param}), shared by the builders of {@link Handler}, {@link SubHandler} and
- * {@link Activity}: they fill the handler's {@link HandlerSpec}, which checks each option when it is
- * set and fails with a message naming the handler.
+ * {@link Activity}: they add to the handler's {@link HandlerDescription}, which kopf4j checks against
+ * Kopf's rules when the handler is registered, failing with a message naming the handler.
  *
  * <pre>{@code
  * Activity.startup("warm-up").errors(ErrorsMode.TEMPORARY).retries(5).backoff(Duration.ofSeconds(10))
@@ -17,16 +19,25 @@ import java.time.Duration;
  * @param <B> the builder that the option methods return, for chaining
  */
 public abstract class ExecutionOptions<B extends ExecutionOptions<B>> {
-    /** The handler's specification, which checks each option and builds the handler. */
-    final HandlerSpec spec;
+    private final HandlerKind kind;
+    private final List<String> resource;
+    private final List<Option> options = new ArrayList<>();
 
-    ExecutionOptions(HandlerSpec spec) {
-        this.spec = spec;
+    ExecutionOptions(HandlerKind kind, String... resource) {
+        this.kind = kind;
+        this.resource = List.of(resource);
     }
 
+    /** Adds an option, in order; for the option methods of the builders. */
     @SuppressWarnings("unchecked")
-    private B self() {
+    final B add(Option option) {
+        options.add(option);
         return (B) this;
+    }
+
+    /** {@return the handler as declared so far} */
+    final HandlerDescription describe() {
+        return new HandlerDescription(kind, resource, options);
     }
 
     /**
@@ -36,8 +47,7 @@ public abstract class ExecutionOptions<B extends ExecutionOptions<B>> {
      * @return this builder
      */
     public B errors(ErrorsMode mode) {
-        spec.errors(mode);
-        return self();
+        return add(new Option.Errors(mode));
     }
 
     /**
@@ -47,8 +57,7 @@ public abstract class ExecutionOptions<B extends ExecutionOptions<B>> {
      * @return this builder
      */
     public B timeout(Duration limit) {
-        spec.timeout(limit);
-        return self();
+        return add(new Option.Timeout(limit));
     }
 
     /**
@@ -58,8 +67,7 @@ public abstract class ExecutionOptions<B extends ExecutionOptions<B>> {
      * @return this builder
      */
     public B retries(int attempts) {
-        spec.retries(attempts);
-        return self();
+        return add(new Option.Retries(attempts));
     }
 
     /**
@@ -69,8 +77,7 @@ public abstract class ExecutionOptions<B extends ExecutionOptions<B>> {
      * @return this builder
      */
     public B backoff(Duration delay) {
-        spec.backoff(delay);
-        return self();
+        return add(new Option.Backoff(delay));
     }
 
     /**
@@ -80,7 +87,6 @@ public abstract class ExecutionOptions<B extends ExecutionOptions<B>> {
      * @return this builder
      */
     public B param(Object value) {
-        spec.param(value);
-        return self();
+        return add(new Option.Param(value));
     }
 }

@@ -1,8 +1,6 @@
 package io.kopf4j;
 
-import io.kopf4j.intents.HandlerKind;
-import io.kopf4j.intents.HandlerRegistry;
-import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.HandlerDescription.Option;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Function;
@@ -22,12 +20,22 @@ import java.util.function.Function;
  * }</pre>
  */
 public final class Handler {
-    private final HandlerSpec spec;
+    private final HandlerDescription description;
     private final HandlerFn function;
 
-    private Handler(HandlerSpec spec, HandlerFn function) {
-        this.spec = spec;
+    private Handler(HandlerDescription description, HandlerFn function) {
+        this.description = description;
         this.function = function;
+    }
+
+    /** {@return what the builder declared: kopf4j checks it and makes the handler when it is registered} */
+    public HandlerDescription description() {
+        return description;
+    }
+
+    /** {@return what the handler does} */
+    public HandlerFn function() {
+        return function;
     }
 
     /**
@@ -189,15 +197,10 @@ public final class Handler {
         return new AdmissionBuilder(HandlerKind.MUTATE, resource);
     }
 
-    /** Adds this handler to a registry; used by {@link Operator.Builder#handler(Handler...)}. */
-    void registerIn(HandlerRegistry registry) {
-        spec.register(function, registry);
-    }
-
     /** The options of one handler ({@link HandlerOptions}, and its id); {@link #handle(HandlerFn)} completes it. */
     public static final class Builder extends HandlerOptions<Builder> {
         private Builder(HandlerKind kind, String[] resource) {
-            super(HandlerSpec.function(kind, resource));
+            super(kind, resource);
         }
 
         /**
@@ -208,8 +211,7 @@ public final class Handler {
          * @return this builder
          */
         public Builder id(String handlerId) {
-            spec.id(handlerId);
-            return this;
+            return add(new Option.Id(handlerId));
         }
 
         /**
@@ -219,8 +221,7 @@ public final class Handler {
          * @return this builder
          */
         public Builder optional() {
-            spec.optional(true);
-            return this;
+            return add(new Option.NotBlocking());
         }
 
         /**
@@ -229,31 +230,28 @@ public final class Handler {
          * @return this builder
          */
         public Builder deleted() {
-            spec.deleted(true);
-            return this;
+            return add(new Option.AlsoDeleted());
         }
 
         /**
          * Completes the handler.
          *
          * @param function what the handler does; its result goes to {@code status.<id>}
-         * @return the handler, for {@link Operator.Builder#handler(Handler...)}
-         * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
+         * @return the handler, for {@link Operator.Builder#handler(Handler...)}, which checks its options
          */
         public Handler handle(HandlerFn function) {
-            return complete(spec, function);
+            return complete(describe(), function);
         }
     }
 
-    private static Handler complete(HandlerSpec spec, HandlerFn function) {
-        spec.validate();
-        return new Handler(spec, Objects.requireNonNull(function, "function"));
+    private static Handler complete(HandlerDescription description, HandlerFn function) {
+        return new Handler(description, Objects.requireNonNull(function, "function"));
     }
 
     /** The options of a daemon ({@link HandlerOptions}, its id, and the stopping options); see {@link Daemon}. */
     public static final class DaemonBuilder extends HandlerOptions<DaemonBuilder> {
         private DaemonBuilder(String[] resource) {
-            super(HandlerSpec.function(HandlerKind.DAEMON, resource));
+            super(HandlerKind.DAEMON, resource);
         }
 
         /**
@@ -263,8 +261,7 @@ public final class Handler {
          * @return this builder
          */
         public DaemonBuilder id(String handlerId) {
-            spec.id(handlerId);
-            return this;
+            return add(new Option.Id(handlerId));
         }
 
         /**
@@ -274,8 +271,7 @@ public final class Handler {
          * @return this builder
          */
         public DaemonBuilder initialDelay(Duration delay) {
-            spec.initialDelay(delay);
-            return this;
+            return add(new Option.InitialDelay(delay));
         }
 
         /**
@@ -285,8 +281,7 @@ public final class Handler {
          * @return this builder
          */
         public DaemonBuilder initialDelay(Function<HandlerContext, Duration> delay) {
-            spec.initialDelay(delay);
-            return this;
+            return add(new Option.ComputedInitialDelay(delay));
         }
 
         /**
@@ -296,8 +291,7 @@ public final class Handler {
          * @return this builder
          */
         public DaemonBuilder cancellationBackoff(Duration delay) {
-            spec.cancellationBackoff(delay);
-            return this;
+            return add(new Option.CancellationBackoff(delay));
         }
 
         /**
@@ -307,8 +301,7 @@ public final class Handler {
          * @return this builder
          */
         public DaemonBuilder cancellationTimeout(Duration limit) {
-            spec.cancellationTimeout(limit);
-            return this;
+            return add(new Option.CancellationTimeout(limit));
         }
 
         /**
@@ -319,26 +312,24 @@ public final class Handler {
          * @return this builder
          */
         public DaemonBuilder cancellationPolling(Duration period) {
-            spec.cancellationPolling(period);
-            return this;
+            return add(new Option.CancellationPolling(period));
         }
 
         /**
          * Completes the daemon.
          *
          * @param function what the daemon does, until its stop flag is set
-         * @return the handler, for {@link Operator.Builder#handler(Handler...)}
-         * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
+         * @return the handler, for {@link Operator.Builder#handler(Handler...)}, which checks its options
          */
         public Handler handle(HandlerFn function) {
-            return complete(spec, function);
+            return complete(describe(), function);
         }
     }
 
     /** The options of a timer ({@link HandlerOptions}, its id, interval, sharpness, idling); see {@link Timer}. */
     public static final class TimerBuilder extends HandlerOptions<TimerBuilder> {
         private TimerBuilder(String[] resource) {
-            super(HandlerSpec.function(HandlerKind.TIMER, resource));
+            super(HandlerKind.TIMER, resource);
         }
 
         /**
@@ -348,8 +339,7 @@ public final class Handler {
          * @return this builder
          */
         public TimerBuilder id(String handlerId) {
-            spec.id(handlerId);
-            return this;
+            return add(new Option.Id(handlerId));
         }
 
         /**
@@ -359,8 +349,7 @@ public final class Handler {
          * @return this builder
          */
         public TimerBuilder interval(Duration period) {
-            spec.interval(period);
-            return this;
+            return add(new Option.Interval(period));
         }
 
         /**
@@ -369,8 +358,7 @@ public final class Handler {
          * @return this builder
          */
         public TimerBuilder sharp() {
-            spec.sharp(true);
-            return this;
+            return add(new Option.Sharp());
         }
 
         /**
@@ -380,8 +368,7 @@ public final class Handler {
          * @return this builder
          */
         public TimerBuilder idle(Duration quiet) {
-            spec.idle(quiet);
-            return this;
+            return add(new Option.Idle(quiet));
         }
 
         /**
@@ -391,8 +378,7 @@ public final class Handler {
          * @return this builder
          */
         public TimerBuilder initialDelay(Duration delay) {
-            spec.initialDelay(delay);
-            return this;
+            return add(new Option.InitialDelay(delay));
         }
 
         /**
@@ -402,19 +388,17 @@ public final class Handler {
          * @return this builder
          */
         public TimerBuilder initialDelay(Function<HandlerContext, Duration> delay) {
-            spec.initialDelay(delay);
-            return this;
+            return add(new Option.ComputedInitialDelay(delay));
         }
 
         /**
          * Completes the timer.
          *
          * @param function what each run does; its result goes to {@code status.<id>}
-         * @return the handler, for {@link Operator.Builder#handler(Handler...)}
-         * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
+         * @return the handler, for {@link Operator.Builder#handler(Handler...)}, which checks its options
          */
         public Handler handle(HandlerFn function) {
-            return complete(spec, function);
+            return complete(describe(), function);
         }
     }
 
@@ -425,7 +409,7 @@ public final class Handler {
      */
     public static final class AdmissionBuilder extends HandlerOptions<AdmissionBuilder> {
         private AdmissionBuilder(HandlerKind kind, String[] resource) {
-            super(HandlerSpec.function(kind, resource));
+            super(kind, resource);
         }
 
         /**
@@ -435,8 +419,7 @@ public final class Handler {
          * @return this builder
          */
         public AdmissionBuilder id(String handlerId) {
-            spec.id(handlerId);
-            return this;
+            return add(new Option.Id(handlerId));
         }
 
         /**
@@ -447,8 +430,7 @@ public final class Handler {
          * @return this builder
          */
         public AdmissionBuilder operations(String... names) {
-            spec.operations(java.util.List.of(names));
-            return this;
+            return add(new Option.Operations(java.util.List.of(names)));
         }
 
         /**
@@ -458,8 +440,7 @@ public final class Handler {
          * @return this builder
          */
         public AdmissionBuilder subresource(String name) {
-            spec.subresource(name);
-            return this;
+            return add(new Option.Subresource(name));
         }
 
         /**
@@ -468,8 +449,7 @@ public final class Handler {
          * @return this builder
          */
         public AdmissionBuilder persistent() {
-            spec.persistent(true);
-            return this;
+            return add(new Option.Persistent());
         }
 
         /**
@@ -478,8 +458,7 @@ public final class Handler {
          * @return this builder
          */
         public AdmissionBuilder sideEffects() {
-            spec.sideEffects(true);
-            return this;
+            return add(new Option.SideEffects());
         }
 
         /**
@@ -488,19 +467,17 @@ public final class Handler {
          * @return this builder
          */
         public AdmissionBuilder ignoreFailures() {
-            spec.ignoreFailures(true);
-            return this;
+            return add(new Option.IgnoreFailures());
         }
 
         /**
          * Completes the handler.
          *
          * @param function what the handler does: throwing rejects the operation; the result is ignored
-         * @return the handler, for {@link Operator.Builder#handler(Handler...)}
-         * @throws InvalidHandlerException if the options break Kopf's rules or the id is missing
+         * @return the handler, for {@link Operator.Builder#handler(Handler...)}, which checks its options
          */
         public Handler handle(HandlerFn function) {
-            return complete(spec, function);
+            return complete(describe(), function);
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.kopf4j;
 
-import io.kopf4j.intents.Condition;
-import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.HandlerDescription.Option;
 import java.util.function.Predicate;
 
 /**
@@ -18,13 +17,8 @@ import java.util.function.Predicate;
  * @param <B> the builder that the option methods return, for chaining
  */
 public abstract class HandlerOptions<B extends HandlerOptions<B>> extends ExecutionOptions<B> {
-    HandlerOptions(HandlerSpec spec) {
-        super(spec);
-    }
-
-    @SuppressWarnings("unchecked")
-    private B self() {
-        return (B) this;
+    HandlerOptions(HandlerKind kind, String... resource) {
+        super(kind, resource);
     }
 
     /**
@@ -35,8 +29,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B label(String key, String labelValue) {
-        spec.label(key, new Condition.Exact(labelValue));
-        return self();
+        return add(new Option.Label(key, new Condition.Exact(labelValue)));
     }
 
     /**
@@ -47,8 +40,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B label(String key, Predicate<String> predicate) {
-        spec.label(key, new Condition.Matching(v -> predicate.test((String) v)));
-        return self();
+        return add(new Option.Label(key, new Condition.Matching(v -> predicate.test((String) v))));
     }
 
     /**
@@ -58,8 +50,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B labelPresent(String key) {
-        spec.label(key, new Condition.Present());
-        return self();
+        return add(new Option.Label(key, new Condition.Present()));
     }
 
     /**
@@ -69,8 +60,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B labelAbsent(String key) {
-        spec.label(key, new Condition.Absent());
-        return self();
+        return add(new Option.Label(key, new Condition.Absent()));
     }
 
     /**
@@ -81,8 +71,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B annotation(String key, String annotationValue) {
-        spec.annotation(key, new Condition.Exact(annotationValue));
-        return self();
+        return add(new Option.Annotation(key, new Condition.Exact(annotationValue)));
     }
 
     /**
@@ -93,8 +82,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B annotation(String key, Predicate<String> predicate) {
-        spec.annotation(key, new Condition.Matching(v -> predicate.test((String) v)));
-        return self();
+        return add(new Option.Annotation(key, new Condition.Matching(v -> predicate.test((String) v))));
     }
 
     /**
@@ -104,8 +92,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B annotationPresent(String key) {
-        spec.annotation(key, new Condition.Present());
-        return self();
+        return add(new Option.Annotation(key, new Condition.Present()));
     }
 
     /**
@@ -115,8 +102,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B annotationAbsent(String key) {
-        spec.annotation(key, new Condition.Absent());
-        return self();
+        return add(new Option.Annotation(key, new Condition.Absent()));
     }
 
     /**
@@ -127,8 +113,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B field(String path) {
-        spec.field(path);
-        return self();
+        return add(new Option.Field(path));
     }
 
     /**
@@ -139,8 +124,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B value(Predicate<Object> predicate) {
-        spec.value(new Condition.Matching(predicate));
-        return self();
+        return add(new Option.Value(new Condition.Matching(predicate)));
     }
 
     /**
@@ -150,8 +134,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B old(Predicate<Object> predicate) {
-        spec.old(new Condition.Matching(predicate));
-        return self();
+        return add(new Option.Old(new Condition.Matching(predicate)));
     }
 
     /**
@@ -161,8 +144,7 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B current(Predicate<Object> predicate) {
-        spec.current(new Condition.Matching(predicate));
-        return self();
+        return add(new Option.Current(new Condition.Matching(predicate)));
     }
 
     /**
@@ -173,7 +155,6 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
      * @return this builder
      */
     public B when(Filter filter) {
-        spec.when(filter);
-        return self();
+        return add(new Option.When(filter));
     }
 }

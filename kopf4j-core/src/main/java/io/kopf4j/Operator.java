@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
+import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.running.OperatorRuntime;
 import io.kopf4j.runtime.OperatorThreads;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -371,10 +372,11 @@ public final class Operator implements AutoCloseable {
          *
          * @param activities the handlers
          * @return this builder
+         * @throws InvalidHandlerException if a handler's options break Kopf's rules, naming the handler and the rule
          */
         public Builder activity(Activity... activities) {
             for (Activity activity : activities) {
-                activity.registerIn(registry);
+                registry.add(HandlerSpec.described(activity.description()).activity(activity.function()));
             }
             return this;
         }
@@ -384,10 +386,11 @@ public final class Operator implements AutoCloseable {
          *
          * @param handlers the handlers
          * @return this builder
+         * @throws InvalidHandlerException if a handler's options break Kopf's rules, naming the handler and the rule
          */
         public Builder handler(Handler... handlers) {
             for (Handler handler : handlers) {
-                handler.registerIn(registry);
+                HandlerSpec.described(handler.description()).register(handler.function(), registry);
             }
             return this;
         }

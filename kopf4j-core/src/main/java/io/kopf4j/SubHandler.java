@@ -1,8 +1,6 @@
 package io.kopf4j;
 
-import io.kopf4j.intents.ChangingHandler;
-import io.kopf4j.intents.HandlerKind;
-import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.HandlerDescription.Option;
 import java.util.Objects;
 
 /**
@@ -23,11 +21,11 @@ import java.util.Objects;
  * }</pre>
  */
 public final class SubHandler {
-    private final HandlerSpec spec;
+    private final HandlerDescription description;
     private final HandlerFn function;
 
-    private SubHandler(HandlerSpec spec, HandlerFn function) {
-        this.spec = spec;
+    private SubHandler(HandlerDescription description, HandlerFn function) {
+        this.description = description;
         this.function = function;
     }
 
@@ -41,23 +39,21 @@ public final class SubHandler {
         return new Builder(id);
     }
 
-    /**
-     * The sub-handler as kopf4j runs it under its parent: the parent's id as a prefix, and the
-     * parent's reason, resume and field rules, so that it runs for whatever cause the parent runs.
-     * Used by kopf4j's execution, not by handlers.
-     *
-     * @param parent the handler that registered it
-     * @return the handler that kopf4j runs, with the id {@code <parent id>/<id>}
-     */
-    public ChangingHandler under(ChangingHandler parent) {
-        return spec.under(parent, function);
+    /** {@return what the builder declared: kopf4j checks it and makes the handler when it is registered} */
+    public HandlerDescription description() {
+        return description;
+    }
+
+    /** {@return what the sub-handler does} */
+    public HandlerFn function() {
+        return function;
     }
 
     /** The options of one sub-handler ({@link HandlerOptions}); {@link #handle(HandlerFn)} completes it. */
     public static final class Builder extends HandlerOptions<Builder> {
         private Builder(String id) {
-            super(HandlerSpec.function(HandlerKind.SUBHANDLER));
-            spec.id(id);
+            super(HandlerKind.SUBHANDLER);
+            add(new Option.Id(id));
         }
 
         /**
@@ -65,12 +61,10 @@ public final class SubHandler {
          *
          * @param function what the sub-handler does; its result goes to {@code status.<parent id>/<id>}
          * @return the sub-handler, for {@link HandlerContext#register(SubHandler)} or
-         *     {@link HandlerContext#execute(java.util.List)}
-         * @throws InvalidHandlerException if the filters break Kopf's rules
+         *     {@link HandlerContext#execute(java.util.List)}, which check its options
          */
         public SubHandler handle(HandlerFn function) {
-            spec.validate();
-            return new SubHandler(spec, Objects.requireNonNull(function, "function"));
+            return new SubHandler(describe(), Objects.requireNonNull(function, "function"));
         }
     }
 }

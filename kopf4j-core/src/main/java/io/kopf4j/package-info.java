@@ -58,7 +58,10 @@
  * {@link io.kopf4j.Activity}: the same kinds and options, with predicates as filters. The
  * function is a {@link io.kopf4j.HandlerFn} (or {@link io.kopf4j.ActivityFn}) that gets the whole
  * {@link io.kopf4j.HandlerContext} (or {@link io.kopf4j.ActivityContext}). Such handlers need an
- * explicit id, since it names their progress on the objects.
+ * explicit id, since it names their progress on the objects. A builder makes a
+ * {@link io.kopf4j.HandlerDescription} (its {@link io.kopf4j.HandlerKind}, resource and options,
+ * filters as {@link io.kopf4j.Condition}s); the operator's builder checks it against Kopf's rules
+ * when it registers the handler.
  *
  * <pre>{@code
  * Operator.builder()

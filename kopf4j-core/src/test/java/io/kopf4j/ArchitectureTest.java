@@ -51,26 +51,17 @@ class ArchitectureTest {
             javaClass -> javaClass.getName().equals(Operator.class.getName())
                     || javaClass.getName().startsWith(Operator.class.getName() + "$"));
 
-    /**
-     * The handler builders still fill {@code intents.HandlerSpec} directly (the last circle with the
-     * root; to go, they become descriptions that intents reads).
-     */
-    private static final DescribedPredicate<JavaClass> THE_HANDLER_BUILDERS = DescribedPredicate.describe(
-            "the handler builders", javaClass -> javaClass.getPackageName().equals("io.kopf4j")
-                    && javaClass.getName().matches("io\\.kopf4j\\.(Handler|SubHandler|Activity|HandlerOptions|ExecutionOptions)(\\$.*)?"));
-
     @Test
     void noPackageIsInACircleTheRootIncluded() {
         slices().assignedFrom(EVERY_PACKAGE).should().beFreeOfCycles()
                 .ignoreDependency(THE_FACADE, DescribedPredicate.alwaysTrue())
-                .ignoreDependency(THE_HANDLER_BUILDERS, JavaClass.Predicates.resideInAPackage("io.kopf4j.intents"))
                 .check(CLASSES);
     }
 
     @Test
-    void theVocabularyKnowsNoEngineNorToolkit() {
+    void theVocabularyKnowsNothingInternalButTheStructures() {
         noClasses().that().resideInAPackage("io.kopf4j").and(DescribedPredicate.not(THE_FACADE))
-                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.actions..", "io.kopf4j.reactor..",
+                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..", "io.kopf4j.reactor..",
                         "io.kopf4j.engines..", "io.kopf4j.kits..", "io.kopf4j.running..")
                 .check(CLASSES);
     }

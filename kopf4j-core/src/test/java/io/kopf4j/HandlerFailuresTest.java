@@ -7,6 +7,7 @@ import io.kopf4j.actions.ObjectFixture;
 import io.kopf4j.actions.Outcome;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.intents.HandlerScanner;
 import java.io.IOException;
 import java.util.List;
@@ -50,7 +51,7 @@ class HandlerFailuresTest {
 
     private static ChangingHandler function(HandlerFn function) {
         HandlerRegistry registry = new HandlerRegistry();
-        Handler.create("kopfexamples").id("create").handle(function).registerIn(registry);
+        HandlerSpec.described(Handler.create("kopfexamples").id("create").handle(function).description()).register(function, registry);
         return registry.changingHandlers(ObjectFixture.KOPFEXAMPLES).getFirst();
     }
 

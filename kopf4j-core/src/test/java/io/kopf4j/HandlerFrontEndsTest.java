@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
+import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.intents.WebhookHandler;
 import io.kopf4j.intents.WebhookType;
 import java.time.Duration;
@@ -36,6 +37,15 @@ class HandlerFrontEndsTest {
         return error.getMessage().substring(subject.length() + 2);
     }
 
+    /** Registers the handler as users do: its options are checked then. */
+    private static void registered(Handler handler) {
+        Operator.builder().handler(handler);
+    }
+
+    private static void registered(Activity activity) {
+        Operator.builder().activity(activity);
+    }
+
     public static class BlankId {
         @On.Create(value = "kopfexamples", id = " ")
         public void handler() {
@@ -45,7 +55,7 @@ class HandlerFrontEndsTest {
     @Test
     void blankIds() {
         assertThat(ruleViaAnnotation(BlankId.class))
-                .isEqualTo(ruleViaBuilder("Handler for kopfexamples", () -> Handler.create("kopfexamples").id(" ")))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples", () -> registered(Handler.create("kopfexamples").id(" ").handle(context -> null))))
                 .startsWith("handlers need an id");
     }
 
@@ -59,7 +69,7 @@ class HandlerFrontEndsTest {
     void fieldHandlersWithoutAField() {
         assertThat(ruleViaAnnotation(FieldWithoutPath.class))
                 .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'",
-                        () -> Handler.field("kopfexamples").id("h").field(" ").handle(context -> null)))
+                        () -> registered(Handler.field("kopfexamples").id("h").field(" ").handle(context -> null))))
                 .startsWith("field handlers need a field");
     }
 
@@ -73,7 +83,7 @@ class HandlerFrontEndsTest {
     void valueFiltersWithoutAField() {
         assertThat(ruleViaAnnotation(ValueWithoutField.class))
                 .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'",
-                        () -> Handler.create("kopfexamples").id("h").value(v -> true).handle(context -> null)))
+                        () -> registered(Handler.create("kopfexamples").id("h").value(v -> true).handle(context -> null))))
                 .startsWith("the field's value filters");
     }
 
@@ -86,8 +96,8 @@ class HandlerFrontEndsTest {
     @Test
     void theValueWithTheOldValue() {
         assertThat(ruleViaAnnotation(ValueWithOld.class))
-                .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'", () -> Handler.update("kopfexamples").id("h")
-                        .field("spec.size").value(v -> true).old(v -> true).handle(context -> null)))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'", () -> registered(Handler.update("kopfexamples").id("h")
+                        .field("spec.size").value(v -> true).old(v -> true).handle(context -> null))))
                 .startsWith("the field's value filter excludes");
     }
 
@@ -101,7 +111,7 @@ class HandlerFrontEndsTest {
     void labelsWithoutAKey() {
         assertThat(ruleViaAnnotation(LabelWithoutKey.class))
                 .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'",
-                        () -> Handler.create("kopfexamples").id("h").label("", "web")))
+                        () -> registered(Handler.create("kopfexamples").id("h").label("", "web").handle(context -> null))))
                 .startsWith("invalid label or annotation filter '=web'");
     }
 
@@ -115,7 +125,7 @@ class HandlerFrontEndsTest {
     void zeroTimeouts() {
         assertThat(ruleViaAnnotation(ZeroTimeout.class))
                 .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'",
-                        () -> Handler.create("kopfexamples").id("h").timeout(Duration.ZERO)))
+                        () -> registered(Handler.create("kopfexamples").id("h").timeout(Duration.ZERO).handle(context -> null))))
                 .isEqualTo("timeout must be positive, got PT0S");
     }
 
@@ -128,7 +138,7 @@ class HandlerFrontEndsTest {
     @Test
     void zeroRetriesOfActivities() {
         assertThat(ruleViaAnnotation(ZeroRetries.class))
-                .isEqualTo(ruleViaBuilder("Activity 'h'", () -> Activity.startup("h").retries(0)))
+                .isEqualTo(ruleViaBuilder("Activity 'h'", () -> registered(Activity.startup("h").retries(0).handle(context -> null))))
                 .isEqualTo("retries must be at least 1, got 0");
     }
 
@@ -141,7 +151,7 @@ class HandlerFrontEndsTest {
     @Test
     void missingResources() {
         assertThat(ruleViaAnnotation(NoResource.class))
-                .isEqualTo(ruleViaBuilder("Handler 'h'", () -> Handler.create().id("h").handle(context -> null)))
+                .isEqualTo(ruleViaBuilder("Handler 'h'", () -> registered(Handler.create().id("h").handle(context -> null))))
                 .startsWith("a resource is given by 1 to 3 strings");
     }
 
@@ -157,9 +167,9 @@ class HandlerFrontEndsTest {
         HandlerRegistry viaAnnotation = new HandlerRegistry();
         HandlerScanner.scan(Resize.class, viaAnnotation);
         HandlerRegistry viaBuilder = new HandlerRegistry();
-        Handler.update("kopfexamples").id("resize").field("spec.size").label("app", "web").labelAbsent("legacy")
+        HandlerSpec.described(Handler.update("kopfexamples").id("resize").field("spec.size").label("app", "web").labelAbsent("legacy")
                 .annotationPresent("owner").current(value -> value != null).timeout(Duration.ofMillis(1500)).retries(3)
-                .backoff(Duration.ofSeconds(2)).param("p").handle(context -> null).registerIn(viaBuilder);
+                .backoff(Duration.ofSeconds(2)).param("p").handle(context -> null).description()).register(context -> null, viaBuilder);
         ChangingHandler annotated = viaAnnotation.changingHandlers(KOPFEXAMPLES).getFirst();
         ChangingHandler built = viaBuilder.changingHandlers(KOPFEXAMPLES).getFirst();
         assertThat(annotated).usingRecursiveComparison()
@@ -181,8 +191,8 @@ class HandlerFrontEndsTest {
         HandlerRegistry annotated = new HandlerRegistry();
         HandlerScanner.scan(Admission.class, annotated);
         HandlerRegistry built = new HandlerRegistry();
-        Handler.validate("kopfexamples").id("check").operations("CREATE", "UPDATE").subresource("status").persistent()
-                .sideEffects().ignoreFailures().label("app", "web").handle(context -> null).registerIn(built);
+        HandlerSpec.described(Handler.validate("kopfexamples").id("check").operations("CREATE", "UPDATE").subresource("status").persistent()
+                .sideEffects().ignoreFailures().label("app", "web").handle(context -> null).description()).register(context -> null, built);
         WebhookHandler one = annotated.webhookHandlers().get(0);
         WebhookHandler other = built.webhookHandlers().get(0);
         for (WebhookHandler handler : List.of(one, other)) {
@@ -206,17 +216,17 @@ class HandlerFrontEndsTest {
     void unknownOperations() {
         assertThat(ruleViaAnnotation(UnknownOperation.class))
                 .isEqualTo(ruleViaBuilder("Handler for kopfexamples",
-                        () -> Handler.mutate("kopfexamples").operations("PATCH")))
+                        () -> registered(Handler.mutate("kopfexamples").operations("PATCH").handle(context -> null))))
                 .startsWith("unknown operation 'PATCH'");
     }
 
     @Test
     void admissionHandlersAreNeverRetriedAndOtherHandlersHaveNoWebhookOptions() {
         assertThat(ruleViaBuilder("Handler for kopfexamples 'v'",
-                () -> Handler.validate("kopfexamples").id("v").retries(3).handle(context -> null).registerIn(new HandlerRegistry())))
+                () -> registered(Handler.validate("kopfexamples").id("v").retries(3).handle(context -> null))))
                 .startsWith("admission handlers take no errors, timeout, retries or backoff");
         assertThat(ruleViaBuilder("Handler for kopfexamples",
-                () -> io.kopf4j.intents.HandlerSpec.function(io.kopf4j.intents.HandlerKind.CREATE, "kopfexamples").persistent(true)))
+                () -> HandlerSpec.function(HandlerKind.CREATE, "kopfexamples").persistent(true)))
                 .isEqualTo("persistent is an option of admission handlers (validate, mutate) only");
     }
 }

@@ -6,6 +6,7 @@ import io.kopf4j.actions.ObjectFixture;
 import io.kopf4j.actions.Outcome;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.intents.HandlerSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,8 +18,25 @@ import org.junit.jupiter.api.Test;
 class SubHandlersTest {
     private static ChangingHandler parent(HandlerFn function) {
         HandlerRegistry registry = new HandlerRegistry();
-        Handler.create("kopfexamples").id("create").handle(function).registerIn(registry);
+        HandlerSpec.described(Handler.create("kopfexamples").id("create").handle(function).description()).register(function, registry);
         return registry.changingHandlers(ObjectFixture.KOPFEXAMPLES).getFirst();
+    }
+
+    @Test
+    void anInvalidSubHandlerFailsItsRegistrationInTheParentNamingIt() {
+        AtomicInteger afterwards = new AtomicInteger();
+        ChangingHandler parent = parent(context -> {
+            context.register(SubHandler.id("s").retries(0).handle(child -> "never"));
+            afterwards.incrementAndGet();
+            return "parent";
+        });
+        ObjectFixture object = new ObjectFixture(Map.of());
+
+        Outcome outcome = object.handle(List.of(parent)).get("create");
+        assertThat(outcome.error()).isInstanceOf(InvalidHandlerException.class)
+                .hasMessage("Sub-handler 's': retries must be at least 1, got 0");
+        assertThat(afterwards).as("the parent stops at the registration").hasValue(0);
+        assertThat(object.status()).doesNotContainKey("create/s");
     }
 
     @Test

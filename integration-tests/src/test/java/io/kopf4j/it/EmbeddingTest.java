@@ -117,15 +117,18 @@ class EmbeddingTest {
     }
 
     @Test
-    void functionHandlersNeedAnIdAndFollowKopfsRules() {
-        assertThatThrownBy(() -> Handler.create("kopfexamples").handle(context -> null))
+    void functionHandlersNeedAnIdAndFollowKopfsRulesCheckedAtRegistration() {
+        Handler withoutId = Handler.create("kopfexamples").handle(context -> null);   // a description only
+        assertThatThrownBy(() -> Operator.builder().handler(withoutId))
                 .isInstanceOf(InvalidHandlerException.class)
                 .hasMessageStartingWith("Handler for kopfexamples: handlers need an id, not blank");
-        assertThatThrownBy(() -> Handler.update("kopfexamples").id("u").value(v -> true).handle(context -> null))
+        assertThatThrownBy(() -> Operator.builder()
+                .handler(Handler.update("kopfexamples").id("u").value(v -> true).handle(context -> null)))
                 .hasMessage("Handler for kopfexamples 'u': the field's value filters (value, old and new) need a field");
-        assertThatThrownBy(() -> Activity.startup(" ")).isInstanceOf(InvalidHandlerException.class)
+        assertThatThrownBy(() -> Operator.builder().activity(Activity.startup(" ").handle(context -> null)))
+                .isInstanceOf(InvalidHandlerException.class)
                 .hasMessageStartingWith("Activity (startup): handlers need an id, not blank");
-        assertThatThrownBy(() -> Activity.login("vault").retries(0))
+        assertThatThrownBy(() -> Operator.builder().activity(Activity.login("vault").retries(0).handle(context -> null)))
                 .hasMessage("Activity 'vault': retries must be at least 1, got 0");
     }
 }

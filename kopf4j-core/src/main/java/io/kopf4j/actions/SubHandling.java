@@ -4,6 +4,7 @@ import io.kopf4j.SubHandler;
 import io.kopf4j.intents.ChangingCause;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.storage.ProgressStorage;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ final class SubHandling {
     private final ChangingCause cause;
     private final ChangingHandler parent;
     private final List<Set<String>> subrefContainers;
-    private final List<SubHandler> registered = new ArrayList<>();
+    private final List<ChangingHandler> registered = new ArrayList<>();
     private boolean executed;
 
     /** @param subrefContainers the sub-handler ids of the parent and of each of its ancestors */
@@ -35,15 +36,16 @@ final class SubHandling {
         this.subrefContainers = subrefContainers;
     }
 
+    /** Checks the sub-handler against Kopf's rules now, in the parent's call, and keeps it for later. */
     void register(SubHandler subhandler) {
-        registered.add(subhandler);
+        registered.add(owned(subhandler));
     }
 
     /** The registered sub-handlers, once per attempt: explicitly, or implicitly after the parent returns. */
     void executeRegistered() {
         if (!executed) {
             executed = true;
-            execute(registered);
+            run(registered);
         }
     }
 
@@ -53,11 +55,19 @@ final class SubHandling {
      * @throws HandlerChildrenRetry if some are unfinished
      */
     void execute(List<SubHandler> subhandlers) {
-        if (subhandlers.isEmpty()) {
+        run(subhandlers.stream().map(this::owned).toList());
+    }
+
+    /** The sub-handler as it runs under the parent: the parent's id as a prefix, its cause and resource. */
+    private ChangingHandler owned(SubHandler subhandler) {
+        return HandlerSpec.described(subhandler.description()).under(parent, subhandler.function());
+    }
+
+    private void run(List<ChangingHandler> owned) {
+        if (owned.isEmpty()) {
             return;
         }
         HandlerRegistry registry = new HandlerRegistry();
-        List<ChangingHandler> owned = subhandlers.stream().map(subhandler -> subhandler.under(parent)).toList();
         owned.forEach(registry::add);
         List<ChangingHandler> selected = registry.changingHandlers(cause);
         State state = State.fromStorage(cause.raw(), storage, owned)

@@ -1,5 +1,6 @@
 package io.kopf4j.intents;
 
+import io.kopf4j.Condition;
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.structs.Dicts;

@@ -1,5 +1,6 @@
 package io.kopf4j.intents;
 
+import io.kopf4j.HandlerKind;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
@@ -67,7 +68,7 @@ public final class HandlerScanner {
                 continue;
             }
             requireSpawningForStopFlag(spec.kind(), method, origin);
-            String activity = spec.kind().activity();
+            String activity = spec.activity();
             if (activity != null) {
                 registry.add(spec.activity(ActivityHandler.bind(activity, method, instance, origin)));
             } else {
@@ -232,13 +233,13 @@ public final class HandlerScanner {
     private static void select(HandlerSpec spec, Selection selection) {
         spec.field(selection.field());
         if (!selection.fieldValue().isEmpty()) {
-            spec.value(Condition.parse(selection.fieldValue()));
+            spec.value(HandlerSpec.parseCondition(selection.fieldValue()));
         }
         if (!selection.oldValue().isEmpty()) {
-            spec.old(Condition.parse(selection.oldValue()));
+            spec.old(HandlerSpec.parseCondition(selection.oldValue()));
         }
         if (!selection.newValue().isEmpty()) {
-            spec.current(Condition.parse(selection.newValue()));
+            spec.current(HandlerSpec.parseCondition(selection.newValue()));
         }
         for (String entry : selection.labels()) {
             spec.label(entry);

@@ -1,11 +1,16 @@
 package io.kopf4j.intents;
 
 import io.kopf4j.ActivityFn;
+import io.kopf4j.Condition;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;
+import io.kopf4j.HandlerDescription;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerFn;
+import io.kopf4j.HandlerKind;
 import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.Reason;
 import io.kopf4j.structs.Dicts;
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -13,16 +18,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
  * One handler's specification, filled by both front-ends: the annotation scanner
- * ({@link HandlerScanner}) and the builders ({@code Handler}, {@code SubHandler}, {@code Activity}).
+ * ({@link HandlerScanner}) and the builders' descriptions ({@link HandlerDescription} of {@code Handler},
+ * {@code SubHandler}, {@code Activity}).
  * It alone checks Kopf's rules for declaring handlers and makes the handler records, so that a rule
- * has one message whichever way the handler was declared. An option is checked when it is set, the
- * combinations of options when the handler is built; the messages name the handler as it was declared:
+ * has one message whichever way the handler was declared. An option is checked when it is set (a
+ * description's in the order the builder got them), the combinations of options when the handler is built; the messages name the handler as it was declared:
  * {@code Handler Example.create(Spec)} for an annotated method, {@code Handler for kopfexamples 'create'}
  * (or {@code Sub-handler 'id'}, {@code Activity 'id'}) for a builder.
  */
@@ -93,9 +100,85 @@ public final class HandlerSpec {
         return new HandlerSpec(kind, resource, null, null);
     }
 
+    /**
+     * The specification of a handler declared with a builder, its options checked in order.
+     *
+     * @param description what the builder of {@code Handler}, {@code SubHandler} or {@code Activity} declared
+     * @return the specification
+     * @throws InvalidHandlerException naming the handler and the first rule an option breaks
+     */
+    public static HandlerSpec described(HandlerDescription description) {
+        HandlerSpec spec = function(description.kind(), description.resource().toArray(String[]::new));
+        for (Option option : description.options()) {
+            spec.apply(option);
+        }
+        return spec;
+    }
+
+    private void apply(Option option) {
+        switch (option) {
+            case Option.Id o -> id(o.id());
+            case Option.Field o -> field(o.path());
+            case Option.Value o -> value(o.condition());
+            case Option.Old o -> old(o.condition());
+            case Option.Current o -> current(o.condition());
+            case Option.Label o -> label(o.key(), o.condition());
+            case Option.Annotation o -> annotation(o.key(), o.condition());
+            case Option.When o -> when(o.filter());
+            case Option.Errors o -> errors(o.mode());
+            case Option.Timeout o -> timeout(o.limit());
+            case Option.Retries o -> retries(o.attempts());
+            case Option.Backoff o -> backoff(o.delay());
+            case Option.Param o -> param(o.value());
+            case Option.NotBlocking o -> optional(true);
+            case Option.AlsoDeleted o -> deleted(true);
+            case Option.InitialDelay o -> initialDelay(o.delay());
+            case Option.ComputedInitialDelay o -> initialDelay(o.delay());
+            case Option.CancellationBackoff o -> cancellationBackoff(o.delay());
+            case Option.CancellationTimeout o -> cancellationTimeout(o.limit());
+            case Option.CancellationPolling o -> cancellationPolling(o.period());
+            case Option.Interval o -> interval(o.period());
+            case Option.Sharp o -> sharp(true);
+            case Option.Idle o -> idle(o.quiet());
+            case Option.Operations o -> operations(o.names());
+            case Option.Subresource o -> subresource(o.name());
+            case Option.Persistent o -> persistent(true);
+            case Option.SideEffects o -> sideEffects(true);
+            case Option.IgnoreFailures o -> ignoreFailures(true);
+        }
+    }
+
     /** What the handler reacts to. */
     public HandlerKind kind() {
         return kind;
+    }
+
+    /** {@return the activity of an operator-level handler (startup, cleanup, login, probe), or null for the others} */
+    public String activity() {
+        return switch (kind) {
+            case STARTUP -> ActivityHandler.STARTUP;
+            case CLEANUP -> ActivityHandler.CLEANUP;
+            case LOGIN -> ActivityHandler.AUTHENTICATION;
+            case PROBE -> ActivityHandler.PROBE;
+            default -> null;
+        };
+    }
+
+    private boolean admission() {
+        return kind == HandlerKind.VALIDATE || kind == HandlerKind.MUTATE;
+    }
+
+    private Reason reason() {
+        return switch (kind) {
+            case CREATE -> Reason.CREATE;
+            case UPDATE -> Reason.UPDATE;
+            case DELETE -> Reason.DELETE;
+            default -> null;
+        };
+    }
+
+    private static String written(HandlerKind kind) {
+        return kind.name().toLowerCase(Locale.ROOT);
     }
 
     /** The handler id (Kopf's {@code id}); the field is appended when the handler is built. */
@@ -330,7 +413,7 @@ public final class HandlerSpec {
             throw invalid("the field's value filter excludes its old and new value filters;"
                     + " use either the value in any state, or the old and new values");
         }
-        if (kind.activity() == null && kind != HandlerKind.SUBHANDLER) {
+        if (activity() == null && kind != HandlerKind.SUBHANDLER) {
             selector();
         }
     }
@@ -357,7 +440,7 @@ public final class HandlerSpec {
             // The index is named by its id alone: handlers get it as a parameter of that name.
             registry.add(new IndexingHandler(id == null ? defaultId : id, errors, backoff, param, filters(), selector(),
                     function, origin()));
-        } else if (kind.admission()) {
+        } else if (admission()) {
             if (errors != null || timeout != null || retries != null || backoff != null) {
                 // Kopf's admission handlers run once per request and are never retried: these options mean nothing.
                 throw invalid("admission handlers take no errors, timeout, retries or backoff (they are never retried)");
@@ -376,7 +459,7 @@ public final class HandlerSpec {
             }
             registry.add(new WatchingHandler(fullId(), param, filters(), selector(), function, origin()));
         } else {
-            registry.add(new ChangingHandler(fullId(), kind.reason(), kind == HandlerKind.RESUME, deleted,
+            registry.add(new ChangingHandler(fullId(), reason(), kind == HandlerKind.RESUME, deleted,
                     kind == HandlerKind.DELETE && !optional, fieldPath(), errors, timeout, retries, backoff, param,
                     filters(), selector(), function, origin()));
         }
@@ -391,7 +474,7 @@ public final class HandlerSpec {
      */
     public ActivityHandler activity(ActivityFn function) {
         validate();
-        return new ActivityHandler(kind.activity(), fullId(), errors, timeout, retries, backoff, param,
+        return new ActivityHandler(activity(), fullId(), errors, timeout, retries, backoff, param,
                 Objects.requireNonNull(function, "function"), origin());
     }
 
@@ -437,7 +520,7 @@ public final class HandlerSpec {
         if (method != null) {
             return method;
         }
-        String what = kind.activity() != null ? kind.activity() : kind.written() + " " + String.join("/", resource);
+        String what = activity() != null ? activity() : written(kind) + " " + String.join("/", resource);
         return "'" + id + "' (" + what + ")";
     }
 
@@ -450,8 +533,8 @@ public final class HandlerSpec {
         if (kind == HandlerKind.SUBHANDLER) {
             return "Sub-handler" + named;
         }
-        if (kind.activity() != null) {
-            return "Activity" + (id == null ? " (" + kind.written() + ")" : named);
+        if (activity() != null) {
+            return "Activity" + (id == null ? " (" + written(kind) + ")" : named);
         }
         return "Handler" + (resource.length == 0 ? "" : " for " + String.join("/", resource)) + named;
     }
@@ -461,7 +544,7 @@ public final class HandlerSpec {
     }
 
     private void requireAdmission(String option) {
-        if (!kind.admission()) {
+        if (!admission()) {
             throw invalid(option + " is an option of admission handlers (validate, mutate) only");
         }
     }
@@ -474,7 +557,7 @@ public final class HandlerSpec {
 
     private void requireKind(HandlerKind required, String option) {
         if (kind != required) {
-            throw invalid(option + " is an option of " + required.written() + "s only");
+            throw invalid(option + " is an option of " + written(required) + "s only");
         }
     }
 
@@ -516,6 +599,15 @@ public final class HandlerSpec {
             case Condition.Present present -> name;
             case Condition.Absent absent -> "!" + name;
             case Condition.Matching matching -> name + " (a predicate)";
+        };
+    }
+
+    /** Parses an annotation's value: {@code <present>}, {@code <absent>}, or an exact value. */
+    static Condition parseCondition(String text) {
+        return switch (text) {
+            case Filter.PRESENT -> new Condition.Present();
+            case Filter.ABSENT -> new Condition.Absent();
+            default -> new Condition.Exact(text);
         };
     }
 

@@ -19,13 +19,13 @@ class FiltersTest {
 
     @Test
     void conditionsMatchExactPresentAbsentAndJsonValues() {
-        assertThat(Condition.parse("web").test("web")).isTrue();
-        assertThat(Condition.parse("3").test(3)).isTrue();
-        assertThat(Condition.parse("true").test(true)).isTrue();
-        assertThat(Condition.parse("[1,2]").test(List.of(1, 2))).isTrue();
-        assertThat(Condition.parse("web").test(null)).isFalse();
-        assertThat(Condition.parse(Filter.PRESENT).test("")).as("empty counts as present").isTrue();
-        assertThat(Condition.parse(Filter.ABSENT).test(null)).isTrue();
+        assertThat(HandlerSpec.parseCondition("web").test("web")).isTrue();
+        assertThat(HandlerSpec.parseCondition("3").test(3)).isTrue();
+        assertThat(HandlerSpec.parseCondition("true").test(true)).isTrue();
+        assertThat(HandlerSpec.parseCondition("[1,2]").test(List.of(1, 2))).isTrue();
+        assertThat(HandlerSpec.parseCondition("web").test(null)).isFalse();
+        assertThat(HandlerSpec.parseCondition(Filter.PRESENT).test("")).as("empty counts as present").isTrue();
+        assertThat(HandlerSpec.parseCondition(Filter.ABSENT).test(null)).isTrue();
     }
 
     public static class NoConstructor implements Filter {

@@ -1,5 +1,6 @@
 package io.kopf4j.intents;
 
+import io.kopf4j.Condition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;

@@ -1,5 +1,7 @@
 package io.kopf4j.intents;
 
+import io.kopf4j.Condition;
+import io.kopf4j.HandlerKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -14,7 +14,7 @@ import io.kopf4j.Resource;
 import io.kopf4j.TemporaryError;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.engines.posting.EventPoster;
-import io.kopf4j.intents.HandlerKind;
+import io.kopf4j.HandlerKind;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.logging.CapturedLines;
