@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that every public top-level type of the published API has a javadoc comment that shows an
 example (a <pre> block or a {@snippet}): the packages kopf4j-core's module-info exports, and every
-package of kopf4j-testing and kopf4j-cli (plain jars, all of whose packages users see). Javadoc's
+package of kopf4j-envtest, kopf4j-testing and kopf4j-cli (all of whose packages users see). Javadoc's
 doclint (in the build) checks the comments' syntax and references; this checks what it cannot.
 
 Usage: scripts/check-javadoc-examples.py
@@ -14,7 +14,7 @@ import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 MODULE_INFO = "kopf4j-core/src/main/java/module-info.java"
-WHOLE_MODULES = ["kopf4j-testing", "kopf4j-cli"]
+WHOLE_MODULES = ["kopf4j-envtest", "kopf4j-testing", "kopf4j-cli"]
 EXPORT = re.compile(r"^\s*exports\s+([\w.]+)\s*;", re.M)
 PUBLIC_TYPE = re.compile(
     r"^public\s+(?:(?:abstract|final|sealed|non-sealed|static|strictfp)\s+)*(?:@interface|class|interface|enum|record)\s+(\w+)",

@@ -2,12 +2,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.kopf4j.envtest.DefaultKubeconfig;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
+import io.kopf4j.envtest.TemporaryNamespace;
 import io.kopf4j.loading.HandlerSources;
 import io.kopf4j.testing.HandlerOutcomes;
-import io.kopf4j.testing.DefaultKubeconfig;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -2,9 +2,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
+import io.kopf4j.envtest.TemporaryNamespace;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,8 +1,8 @@
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
+import io.kopf4j.envtest.TemporaryNamespace;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -3,10 +3,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.TemporaryNamespace;
 import io.kopf4j.testing.HandlerOutcomes;
 import io.kopf4j.testing.KopfRunner;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.TemporaryNamespace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.cli.Main;
-import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.envtest.LocalCluster;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

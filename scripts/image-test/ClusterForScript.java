@@ -1,4 +1,4 @@
-import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.envtest.LocalCluster;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -2,14 +2,15 @@
  * kopf4j: Kubernetes operators as a few annotated methods. The public API is {@link io.kopf4j},
  * the storages of {@link io.kopf4j.storage}, and the toolkits of {@link io.kopf4j.kits} and
  * {@link io.kopf4j.kits.webhooks}. The engine's packages (clients, intents, actions,
- * reactor, engines, structs) are not exported; three internal packages are, for kopf4j's command
- * and test kit only (see below).
+ * reactor, engines, structs) are internal, exported only to kopf4j's command (io.kopf4j.cli), local
+ * control plane (io.kopf4j.envtest) and test kit (io.kopf4j.testing) where they use them.
  *
  * <p>Handlers are found and invoked by reflection: a handler class in a named module needs its
  * package opened to this module ({@code opens com.example.operator to io.kopf4j;}); see
  * docs/embedding.md.
  */
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
+// "module": the qualified exports name kopf4j's other modules, which are built after this one.
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic", "module"})
 module io.kopf4j {
     exports io.kopf4j;
     exports io.kopf4j.storage;
@@ -17,19 +18,32 @@ module io.kopf4j {
     exports io.kopf4j.kits;
     exports io.kopf4j.kits.webhooks;
 
-    // Internal, not API (they may change without notice), yet exported to everyone: kopf4j-cli and
-    // kopf4j-testing parse the run options and load handlers (loading), set up logging (logging),
-    // tag log lines with the operator's MDC key (runtime) and make certificates (kits.pki). A
-    // qualified export would reach them only as named modules, and they are often unnamed: the
-    // kopf4j command runs with -cp, and Surefire puts a modular project's test-scoped jars
-    // (kopf4j-testing) on the classpath beside io.kopf4j.
-    exports io.kopf4j.loading;
-    exports io.kopf4j.engines.permissions;
-    exports io.kopf4j.logging;
-    exports io.kopf4j.runtime;
-    exports io.kopf4j.kits.pki;
-    // picocli sets the @Option fields of RunOptions by reflection.
-    opens io.kopf4j.loading to info.picocli;
+    // Internal, not API (they may change without notice), and exported only to kopf4j's modules that
+    // use them: kopf4j-envtest makes the local cluster's certificates (kits.pki) and waits for its APIs
+    // (engines.permissions); kopf4j-testing sets up logging and tags log lines with the operator's MDC
+    // key (logging, runtime); kopf4j-cli does both and, in io.kopf4j.loading, finds handler classes and
+    // plans and starts the operator (intents, engines.*, clients, structs). Logback instantiates
+    // logging's LoggerColumnConverter by its class name when a logback.xml declares it
+    // (<conversionRule class="io.kopf4j.logging.LoggerColumnConverter"/>).
+    //
+    // A qualified export reaches those modules only as named modules. On the classpath alone (the
+    // kopf4j command runs with -cp, and so do kopf4j's tests but core's) exports do not matter. A modular
+    // project's tests, though, run with io.kopf4j on the module path and kopf4j-testing, kopf4j-cli
+    // and kopf4j-envtest on the classpath (Surefire puts there the test-scoped jars that the project's
+    // module does not require), as the unnamed module: there LocalCluster.start() and KopfRunner fail
+    // with IllegalAccessError. Such a project runs its tests on the classpath (Surefire's
+    // <useModulePath>false</useModulePath>; docs/embedding.md) rather than have kopf4j export its
+    // engine to everyone.
+    exports io.kopf4j.logging to io.kopf4j.cli, io.kopf4j.testing, ch.qos.logback.core;
+    exports io.kopf4j.runtime to io.kopf4j.cli, io.kopf4j.testing;
+    exports io.kopf4j.engines.permissions to io.kopf4j.cli, io.kopf4j.envtest;
+    exports io.kopf4j.kits.pki to io.kopf4j.envtest;
+    exports io.kopf4j.intents to io.kopf4j.cli;
+    exports io.kopf4j.engines.activities to io.kopf4j.cli;
+    exports io.kopf4j.engines.admission to io.kopf4j.cli;
+    exports io.kopf4j.engines.peering to io.kopf4j.cli;
+    exports io.kopf4j.clients to io.kopf4j.cli;
+    exports io.kopf4j.structs to io.kopf4j.cli;
 
     // In the public API's signatures: handlers' loggers, the operator's client and meter registry.
     requires transitive org.slf4j;
@@ -45,7 +59,6 @@ module io.kopf4j {
     requires micrometer.registry.prometheus;
     requires org.bouncycastle.provider;
     requires org.bouncycastle.pkix;   // the webhook servers' certificates
-    requires info.picocli;
     // Not used by kopf4j itself: modules that fabric8 needs at run time (kubeconfig YAML, its object
     // mapper's modules). fabric8's jars are automatic modules, which declare no requires, and these
     // are explicit modules, which the module system resolves only when some named module requires them.
@@ -56,7 +69,6 @@ module io.kopf4j {
     requires static ch.qos.logback.classic;
     requires static ch.qos.logback.core;
 
-    requires java.compiler;   // SourceCompiler: handler .java files compiled in memory
     requires java.net.http;   // the JDK HTTP client's timeouts, retried as Kopf retries them
     requires jdk.httpserver;  // the liveness, /healthz, /readyz and /metrics endpoints; the webhook servers
 }

@@ -62,7 +62,7 @@ class ArchitectureTest {
     void theVocabularyKnowsNothingInternalButTheStructures() {
         noClasses().that().resideInAPackage("io.kopf4j").and(DescribedPredicate.not(THE_FACADE))
                 .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..", "io.kopf4j.reactor..",
-                        "io.kopf4j.engines..", "io.kopf4j.kits..", "io.kopf4j.running..", "io.kopf4j.loading..")
+                        "io.kopf4j.engines..", "io.kopf4j.kits..", "io.kopf4j.running..")
                 .check(CLASSES);
     }
 
@@ -74,7 +74,7 @@ class ArchitectureTest {
 
     @Test
     void onlyRunningAndTheFacadeKnowEveryEngine() {
-        noClasses().that().resideOutsideOfPackages("io.kopf4j.running..", "io.kopf4j.engines..", "io.kopf4j.loading..")
+        noClasses().that().resideOutsideOfPackages("io.kopf4j.running..", "io.kopf4j.engines..")
                 .and(DescribedPredicate.not(THE_FACADE))
                 .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.engines.activities..",
                         "io.kopf4j.engines.admission..", "io.kopf4j.engines.leadership..", "io.kopf4j.engines.peering..",
@@ -94,7 +94,7 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage("io.kopf4j.structs..", "io.kopf4j.storage..", "io.kopf4j.runtime..",
                         "io.kopf4j.clients..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..",
-                        "io.kopf4j.reactor..", "io.kopf4j.engines..", "io.kopf4j.logging..", "io.kopf4j.loading..")
+                        "io.kopf4j.reactor..", "io.kopf4j.engines..", "io.kopf4j.logging..")
                 .check(CLASSES);
     }
 
@@ -102,7 +102,7 @@ class ArchitectureTest {
     void theFlowDoesNotDependOnTheKits() {
         noClasses().that().resideInAnyPackage("io.kopf4j.structs..", "io.kopf4j.storage..", "io.kopf4j.runtime..",
                         "io.kopf4j.clients..", "io.kopf4j.intents..", "io.kopf4j.actions..", "io.kopf4j.reactor..",
-                        "io.kopf4j.logging..", "io.kopf4j.loading..")
+                        "io.kopf4j.logging..")
                 .should().dependOnClassesThat().resideInAPackage("io.kopf4j.kits..").check(CLASSES);
     }
 

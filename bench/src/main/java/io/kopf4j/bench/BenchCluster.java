@@ -2,7 +2,7 @@ package io.kopf4j.bench;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.envtest.LocalCluster;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -3,9 +3,9 @@ package io.kopf4j.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.TemporaryNamespace;
 import io.kopf4j.testing.KopfRunner;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.TemporaryNamespace;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;

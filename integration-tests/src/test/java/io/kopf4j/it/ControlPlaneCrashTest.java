@@ -4,9 +4,9 @@ import static io.kopf4j.it.KopfExamples.count;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.TemporaryNamespace;
 import io.kopf4j.testing.KopfRunner;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.TemporaryNamespace;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.Activity;
+import io.kopf4j.ActivityError;
 import io.kopf4j.Handler;
 import io.kopf4j.InvalidHandlerException;
-import io.kopf4j.ActivityError;
 import io.kopf4j.LoginError;
 import io.kopf4j.Operator;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
+import io.kopf4j.envtest.TemporaryNamespace;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

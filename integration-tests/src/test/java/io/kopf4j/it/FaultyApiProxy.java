@@ -3,7 +3,7 @@ package io.kopf4j.it;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.fabric8.kubernetes.client.internal.SSLUtils;
-import io.kopf4j.testing.LocalCluster;
+import io.kopf4j.envtest.LocalCluster;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

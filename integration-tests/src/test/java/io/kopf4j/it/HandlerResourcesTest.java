@@ -3,10 +3,10 @@ package io.kopf4j.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
+import io.kopf4j.envtest.TemporaryNamespace;
 import io.kopf4j.testing.KopfRunner;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.Handler;
 import io.kopf4j.Operator;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
+import io.kopf4j.envtest.TemporaryNamespace;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

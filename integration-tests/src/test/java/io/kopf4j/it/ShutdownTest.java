@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.On;
 import io.kopf4j.OperatorSettings;
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
-import io.kopf4j.testing.TemporaryNamespace;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
+import io.kopf4j.envtest.TemporaryNamespace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

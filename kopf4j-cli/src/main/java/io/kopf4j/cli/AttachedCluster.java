@@ -1,8 +1,8 @@
 package io.kopf4j.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.testing.ClusterObjects;
-import io.kopf4j.testing.KeptCluster;
+import io.kopf4j.envtest.ClusterObjects;
+import io.kopf4j.envtest.KeptCluster;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

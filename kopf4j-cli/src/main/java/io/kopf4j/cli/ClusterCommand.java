@@ -1,6 +1,6 @@
 package io.kopf4j.cli;
 
-import io.kopf4j.testing.KeptCluster;
+import io.kopf4j.envtest.KeptCluster;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.kopf4j.cli;
 
-import io.kopf4j.testing.EnvtestAssets;
+import io.kopf4j.envtest.EnvtestAssets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -3,8 +3,8 @@ package io.kopf4j.cli;
 import static io.kopf4j.cli.CommandResult.kopf4j;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kopf4j.testing.LocalCluster;
-import io.kopf4j.testing.LocalClusterExtension;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.PatternLayout;
+import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.core.joran.spi.JoranException;
 import io.kopf4j.Operator;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.reactor.observation.Observer;
@@ -12,6 +15,7 @@ import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.reactor.orchestration.ResourceWatcher;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.running.OperatorRuntime;
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -56,6 +60,27 @@ class LoggerNamesTest {
                 .endsWith("] i.k.t.LocalCluster   [INFO    ] Local cluster started\n");
         assertThat(fullLine(Orchestrator.class.getName(), "Watching"))
                 .endsWith("] k.r.orchestration    [INFO    ] Watching\n");
+    }
+
+    /**
+     * A Logback configuration names the converter's class, as its javadoc shows; Logback (the module
+     * ch.qos.logback.core) instantiates it by reflection, which this package's export to it allows.
+     */
+    @Test
+    void aLogbackConfigurationDeclaresTheConverterByItsClassName() throws JoranException {
+        LoggerContext context = new LoggerContext();
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(context);
+        configurator.doConfigure(new ByteArrayInputStream("""
+                <configuration>
+                  <conversionRule conversionWord="kopfLogger" class="io.kopf4j.logging.LoggerColumnConverter"/>
+                </configuration>
+                """.getBytes(StandardCharsets.UTF_8)));
+        PatternLayout layout = new PatternLayout();
+        layout.setContext(context);
+        layout.setPattern("%kopfLogger");
+        layout.start();
+        assertThat(layout.doLayout(event(context, Orchestrator.class.getName(), "Watching"))).isEqualTo("k.r.orchestration");
     }
 
     @Test

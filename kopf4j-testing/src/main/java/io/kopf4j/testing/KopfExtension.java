@@ -1,5 +1,7 @@
 package io.kopf4j.testing;
 
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,6 +3,8 @@ package io.kopf4j.testing;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.TemporaryNamespace;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

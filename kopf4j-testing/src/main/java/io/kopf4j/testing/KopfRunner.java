@@ -1,6 +1,7 @@
 package io.kopf4j.testing;
 
 import io.kopf4j.Operator;
+import io.kopf4j.envtest.DefaultKubeconfig;
 import io.kopf4j.loading.RunOptions;
 import io.kopf4j.logging.LogSetup;
 import io.kopf4j.runtime.OperatorThreads;

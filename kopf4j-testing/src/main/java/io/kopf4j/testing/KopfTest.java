@@ -1,5 +1,6 @@
 package io.kopf4j.testing;
 
+import io.kopf4j.envtest.LocalCluster;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

@@ -1,5 +1,5 @@
 /**
- * kopf4j's test kit: a real kube-apiserver and etcd on this machine ({@link io.kopf4j.testing.LocalCluster}),
+ * kopf4j's test kit: a real kube-apiserver and etcd on this machine ({@link io.kopf4j.envtest.LocalCluster}),
  * an operator run in the test's JVM ({@link io.kopf4j.testing.KopfRunner}), and the JUnit 5 extension
  * that gives a test both ({@link io.kopf4j.testing.KopfTest}).
  *

@@ -1,4 +1,4 @@
-package io.kopf4j.testing;
+package io.kopf4j.envtest;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,7 +80,7 @@ public final class EnvtestAssets {
             Path script = Files.createTempFile("kopf4j-envtest-", ".sh");
             try (InputStream in = EnvtestAssets.class.getResourceAsStream(SCRIPT)) {
                 if (in == null) {
-                    throw new IllegalStateException("the provisioning script " + SCRIPT + " is missing from kopf4j-testing");
+                    throw new IllegalStateException("the provisioning script " + SCRIPT + " is missing from kopf4j-envtest");
                 }
                 Files.copy(in, script, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }

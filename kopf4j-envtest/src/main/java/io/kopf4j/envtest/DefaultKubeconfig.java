@@ -1,4 +1,4 @@
-package io.kopf4j.testing;
+package io.kopf4j.envtest;
 
 import io.fabric8.kubernetes.client.Config;
 import java.nio.file.Path;
@@ -7,7 +7,7 @@ import java.nio.file.Path;
  * Makes a kubeconfig the default of this JVM while it is open: fabric8 reads its
  * {@code kubeconfig} system property before {@code KUBECONFIG} and {@code ~/.kube/config}, so a
  * handler's own {@code new KubernetesClientBuilder().build()} reaches the same cluster as the
- * operator, as under {@code kopf4j run --local-cluster} and {@link KopfRunner}. Closing restores
+ * operator, as under {@code kopf4j run --local-cluster} and {@code io.kopf4j.testing.KopfRunner}. Closing restores
  * the previous value. A JVM cannot change its own environment: child processes (kubectl, say)
  * get it as {@code KUBECONFIG} from {@link #environmentValue()}.
  *

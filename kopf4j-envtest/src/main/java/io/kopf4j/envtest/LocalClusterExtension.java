@@ -1,4 +1,4 @@
-package io.kopf4j.testing;
+package io.kopf4j.envtest;
 
 import java.util.Locale;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -8,7 +8,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * JUnit 5 extension: one {@link LocalCluster} for all test classes of the test run (it is stopped
  * when the run ends), and a fresh {@link TemporaryNamespace} per test that asks for one. For an
- * operator under test as well, see {@link KopfTest}, which shares the same cluster.
+ * operator under test as well, see kopf4j-testing's {@code @KopfTest}, which shares the same cluster.
  *
  * <pre>{@code
  * @ExtendWith(LocalClusterExtension.class)
@@ -42,14 +42,26 @@ public final class LocalClusterExtension implements ParameterResolver {
         return namespace;
     }
 
-    /** The run's one cluster, started by whichever test asks first (JUnit's root store locks the start). */
-    static LocalCluster cluster(ExtensionContext context) {
+    /**
+     * The run's one cluster, started by whichever test asks first (JUnit's root store locks the start):
+     * for other extensions that share it, as kopf4j-testing's {@code KopfExtension} does.
+     *
+     * @param context any test's or container's context of the run
+     * @return the run's cluster
+     */
+    public static LocalCluster cluster(ExtensionContext context) {
         return context.getRoot().getStore(STORE)
                 .getOrComputeIfAbsent(LocalCluster.class, k -> LocalCluster.start(), LocalCluster.class);
     }
 
-    /** A namespace named after the test class, so that a leftover one says whose it is. */
-    static TemporaryNamespace newNamespace(LocalCluster cluster, ExtensionContext context) {
+    /**
+     * A namespace named after the test class, so that a leftover one says whose it is.
+     *
+     * @param cluster the cluster to create it in
+     * @param context the test's context, which names the test class
+     * @return the new namespace; closing it deletes it
+     */
+    public static TemporaryNamespace newNamespace(LocalCluster cluster, ExtensionContext context) {
         String prefix = context.getRequiredTestClass().getSimpleName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
         prefix = prefix.substring(0, Math.min(prefix.length(), 40));
         return new TemporaryNamespace(cluster.client(), prefix.isEmpty() ? "test" : prefix);

@@ -1,4 +1,4 @@
-package io.kopf4j.testing;
+package io.kopf4j.envtest;
 
 /**
  * Starts a LocalCluster, prints its process ids, and waits to be killed: for testing that a JVM

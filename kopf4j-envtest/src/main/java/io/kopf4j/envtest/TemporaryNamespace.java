@@ -1,4 +1,4 @@
-package io.kopf4j.testing;
+package io.kopf4j.envtest;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;

@@ -67,8 +67,8 @@ class HandlerSourcesTest {
 
     @Test
     void loadsAClassByNameFromTheClasspath() {
-        assertThat(HandlerSources.load(List.of("io.kopf4j.intents.HandlerScannerTest$Valid"), List.of()))
-                .extracting(Class::getSimpleName).containsExactly("Valid");
+        assertThat(HandlerSources.load(List.of("io.kopf4j.loading.module.FirstHandlers"), List.of()))
+                .extracting(Class::getSimpleName).containsExactly("FirstHandlers");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.kopf4j.testing;
+package io.kopf4j.envtest;
 
 import io.kopf4j.kits.pki.CertificateBuilder;
 import io.kopf4j.kits.pki.Pem;

@@ -1,4 +1,4 @@
-package io.kopf4j.testing;
+package io.kopf4j.envtest;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
