@@ -121,6 +121,7 @@ public final class LocalCluster implements AutoCloseable {
      * on new ports, a few times, rather than failing a test run on a coincidence.
      */
     private static LocalCluster start(Path binaries, List<String> apiServerFlags) {
+        CoreAccess.require(Resource.class.getModule(), LocalCluster.class.getModule());
         for (int attempt = 1; ; attempt++) {
             try {
                 return startOnce(binaries, apiServerFlags);
