@@ -23,6 +23,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,6 +42,19 @@ class ReloadTest {
     private static final String RELOADED = "Reloaded the handlers in ";
     private static final String KEPT = "Reload failed; the previous handlers keep running.";
     private static final String LOADER = "kopf4j.reload-test.loader.";
+    private static final String STARTED = LOADER + "started";
+    private static final String PROCEED = LOADER + "proceed";
+    /**
+     * A startup handler that counts down the test's latch {@link #STARTED}, then waits for its latch
+     * {@link #PROCEED}: the JDK's class, shared by the test and the handlers' class loader.
+     */
+    private static final String STARTUP_THAT_WAITS = """
+            @On.Startup
+            public void waitForTheTest() throws InterruptedException {
+                ((java.util.concurrent.CountDownLatch) System.getProperties().get("%s")).countDown();
+                ((java.util.concurrent.CountDownLatch) System.getProperties().get("%s")).await();
+            }
+            """.formatted(STARTED, PROCEED);
 
     @TempDir
     Path dir;
@@ -56,6 +71,9 @@ class ReloadTest {
 
     @AfterEach
     void stopTheRun() throws InterruptedException {
+        if (System.getProperties().get(PROCEED) instanceof CountDownLatch proceed) {
+            proceed.countDown();   // a startup handler still waiting lets the operator stop
+        }
         if (run != null) {
             run.interrupt();   // the command stops its operator as it ends
             run.join(Duration.ofSeconds(60));
@@ -111,28 +129,17 @@ class ReloadTest {
     @Test
     void anEditSavedWhileTheOperatorStartsIsReloadedOnceItHasStarted(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
-        Path started = dir.resolve("started");
-        Path proceed = dir.resolve("proceed");
-        startRun(cluster, namespace, handlers("v1", startupThatWaits(started, proceed)));
-        await().atMost(RELOAD).until(() -> Files.exists(started));   // the first operator is inside its start
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch proceed = new CountDownLatch(1);
+        System.getProperties().put(STARTED, started);
+        System.getProperties().put(PROCEED, proceed);
+        startRun(cluster, namespace, handlers("v1", STARTUP_THAT_WAITS));
+        assertThat(started.await(RELOAD.toSeconds(), TimeUnit.SECONDS)).as("the first operator is inside its start").isTrue();
 
-        Files.writeString(source, handlers("v2", startupThatWaits(started, proceed)));
-        Files.writeString(proceed, "");
+        Files.writeString(source, handlers("v2", STARTUP_THAT_WAITS));
+        proceed.countDown();
         await().atMost(RELOAD).until(() -> log.count(RELOADED) == 1);
         createAndAwait(cluster, namespace, "edited", "v2");
-    }
-
-    /** A startup handler that marks its start in one file, then waits for another to exist. */
-    private static String startupThatWaits(Path started, Path proceed) {
-        return """
-                @On.Startup
-                public void waitForTheTest() throws Exception {
-                    java.nio.file.Files.writeString(java.nio.file.Path.of("%s"), "");
-                    while (!java.nio.file.Files.exists(java.nio.file.Path.of("%s"))) {
-                        Thread.sleep(10);
-                    }
-                }
-                """.formatted(started, proceed);
     }
 
     /** Saves the handler source and waits until the log has this line this many times. */
