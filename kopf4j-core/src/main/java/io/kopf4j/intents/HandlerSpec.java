@@ -29,7 +29,8 @@ import java.util.function.Function;
  * {@code SubHandler}, {@code Activity}).
  * It alone checks Kopf's rules for declaring handlers and makes the handler records, so that a rule
  * has one message whichever way the handler was declared. An option is checked when it is set (a
- * description's in the order the builder got them), the combinations of options when the handler is built; the messages name the handler as it was declared:
+ * description's in the order the builder got them), the combinations of options when the handler
+ * is built; the messages name the handler as it was declared:
  * {@code Handler Example.create(Spec)} for an annotated method, {@code Handler for kopfexamples 'create'}
  * (or {@code Sub-handler 'id'}, {@code Activity 'id'}) for a builder.
  */
