@@ -16,7 +16,9 @@ import java.util.stream.IntStream;
  * operator's process is spawned, and the start-up lasts until the operator has handled it; then N
  * other objects are created, changed and deleted, phase after phase, each phase followed by the
  * operator's settling (until it has made no request for two polls in a row) and, after the create
- * phase, by some idleness before its RSS is read. Prints each figure as it is measured.
+ * phase, by some idleness before its RSS is read; after the delete phase, a longer rest (beyond
+ * the launcher's periodic collection) before the RSS is read again, to show whether the memory the
+ * load took is given back. Prints each figure as it is measured.
  *
  * <pre>{@code
  * RunResult result = OperatorRun.run(root, OperatorKind.KOPF4J, 1000, logDirectory);
@@ -26,6 +28,8 @@ final class OperatorRun {
     private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration PHASE_TIMEOUT = Duration.ofMinutes(10);
     private static final Duration IDLENESS = Duration.ofSeconds(5);
+    /** Twice the launcher's {@code -XX:G1PeriodicGCInterval}: a collection at rest has run, and given back what it frees. */
+    private static final Duration REST = Duration.ofSeconds(30);
 
     private final OperatorKind kind;
     private final int n;
@@ -78,7 +82,12 @@ final class OperatorRun {
                     objects -> all(i -> Examples.hasResult(objects.get(Examples.name(i)), "update", 2))));
             phases.put(Phase.DELETE, phase(Phase.DELETE, examples::delete,
                     objects -> all(i -> !objects.containsKey(Examples.name(i)))));
-            return new RunResult(kind, startupSeconds, startupRequests, startupSettle, idleRss, kibPerObject, phases);
+            Thread.sleep(REST);
+            double restRss = ProcessStats.memoryMiB(operator.pid(), "VmRSS");
+            print(String.format(Locale.ROOT, "at rest %d s after the load: RSS %.0f MiB (%+.0f MiB against the idle RSS after start-up)",
+                    REST.toSeconds(), restRss, restRss - rssAfterStartup));
+            return new RunResult(kind, startupSeconds, startupRequests, startupSettle, rssAfterStartup, idleRss, kibPerObject,
+                    restRss, phases);
         }
     }
 

@@ -26,8 +26,8 @@ final class ResultTable {
         StringBuilder table = new StringBuilder("### N = " + n + (repeats > 1 ? ", median of " + repeats + " runs" : "") + "\n\n");
         table.append("| operator | create s (×floor) | update s (×floor) | delete s (×floor) | writes per object C; U; D"
                 + " | Events POSTs per object C / U / D | CPU s total (create) | peak RSS MiB | idle RSS after create MiB"
-                + " (KiB/object) | start-up s | settle s C / U / D |\n");
-        table.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + " (KiB/object) | RSS MiB after start-up → at rest after the load | start-up s | settle s C / U / D |\n");
+        table.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (RunResult result : results) {
             table.append("| ").append(result.operator().label());
             for (Phase phase : Phase.values()) {
@@ -41,6 +41,7 @@ final class ResultTable {
                     result.phases().get(Phase.CREATE).cpuSeconds()));
             table.append(" | ").append(format("%.0f", result.phases().get(Phase.DELETE).peakRssMiB()));
             table.append(" | ").append(format("%.0f (%+.1f)", result.idleRssMiB(), result.idleKiBPerObject()));
+            table.append(" | ").append(format("%.0f → %.0f", result.startupRssMiB(), result.restRssMiB()));
             table.append(" | ").append(format("%.1f", result.startupSeconds()));
             table.append(" | ").append(perPhase(result, " / ", phase -> format("%.1f", result.phases().get(phase).settleSeconds())));
             table.append(" |\n");
@@ -64,6 +65,8 @@ final class ResultTable {
             row.put("cpu_create_s", result.phases().get(Phase.CREATE).cpuSeconds());
             row.put("peak_rss_mib", result.phases().get(Phase.DELETE).peakRssMiB());
             row.put("idle_rss_mib", result.idleRssMiB());
+            row.put("startup_rss_mib", result.startupRssMiB());
+            row.put("rest_rss_mib", result.restRssMiB());
             row.put("startup_s", result.startupSeconds());
             file.row(row);
         }

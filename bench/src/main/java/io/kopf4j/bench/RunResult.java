@@ -6,8 +6,9 @@ import java.util.Map;
 
 /**
  * One operator's run on a fresh cluster: its start-up (from its process's spawn until it has
- * handled a first object), its requests at start-up, its idle RSS after the create phase (and what
- * that grew by per object since it was idle after start-up), and the three phases.
+ * handled a first object), its requests at start-up, its RSS when idle after start-up, its idle RSS
+ * after the create phase (and what that grew by per object since start-up), its RSS at rest after
+ * the delete phase, and the three phases.
  *
  * <pre>{@code
  * RunResult result = new OperatorRun(root, OperatorKind.FLOOR, 1000).run();
@@ -15,7 +16,8 @@ import java.util.Map;
  * }</pre>
  */
 record RunResult(OperatorKind operator, double startupSeconds, ApiRequests startupRequests, double startupSettleSeconds,
-                 double idleRssMiB, double idleKiBPerObject, Map<Phase, PhaseResult> phases) {
+                 double startupRssMiB, double idleRssMiB, double idleKiBPerObject, double restRssMiB,
+                 Map<Phase, PhaseResult> phases) {
 
     /** Each figure's median over several runs of the same operator. */
     static RunResult median(List<RunResult> runs) {
@@ -25,7 +27,8 @@ record RunResult(OperatorKind operator, double startupSeconds, ApiRequests start
         }
         return new RunResult(runs.getFirst().operator(), Median.of(runs, RunResult::startupSeconds),
                 Median.ofRequests(runs.stream().map(RunResult::startupRequests).toList()),
-                Median.of(runs, RunResult::startupSettleSeconds), Median.of(runs, RunResult::idleRssMiB),
-                Median.of(runs, RunResult::idleKiBPerObject), phases);
+                Median.of(runs, RunResult::startupSettleSeconds), Median.of(runs, RunResult::startupRssMiB),
+                Median.of(runs, RunResult::idleRssMiB), Median.of(runs, RunResult::idleKiBPerObject),
+                Median.of(runs, RunResult::restRssMiB), phases);
     }
 }
