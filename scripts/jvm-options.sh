@@ -14,6 +14,12 @@
 #                             shrinks to at most 30 % free after a marking. The serial collector
 #                             grows to the maximum before it collects the old generation at all.
 #   -XX:G1PeriodicGCInterval=15000  an idle operator gives its free heap back to the OS.
+#   -XX:G1HeapRegionSize=1m   the heap grows and shrinks by 1 MB regions, not by the 4 MB that G1
+#                             picks for a maximum of gigabytes: an idle operator's heap is 28 MB,
+#                             not 48, for 15 MB live, and after a load 20 to 50 MB less is kept.
+#   -XX:TrimNativeHeapInterval=5000 (JDK 21.0.4+) the C library's heap gives back every 5 s what
+#                             the JVM freed there (the compiler's and the class loading's buffers):
+#                             glibc keeps it otherwise, and a spike at start-up stays in the RSS.
 #   -Xms16m                   starts small: most operators need little.
 #   -XX:+UseCompactObjectHeaders (JDK 25+) 8-byte object headers: JSON trees are many small objects.
 # Running out of memory ends the process with one line naming the setting to raise, and exit code 3:
@@ -22,8 +28,13 @@
 set -euo pipefail
 java_home=${1:-${JAVA_HOME:?}}
 options=(-XX:TieredStopAtLevel=1 -XX:MaxRAMPercentage=50 -Xms16m -XX:+UseG1GC -XX:GCTimeRatio=4
-  -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:G1PeriodicGCInterval=15000)
-version=$(awk -F'"' '/^JAVA_VERSION=/{print $2}' "$java_home/release" 2>/dev/null | cut -d. -f1)
+  -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:G1PeriodicGCInterval=15000 -XX:G1HeapRegionSize=1m)
+full_version=$(awk -F'"' '/^JAVA_VERSION=/{print $2}' "$java_home/release" 2>/dev/null)
+IFS=. read -r version _ update _ <<< "${full_version:-0}"
+# The trimming is a product option since 22 and 21.0.4 (JDK-8325496); before, 21 has it experimental or not at all.
+if [[ ${version:-0} -ge 22 || ( ${version:-0} -eq 21 && ${update:-0} -ge 4 ) ]]; then
+  options+=(-XX:TrimNativeHeapInterval=5000)
+fi
 if [[ ${version:-0} -ge 25 ]]; then
   options+=(-XX:+UseCompactObjectHeaders)
 fi
