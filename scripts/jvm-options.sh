@@ -38,6 +38,7 @@ options=(-XX:TieredStopAtLevel=1 -XX:MaxRAMPercentage=50 -Xms16m -XX:+UseG1GC -X
   -XX:-G1PeriodicGCInvokesConcurrent -XX:G1HeapRegionSize=1m)
 full_version=$(awk -F'"' '/^JAVA_VERSION=/{print $2}' "$java_home/release" 2>/dev/null)
 IFS=. read -r version _ update _ <<< "${full_version:-0}"
+version=${version%%[!0-9]*} update=${update%%[!0-9]*}   # "25-ea", "21.0.4+7": the leading digits
 # The trimming is a product option since 22 and 21.0.4 (JDK-8325496); before, 21 has it experimental or not at all.
 if [[ ${version:-0} -ge 22 || ( ${version:-0} -eq 21 && ${update:-0} -ge 4 ) ]]; then
   options+=(-XX:TrimNativeHeapInterval=5000)
