@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -152,34 +151,8 @@ final class ObjectDaemons implements ObjectSpawns {
             new TimerLoop(daemon, cause, iteration, engine.timers(), engine.threads(), engine.metrics(), local,
                     () -> idleReset, name, () -> ended(daemon)).start();
         } else {
-            daemon.thread = engine.threads().start(name, new DaemonThread(daemon, cause));
-        }
-    }
-
-    /**
-     * A daemon's thread: its loop, then Kopf's {@code _runner} clean-up. A class, not a lambda
-     * around a method: one frame less on the stack of every parked daemon.
-     */
-    private final class DaemonThread implements Runnable {
-        private final RunningDaemon daemon;
-        private final DaemonCause cause;
-
-        DaemonThread(RunningDaemon daemon, DaemonCause cause) {
-            this.daemon = daemon;
-            this.cause = cause;
-        }
-
-        @Override
-        public void run() {
-            try {
-                DaemonLoop.run(daemon, cause, iteration, engine.metrics(), local);
-            } catch (CancellationException e) {
-                // Logged by the execution ("is cancelled. Will escalate."): the daemon ends here.
-            } catch (RuntimeException e) {
-                local.error("{} has failed unexpectedly; it will not be restarted.", daemon.title(), e);
-            } finally {
-                ended(daemon);
-            }
+            daemon.thread = engine.threads().start(name,
+                    new DaemonLoop(daemon, cause, iteration, engine.metrics(), local, () -> ended(daemon)));
         }
     }
 

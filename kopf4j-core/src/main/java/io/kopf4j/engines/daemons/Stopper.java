@@ -18,6 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * future is for async daemons to compose with.
  */
 final class Stopper implements DaemonStopped {
+    /** A wait this long or longer has no deadline (and its nanoseconds would overflow a long). */
+    private static final Duration FOREVER = Duration.ofDays(100 * 365);
     private final CompletableFuture<Set<DaemonStoppingReason>> flag = new CompletableFuture<>();
     private final EnumSet<DaemonStoppingReason> reasons = EnumSet.noneOf(DaemonStoppingReason.class);
     private final Set<Thread> waiting = ConcurrentHashMap.newKeySet();
@@ -56,20 +58,15 @@ final class Stopper implements DaemonStopped {
         return set;
     }
 
+    /**
+     * Parks until the flag is set, the timeout passes, or an interrupt (kept set). The wait is here,
+     * not in a helper that both waits call: the frame a parked daemon keeps above the user's method
+     * is kept twice once the daemon has woken (docs/performance.md).
+     */
     @Override
     public boolean await(Duration timeout) {
-        long deadline = System.nanoTime() + Math.max(0, timeout.toNanos());
-        park(deadline);
-        return set;
-    }
-
-    @Override
-    public void await() {
-        park(Long.MAX_VALUE);
-    }
-
-    /** Parks until the flag is set, the deadline ({@code Long.MAX_VALUE}: none) passes, or an interrupt (kept set). */
-    private void park(long deadline) {
+        long deadline = timeout.compareTo(FOREVER) >= 0 ? Long.MAX_VALUE
+                : System.nanoTime() + Math.max(0, timeout.toNanos());
         Thread current = Thread.currentThread();
         waiting.add(current);
         try {
@@ -79,7 +76,7 @@ final class Stopper implements DaemonStopped {
                 } else {
                     long left = deadline - System.nanoTime();
                     if (left <= 0) {
-                        return;
+                        break;
                     }
                     LockSupport.parkNanos(this, left);
                 }
@@ -87,6 +84,12 @@ final class Stopper implements DaemonStopped {
         } finally {
             waiting.remove(current);
         }
+        return set;
+    }
+
+    @Override
+    public void await() {
+        await(FOREVER);
     }
 
     @Override

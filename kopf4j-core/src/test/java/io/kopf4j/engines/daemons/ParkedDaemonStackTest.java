@@ -102,9 +102,27 @@ class ParkedDaemonStackTest {
                         "Execution.attempt",                    // the outcome: errors, retries, timeouts, log lines
                         "Execution.runSpawned",
                         "Iteration.run",                        // the result and the patch after the call
-                        "DaemonLoop.run",                       // the restarts
-                        "ObjectDaemons$DaemonThread.run",       // the clean-up and the object's recheck
+                        "DaemonLoop.run",                       // the restarts, the clean-up and the object's recheck
                         "OperatorThreads$Tagged.run");          // the operator's tag in the logs
+    }
+
+    /**
+     * The frames between the user's method and the JDK's park: those a woken daemon freezes again
+     * into a chunk of its own, while the chunk it was thawed from keeps their room (docs/performance.md).
+     */
+    @Test
+    void aboveTheUsersMethodOnlyTheStopFlagsWait() {
+        Accompanying daemon = new Accompanying();
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(daemon, registry);
+        spawnFor(registry, OBJECT);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> daemon.parked.get() != null
+                && daemon.parked.get().getState() == Thread.State.TIMED_WAITING);
+
+        assertThat(framesAbove(daemon.parked.get().getStackTrace(), "accompany"))
+                .as("kopf4j's frames between the user's method and LockSupport's park")
+                .containsExactly("Stopper.await");
     }
 
     @Test
@@ -184,6 +202,21 @@ class ParkedDaemonStackTest {
     }
 
     /** The frames under the method of this name down to the thread's own (the JDK's), as Class.method without packages. */
+    /** kopf4j's frames from the JDK's park (the top) down to the method, which is not included. */
+    private static List<String> framesAbove(StackTraceElement[] stack, String method) {
+        List<String> frames = new ArrayList<>();
+        for (StackTraceElement frame : stack) {
+            if (frame.getMethodName().equals(method)) {
+                return frames;
+            }
+            if (frame.getClassName().startsWith("io.kopf4j.")) {
+                String type = frame.getClassName();
+                frames.add(type.substring(type.lastIndexOf('.') + 1) + "." + frame.getMethodName());
+            }
+        }
+        throw new AssertionError("no frame of " + method + " on the stack");
+    }
+
     private static List<String> framesUnder(StackTraceElement[] stack, String method) {
         List<String> frames = new ArrayList<>();
         boolean under = false;

@@ -6,6 +6,7 @@ import io.kopf4j.DaemonStoppingReason;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /** The stop flag: waits end when it is set, reasons accumulate, interrupts are kept. */
@@ -30,6 +31,21 @@ class StopperTest {
     void awaitWithoutTheFlagReturnsFalseAfterItsTimeout() {
         assertThat(new Stopper().await(Duration.ofMillis(20))).isFalse();
         assertThat(new Stopper().await(Duration.ZERO)).isFalse();
+    }
+
+    @Test
+    void aTimeoutTooLongForNanosecondsWaitsForTheFlagAsAwaitWithoutOneDoes() throws Exception {
+        Stopper stopper = new Stopper();
+        CompletableFuture<Boolean> forever = new CompletableFuture<>();
+        Thread timed = Thread.ofVirtual().start(() -> forever.complete(stopper.await(Duration.ofSeconds(Long.MAX_VALUE))));
+        Thread untimed = Thread.ofVirtual().start(stopper::await);
+        // Both parked without a deadline before the flag is set: a wait that ended early fails here.
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> timed.getState() == Thread.State.WAITING
+                && untimed.getState() == Thread.State.WAITING);
+
+        stopper.set(DaemonStoppingReason.OPERATOR_EXITING);
+        assertThat(forever.get(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(untimed.join(Duration.ofSeconds(10))).as("the untimed wait ended").isTrue();
     }
 
     @Test
