@@ -84,7 +84,7 @@ class ParkedDaemonStackTest {
     }
 
     @Test
-    void betweenTheThreadAndTheUsersMethodOnlyTheLayersThatDoSomething() {
+    void aParkedDaemonsStackHoldsOnlyTheLayersThatDoSomething() {
         Accompanying daemon = new Accompanying();
         HandlerRegistry registry = new HandlerRegistry();
         HandlerScanner.scan(daemon, registry);
@@ -104,22 +104,8 @@ class ParkedDaemonStackTest {
                         "Iteration.run",                        // the result and the patch after the call
                         "DaemonLoop.run",                       // the restarts, the clean-up and the object's recheck
                         "OperatorThreads$Tagged.run");          // the operator's tag in the logs
-    }
-
-    /**
-     * The frames between the user's method and the JDK's park: those a woken daemon freezes again
-     * into a chunk of its own, while the chunk it was thawed from keeps their room (docs/performance.md).
-     */
-    @Test
-    void aboveTheUsersMethodOnlyTheStopFlagsWait() {
-        Accompanying daemon = new Accompanying();
-        HandlerRegistry registry = new HandlerRegistry();
-        HandlerScanner.scan(daemon, registry);
-        spawnFor(registry, OBJECT);
-
-        await().atMost(Duration.ofSeconds(10)).until(() -> daemon.parked.get() != null
-                && daemon.parked.get().getState() == Thread.State.TIMED_WAITING);
-
+        // Above the user's method: the frames a woken daemon freezes again into a chunk of their own,
+        // while the chunk they were thawed from keeps their room (docs/performance.md).
         assertThat(framesAbove(daemon.parked.get().getStackTrace(), "accompany"))
                 .as("kopf4j's frames between the user's method and LockSupport's park")
                 .containsExactly("Stopper.await");
