@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,6 +109,19 @@ class ShutdownTest {
         assertThat(waited).isBetween(ULTIMATE_EXITING_TIMEOUT, ULTIMATE_EXITING_TIMEOUT.plus(ULTIMATE_EXIT_MARGIN));
     }
 
+    /** {@code jcmd PID Thread.print} of a JVM, or why there is none. */
+    private static String threadDump(long pid) {
+        try {
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(pid), "Thread.print").redirectErrorStream(true).start();
+            String dump = new String(jcmd.getInputStream().readAllBytes());
+            jcmd.waitFor(10, TimeUnit.SECONDS);
+            return dump;
+        } catch (Exception e) {
+            return "(no thread dump: " + e + ")";
+        }
+    }
+
     /** The time of the first log line that contains {@code text}, as the process logged it. */
     private static LocalDateTime loggedAt(String output, String text) {
         Matcher line = LOG_TIME.matcher(output);
@@ -139,7 +153,13 @@ class ShutdownTest {
             controlPlane = process.descendants().filter(ShutdownTest::isControlPlane).toList();
             assertThat(controlPlane).as("etcd and kube-apiserver").hasSize(2);
             signalProcessGroup("INT", process.pid());
-            await().atMost(CTRL_C_EXIT).until(() -> !process.isAlive());
+            try {
+                await().atMost(CTRL_C_EXIT).until(() -> !process.isAlive());
+            } catch (ConditionTimeoutException e) {
+                // What it waits for, seen only while it still runs: its threads, then what it logged.
+                throw new AssertionError("still running " + CTRL_C_EXIT.toSeconds() + " s after Ctrl-C; its threads:\n"
+                        + threadDump(process.pid()) + "\nits log:\n" + Files.readString(log), e);
+            }
         } finally {
             if (process.isAlive()) {
                 signalProcessGroup("KILL", process.pid());
