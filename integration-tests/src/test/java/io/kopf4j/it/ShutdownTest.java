@@ -142,7 +142,11 @@ class ShutdownTest {
     void ctrlCInATerminalStopsTheOperatorThenItsLocalClusterWithinSeconds() throws Exception {
         Path log = dir.resolve("kopf4j.log");
         // setsid: a process group (and session) of its own, as a terminal gives its foreground job; its id is the pid.
-        Process process = new ProcessBuilder("setsid", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // env --default-signal=INT: SIGINT handled as in a terminal's foreground job even when this test runs in a
+        // background job (`.ci/run &`), whose children inherit SIGINT ignored, and a JVM does not take over an
+        // ignored SIGINT (it ran on, never told of the Ctrl-C).
+        Process process = new ProcessBuilder("setsid", "env", "--default-signal=INT",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "io.kopf4j.cli.Main", "run", "--local-cluster",
                 "--crd", "../examples/crd.yaml", "../examples/17-admission/AdmissionExample.java")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
