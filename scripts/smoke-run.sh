@@ -16,7 +16,9 @@ wait_for() { # <file> <fixed string> <seconds>
   return 1
 }
 
-./kopf4j run --local-cluster --crd examples/crd.yaml examples/01-minimal/Example.java > "$out" 2> "$err" &
+# env --default-signal=INT: SIGINT handled as a terminal's foreground job has it, also when this script runs in a
+# background job of a shell without job control, whose children inherit SIGINT ignored (a JVM then never sees it).
+env --default-signal=INT ./kopf4j run --local-cluster --crd examples/crd.yaml examples/01-minimal/Example.java > "$out" 2> "$err" &
 pid=$!
 wait_for "$out" "Ctrl-C stops the operator" 300 || fail "the local cluster did not start"
 state=$(dirname "$(awk '/^Kubeconfig:/{print $2}' "$out")")
