@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -18,8 +19,6 @@ import java.util.concurrent.locks.LockSupport;
  * future is for async daemons to compose with.
  */
 final class Stopper implements DaemonStopped {
-    /** A wait this long or longer has no deadline (and its nanoseconds would overflow a long). */
-    private static final Duration FOREVER = Duration.ofDays(100 * 365);
     private final CompletableFuture<Set<DaemonStoppingReason>> flag = new CompletableFuture<>();
     private final EnumSet<DaemonStoppingReason> reasons = EnumSet.noneOf(DaemonStoppingReason.class);
     private final Set<Thread> waiting = ConcurrentHashMap.newKeySet();
@@ -65,8 +64,9 @@ final class Stopper implements DaemonStopped {
      */
     @Override
     public boolean await(Duration timeout) {
-        long deadline = timeout.compareTo(FOREVER) >= 0 ? Long.MAX_VALUE
-                : System.nanoTime() + Math.max(0, timeout.toNanos());
+        // Saturated where Duration.toNanos would throw: Long.MAX_VALUE nanoseconds or more is no deadline at all.
+        long nanos = Math.max(0, TimeUnit.NANOSECONDS.convert(timeout));
+        long deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + nanos;
         Thread current = Thread.currentThread();
         waiting.add(current);
         try {
@@ -89,7 +89,7 @@ final class Stopper implements DaemonStopped {
 
     @Override
     public void await() {
-        await(FOREVER);
+        await(Duration.ofSeconds(Long.MAX_VALUE));
     }
 
     @Override

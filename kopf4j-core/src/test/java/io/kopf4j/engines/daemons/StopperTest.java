@@ -31,6 +31,7 @@ class StopperTest {
     void awaitWithoutTheFlagReturnsFalseAfterItsTimeout() {
         assertThat(new Stopper().await(Duration.ofMillis(20))).isFalse();
         assertThat(new Stopper().await(Duration.ZERO)).isFalse();
+        assertThat(new Stopper().await(Duration.ofSeconds(Long.MIN_VALUE))).as("a timeout past nanoseconds, negative").isFalse();
     }
 
     @Test
