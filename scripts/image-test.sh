@@ -9,8 +9,9 @@
 #      image (podman import) and saved as a docker archive for Jib's tar:// base; the archive is cached in
 #      ${KOPF4J_IMAGE_CACHE:-~/.cache/kopf4j/images}/<hash of its inputs>/ (first run: about a minute).
 #   3. the operator's image: kopf4j installed into ~/.m2 (mvn install), a project made by the guide's
-#      `kopf4j init my-operator --group example.com --kind Greeting`, its plugins fetched (online, as
-#      sample-project.sh does), then mvn package jib:buildTar -Djib.from.image=tar://<the base>.
+#      `kopf4j init my-operator --group example.com --kind Greeting`, its plugins and their own
+#      dependencies fetched (online, as sample-project.sh does), then mvn package jib:buildTar
+#      -Djib.from.image=tar://<the base>.
 #   4. the image's contract: user 65532:65532, the entrypoint with the launcher's JVM options for Java 21
 #      (scripts/jvm-options.sh), ports 8080 and 8081; its layers and their sizes are printed.
 #   5. a change of the handlers only: a second build differs from the first in the "app classes" layer alone.
@@ -114,6 +115,9 @@ maven -f "$root/pom.xml" install -DskipTests -pl kopf4j-bom,kopf4j-cli -am "$@"
 project=$work/my-operator
 handlers=com.example.operator.GreetingOperator
 maven -f "$project/pom.xml" dependency:go-offline
+# go-offline fetches the plugins but not the dependencies a POM adds to a plugin (Jib's layer filter
+# extension): a Jib goal run online once, skipped, builds Jib's plugin class path and so fetches them.
+maven -f "$project/pom.xml" jib:buildTar -Djib.skip=true
 build() { # <tag>: builds the project's image into target/<tag>.tar
   maven -f "$project/pom.xml" "${@:2}" package -DskipTests jib:buildTar "-Djib.from.image=tar://$base" \
     "-Djib.to.image=localhost/$tag:$1" "-Djib.outputPaths.tar=target/$1.tar"
