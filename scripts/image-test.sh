@@ -22,7 +22,8 @@
 #      period), Kopf's stop message, JSON log lines only and no error among them.
 # Everything it made (containers, images, the cluster) is removed at exit; the cached base stays.
 # Where it cannot run (not root, no apt for missing tools, Debian's archive out of reach, podman unable to
-# run a container here) it says why and exits 0. Extra arguments go to the Maven runs (e.g. -o).
+# run a container here) it says why and exits 0. Extra arguments go to the image builds (e.g. -o); the
+# install of kopf4j and the new project's plugins are fetched online.
 # Knobs: KOPF4J_IMAGE_CACHE, KOPF4J_IMAGE_DEBIAN_SUITE (trixie), KOPF4J_IMAGE_DEBIAN_MIRROR
 # (the machine's apt mirror), KOPF4J_IMAGE_JRE_PACKAGE (openjdk-21-jre-headless).
 set -euo pipefail
@@ -110,7 +111,7 @@ log "installing kopf4j into the local Maven repository (mvn install)"
 maven() { # <args>: Maven, quiet; its output only when it fails
   mvn -B -ntp -q "$@" > "$work/maven.log" 2>&1 || { cat "$work/maven.log" >&2; fail "mvn $*"; }
 }
-maven -f "$root/pom.xml" install -DskipTests -pl kopf4j-bom,kopf4j-cli -am "$@"
+maven -f "$root/pom.xml" install -DskipTests -pl kopf4j-bom,kopf4j-cli -am   # online: the install plugin, on a fresh machine
 (cd "$work" && "$JAVA_HOME/bin/java" -jar "$root/kopf4j-cli/target/kopf4j.jar" init my-operator --group example.com --kind Greeting > /dev/null)
 project=$work/my-operator
 handlers=com.example.operator.GreetingOperator

@@ -4,8 +4,9 @@
 # directory outside this checkout, and runs `mvn verify` there (its test on a real kube-apiserver).
 # The files the guide shows must be those of its sample, docs/getting-started/my-operator, and the
 # sample must be what `kopf4j init` makes: a difference fails the check. Extra arguments go to the
-# install and the verify, e.g. -o; the new project's plugins (fabric8's CRD generator, Jib) are
-# fetched online before (dependency:go-offline), since kopf4j's own build does not use them.
+# new project's verify, e.g. -o: its dependencies must be what kopf4j's install put into the local
+# repository; the install itself, and the new project's plugins (fabric8's CRD generator, Jib),
+# which kopf4j's own build does not use, are fetched online (dependency:go-offline).
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 guide=$root/docs/getting-started.md
@@ -31,7 +32,8 @@ echo "The guide shows $shown files of the sample, as they are."
 init=$(grep -m1 -E '^kopf4j init ' "$guide") || { echo "sample-project: $guide has no 'kopf4j init' command" >&2; exit 1; }
 
 echo "Installing kopf4j into the local repository (mvn install) ..."
-mvn -B -ntp -q -f "$root/pom.xml" install -DskipTests "$@"
+# Online: a fresh machine's repository has no maven-install-plugin yet (the tests' `verify` never installs).
+mvn -B -ntp -q -f "$root/pom.xml" install -DskipTests
 
 KUBEBUILDER_ASSETS=$("$root/scripts/envtest.sh")
 export KUBEBUILDER_ASSETS
