@@ -13,6 +13,7 @@ import io.kopf4j.structs.Json;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +41,7 @@ import java.util.function.Consumer;
  * Map<String, Object> patched = ApiRequest.object(client, resource, "default", "kopf-example-1")
  *         .send("PATCH", ApiRequest.MERGE, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
  * ApiRequest.collection(client, events, "default").send("POST", ApiRequest.CREATE, eventJson);
- * Map<String, Object> page = ApiRequest.collection(client, resource, null).query("limit", "500").get();
+ ApiRequest.Listing page = ApiRequest.collection(client, resource, null).query("limit", "500").list();
  * }</pre>
  */
 public final class ApiRequest {
@@ -118,6 +119,11 @@ public final class ApiRequest {
      * {@link #CREATE}; returns the object as the API server answers it.
      */
     public Map<String, Object> send(String method, String contentType, String body) {
+        return Json.parseMap(exchange(method, contentType, body));
+    }
+
+    /** The answer's bytes, or fabric8's exception for a failed one. */
+    private byte[] exchange(String method, String contentType, String body) {
         HttpClient http = client.getHttpClient();   // once: through the vault, each call selects a connection
         HttpRequest request = http.newHttpRequestBuilder()
                 .uri(url)
@@ -134,7 +140,7 @@ public final class ApiRequest {
             throw KubernetesClientException.launderThrowable(e.getCause());
         }
         if (response.isSuccessful()) {
-            return Json.parseMap(response.body());
+            return response.body();
         }
         throw failure(method, response, response.body());
     }
@@ -145,15 +151,34 @@ public final class ApiRequest {
     }
 
     /**
-     * Opens a streaming GET (a watch, with {@code watch=true} among the query parameters): each line
-     * of the answer goes to {@code events} as a map as soon as it arrives. The consumer runs on the
-     * HTTP client's thread, one line after the other; the next bytes are read when it returns.
+     * One page of a listing: its objects, and those that cannot be read (too deep for the parser, say)
+     * apart, with what could be read of them; one such object never fails the page.
+     *
+     * @param items the readable objects, in the listing's order
+     * @param resourceVersion the listing's version, to watch from
+     * @param continueToken the token of the next page, or null for the last
+     * @param unreadable the objects left out, each with its identity and why
      */
-    public ApiStream stream(Consumer<Map<String, Object>> events) {
+    public record Listing(List<Map<String, Object>> items, String resourceVersion, String continueToken,
+                          List<UnreadableObject> unreadable) {
+    }
+
+    /** Gets a page of the listing at this URL, object by object where one cannot be read ({@link Listing}). */
+    public Listing list() {
+        return ObjectScan.listing(exchange("GET", null, null));
+    }
+
+    /**
+     * Opens a streaming GET (a watch, with {@code watch=true} among the query parameters): each line
+     * of the answer goes to {@code events} as a map as soon as it arrives, or to {@code unreadable} if
+     * its object cannot be parsed ({@link UnreadableObject}). The consumers run on the HTTP client's
+     * thread, one line after the other; the next bytes are read when they return.
+     */
+    public ApiStream stream(Consumer<Map<String, Object>> events, Consumer<UnreadableObject> unreadable) {
         HttpClient http = client.getHttpClient();
         // No request timeout, as fabric8's own watches: the server's timeoutSeconds and the caller end a stream.
         HttpRequest request = http.newHttpRequestBuilder().uri(url).forStreaming().build();
-        return new ApiStream(http, request, events, (response, answer) -> failure("GET", response, answer));
+        return new ApiStream(http, request, new JsonLines(events, unreadable), (response, answer) -> failure("GET", response, answer));
     }
 
     /**

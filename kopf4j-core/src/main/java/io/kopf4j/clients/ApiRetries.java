@@ -102,6 +102,11 @@ public final class ApiRetries {
         return call("GET " + request.url(), request.server(), logger, request::get);
     }
 
+    /** A page of a listing ({@link ApiRequest#list}), retried as {@link #get} is. */
+    public ApiRequest.Listing list(ApiRequest request, Logger logger) {
+        return call("GET " + request.url(), request.server(), logger, request::list);
+    }
+
     static boolean retryable(KubernetesClientException e) {
         int code = e.getCode();
         if (code <= 0) {

@@ -8,17 +8,15 @@ import io.fabric8.kubernetes.client.http.HttpResponse;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.BiFunction;
-import java.util.function.Consumer;
 
 /**
  * A streaming GET in flight (a watch): every line of the answer, one JSON object each, is handed
  * to the consumer as a map as soon as it arrives, until the server ends the stream or
- * {@link #close()} closes it. Opened by {@link ApiRequest#stream(Consumer)}, over the client's own
+ * {@link #close()} closes it. Opened by {@link ApiRequest#stream}, over the client's own
  * HTTP connection and interceptors, without a request timeout: a watch lasts as long as the
  * server keeps it open.
  *
@@ -27,13 +25,14 @@ import java.util.function.Consumer;
  * answer began, or it was closed here; a watch then goes on from its last version. It completes
  * exceptionally with a {@link KubernetesClientException} when the request fails (no connection,
  * or an HTTP error answer: its code and the API server's Status, as from {@link ApiRequest#send}),
- * when a line is not JSON or the consumer fails, or with whatever {@code KubernetesClientException} the consumer throws
+ * when a line is not even a watch-event (an object that cannot be parsed is handed over as
+ * {@link UnreadableObject} instead) or the consumer fails, or with whatever {@code KubernetesClientException} the consumer throws
  * to end the stream (for a watch's {@code ERROR} event).
  *
  * <pre>{@code
  * ApiStream stream = ApiRequest.collection(client, resource, "default")
  *         .query("watch", "true").query("resourceVersion", "12345")
- *         .stream(event -> System.out.println(event.get("type")));
+ *         .stream(event -> System.out.println(event.get("type")), unreadable -> System.out.println(unreadable.reason()));
  * stream.ended().get(1, TimeUnit.MINUTES);
  * stream.close();
  * }</pre>
@@ -49,9 +48,9 @@ public final class ApiStream {
     private volatile KubernetesClientException consumerFailure;
     private volatile boolean closed;
 
-    ApiStream(HttpClient http, HttpRequest request, Consumer<Map<String, Object>> consumer,
+    ApiStream(HttpClient http, HttpRequest request, JsonLines lines,
               BiFunction<HttpResponse<?>, byte[], KubernetesClientException> failure) {
-        this.lines = new JsonLines(consumer);
+        this.lines = lines;
         call = http.consumeBytes(request, this::received);
         call.whenComplete((response, error) -> {
             if (error != null) {

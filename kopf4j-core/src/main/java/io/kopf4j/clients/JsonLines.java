@@ -16,18 +16,25 @@ import java.util.function.Consumer;
  * inside a multi-byte UTF-8 character, so the bytes are split at it without decoding them.
  *
  * <pre>{@code
- * JsonLines lines = new JsonLines(event -> System.out.println(event.get("type")));
+ * JsonLines lines = new JsonLines(event -> System.out.println(event.get("type")), unreadable -> { });
  * lines.feed(ByteBuffer.wrap("{\"type\":\"ADDED\",\"object\":{}}\n{\"ty".getBytes(UTF_8)));
  * lines.feed(ByteBuffer.wrap("pe\":\"BOOKMARK\",\"object\":{}}\n".getBytes(UTF_8)));  // ADDED, then BOOKMARK
  * }</pre>
  */
 final class JsonLines {
     private final Consumer<Map<String, Object>> lines;
+    private final Consumer<UnreadableObject> unreadable;
     /** The start of a line whose end has not come yet. */
     private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
 
-    JsonLines(Consumer<Map<String, Object>> lines) {
+    /**
+     * @param lines every line, parsed
+     * @param unreadable the watch-events whose objects cannot be parsed (too deep, say): skipped, not
+     *                   failing the stream, so that one object never stops the watch of all others
+     */
+    JsonLines(Consumer<Map<String, Object>> lines, Consumer<UnreadableObject> unreadable) {
         this.lines = lines;
+        this.unreadable = unreadable;
     }
 
     /** Passes on every line that this buffer completes; keeps its unfinished last line for the next buffer. */
@@ -73,9 +80,21 @@ final class JsonLines {
     }
 
     private void parse(byte[] bytes, int offset, int length) {
-        if (!blank(bytes, offset, length)) {
-            lines.accept(Json.parseMap(bytes, offset, length));
+        if (blank(bytes, offset, length)) {
+            return;
         }
+        Map<String, Object> line;
+        try {
+            line = Json.parseMap(bytes, offset, length);
+        } catch (IllegalArgumentException failure) {
+            UnreadableObject object = ObjectScan.event(bytes, offset, length, failure);
+            if (object == null) {
+                throw failure;   // not a watch-event at all: the stream is broken, and ends
+            }
+            unreadable.accept(object);
+            return;
+        }
+        lines.accept(line);
     }
 
     /** An empty line, or a {@code \r} of a CRLF ending: nothing to parse. */

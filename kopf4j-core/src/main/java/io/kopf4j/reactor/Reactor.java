@@ -134,6 +134,16 @@ public final class Reactor {
         observer.checkServed();
     }
 
+    /**
+     * Liveness: fails if a watcher's thread has died (it retries every failure, so only what the
+     * JVM cannot survive ends one), naming it and why: such an operator no longer sees its objects.
+     *
+     * @throws IllegalStateException naming the dead watchers
+     */
+    public void checkWatchersAlive() {
+        observer.checkWatchersAlive();
+    }
+
     /** True once every index is complete: every watched resource listed and indexed; never blocks. */
     public boolean indexed() {
         return barrier.ready();

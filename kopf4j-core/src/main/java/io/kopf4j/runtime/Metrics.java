@@ -91,6 +91,17 @@ public final class Metrics {
     }
 
     /**
+     * An object of a listing or a watch-event was skipped because it cannot be read (nested too deep
+     * for the parser, say): counted at every event, reported in the log once per version.
+     *
+     * @param resource the watched resource (the {@code resource} tag)
+     */
+    public void unreadableObject(Resource resource) {
+        Counter.builder("kopf4j.watch.unreadable").description("Objects skipped because they cannot be read, by resource")
+                .tag("resource", resource.toString()).register(registry).increment();
+    }
+
+    /**
      * An API request ended with this HTTP status (0 for no response).
      *
      * @param verb the HTTP method, e.g. {@code PATCH}

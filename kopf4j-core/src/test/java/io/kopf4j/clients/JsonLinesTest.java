@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 class JsonLinesTest {
     private final List<Map<String, Object>> parsed = new ArrayList<>();
-    private final JsonLines lines = new JsonLines(parsed::add);
+    private final List<UnreadableObject> unreadable = new ArrayList<>();
+    private final JsonLines lines = new JsonLines(parsed::add, unreadable::add);
 
     @Test
     void everyCompleteLineOfABufferIsParsedIntoAMap() {
@@ -88,6 +89,32 @@ class JsonLinesTest {
     @Test
     void aLineThatIsNotJsonFails() {
         assertThatThrownBy(() -> lines.feed(utf8("<html>Bad gateway</html>\n"))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void anEventWhoseObjectIsTooDeepGoesApartWithItsIdentityAndTheNextLinesGoOn() {
+        String deep = "{\"n\":".repeat(1200) + "{}" + "}".repeat(1200);
+        lines.feed(utf8("{\"type\":\"MODIFIED\",\"object\":{\"apiVersion\":\"kopf.dev/v1\",\"kind\":\"KopfExample\","
+                + "\"metadata\":{\"name\":\"deep\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"42\","
+                + "\"labels\":{\"a\":\"b\"}},\"spec\":" + deep + "}}\n{\"type\":\"ADDED\",\"object\":{}}\n"));
+
+        assertThat(parsed).containsExactly(Map.of("type", "ADDED", "object", Map.of()));
+        assertThat(unreadable).singleElement().satisfies(object -> {
+            assertThat(object.type()).isEqualTo("MODIFIED");
+            assertThat(object.describe()).isEqualTo("ns/deep");
+            assertThat(object.uid()).isEqualTo("u1");
+            assertThat(object.resourceVersion()).isEqualTo("42");
+            assertThat(object.body()).isEqualTo(Map.of("apiVersion", "kopf.dev/v1", "kind", "KopfExample",
+                    "metadata", Map.of("name", "deep", "namespace", "ns", "uid", "u1", "resourceVersion", "42")));
+            assertThat(object.reason()).startsWith("Document nesting depth (1001) exceeds the maximum allowed (1000");
+        });
+    }
+
+    @Test
+    void aLineWithoutAnEventsTypeAndObjectFailsEvenIfTooDeep() {
+        String deep = "[".repeat(1200) + "]".repeat(1200);
+        assertThatThrownBy(() -> lines.feed(utf8("{\"unexpected\":" + deep + "}\n"))).isInstanceOf(IllegalArgumentException.class);
+        assertThat(unreadable).isEmpty();
     }
 
     private static ByteBuffer utf8(String text) {

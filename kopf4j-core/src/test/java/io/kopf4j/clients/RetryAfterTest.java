@@ -70,7 +70,7 @@ class RetryAfterTest {
 
     @Test
     void aThrottledWatchRequestCarriesTheHeadersRetryAfter() throws Exception {
-        ApiStream stream = ApiRequest.path(client, "/stream/header").query("watch", "true").stream(line -> { });
+        ApiStream stream = ApiRequest.path(client, "/stream/header").query("watch", "true").stream(line -> { }, unreadable -> { });
         ExecutionException ended = catchThrowableOfType(ExecutionException.class, () -> stream.ended().get(10, TimeUnit.SECONDS));
         KubernetesClientException failure = (KubernetesClientException) ended.getCause();
         assertThat(failure.getCode()).isEqualTo(429);

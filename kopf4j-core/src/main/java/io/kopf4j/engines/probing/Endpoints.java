@@ -122,6 +122,12 @@ public final class Endpoints implements AutoCloseable {
                                                            Supplier<Reactor> reactor) {
         Map<String, HealthCheck> checks = new LinkedHashMap<>();
         checks.put("ping", () -> { });
+        checks.put("watchers", () -> {
+            Reactor current = reactor.get();
+            if (current != null) {
+                current.checkWatchersAlive();
+            }
+        });
         if (settings.probes.progressTimeout != null) {
             checks.put("progress", () -> checkProgress(reactor.get(), settings));
         }

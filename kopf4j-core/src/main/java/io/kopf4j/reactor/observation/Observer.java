@@ -300,6 +300,24 @@ public final class Observer {
     }
 
     /**
+     * Liveness: fails if the thread of a watcher (of the namespaces, the CRDs or a resource) has died.
+     *
+     * @throws IllegalStateException naming the dead watchers and why
+     */
+    public void checkWatchersAlive() {
+        List<String> dead = new ArrayList<>();
+        for (ResourceWatcher watcher : new ResourceWatcher[]{namespaceWatcher, crdWatcher}) {
+            if (watcher != null && watcher.died() != null) {
+                dead.add(watcher.describe() + " (" + watcher.died() + ")");
+            }
+        }
+        dead.addAll(orchestrator.deadWatchers());
+        if (!dead.isEmpty()) {
+            throw new IllegalStateException("watchers died: " + String.join("; ", dead));
+        }
+    }
+
+    /**
      * Readiness: fails while a watched handler's selector serves no resource, naming each with the
      * reason (its CRD is missing, it is ambiguous, not watchable or not patchable).
      *

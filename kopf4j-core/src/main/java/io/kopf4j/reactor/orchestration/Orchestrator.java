@@ -141,6 +141,12 @@ public final class Orchestrator {
         queues.values().forEach(ObjectQueues::stop);
     }
 
+    /** {@return the watchers whose threads have died, each described with why} */
+    public List<String> deadWatchers() {
+        return watchers.values().stream().filter(watcher -> watcher.died() != null)
+                .map(watcher -> watcher.describe() + " (" + watcher.died() + ")").toList();
+    }
+
     /** True once every watcher has delivered its initial listing; never blocks. */
     public boolean listed() {
         return watchers.values().stream().allMatch(w -> w.listed().getCount() == 0);

@@ -7,13 +7,16 @@ import io.kopf4j.clients.ApiErrors;
 import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.ApiStream;
+import io.kopf4j.clients.UnreadableObject;
+import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -71,6 +74,9 @@ public final class ResourceWatcher implements Runnable {
     private volatile boolean stopped;
     private volatile long lastActivity;
     private volatile String lastVersion;
+    private volatile Throwable died;
+    /** The versions of unreadable objects already reported: a re-list or a resumed watch reports each once. */
+    private final Set<String> reported = ConcurrentHashMap.newKeySet();
 
     public ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace,
                            Consumer<WatchEvent> sink, OperatorSettings settings, Metrics metrics) {
@@ -130,9 +136,30 @@ public final class ResourceWatcher implements Runnable {
         LOG.debug("Resuming the watch-stream for {}.", stream());
     }
 
+    /**
+     * Lists and watches until stopped. Nothing but a stop ends it: a failed request is retried after
+     * its backoff, and so is anything unexpected (a bug, a stack overflow), with its trace logged, so
+     * that a watcher never dies silently; if its thread ends otherwise all the same (out of memory),
+     * {@link #died()} says why, and the operator's liveness fails with it.
+     */
     @Override
     public void run() {
         thread = Thread.currentThread();
+        try {
+            watchUntilStopped();
+        } catch (Throwable fatal) {
+            died = fatal;
+            LOG.error("The watcher of {} has died: {}", describe(), fatal.toString(), fatal);
+            throw fatal;
+        }
+    }
+
+    /** Why this watcher's thread ended other than by a stop, or null while it runs (or after a stop). */
+    public Throwable died() {
+        return died;
+    }
+
+    private void watchUntilStopped() {
         while (!stopped) {
             try {
                 String version = listAll();
@@ -144,26 +171,46 @@ public final class ResourceWatcher implements Runnable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
+            } catch (OutOfMemoryError e) {
+                throw e;
             } catch (KubernetesClientException e) {
+                if (stopped || !backOff(e)) {
+                    return;
+                }
+            } catch (RuntimeException | Error unexpected) {
                 if (stopped) {
                     return;
                 }
-                try {
-                    backOff(e);
-                } catch (InterruptedException interrupted) {
+                metrics.watchRestart(resource, "error");
+                LOG.error("Watching {} failed unexpectedly, retrying in {} s: {}", describe(), ERROR_BACKOFF.toSeconds(),
+                        unexpected, unexpected);
+                if (!pause(ERROR_BACKOFF)) {
                     return;
                 }
             }
         }
     }
 
-    /** Reports a failed request of the listing or the watch, and waits before it is retried: a 429's Retry-After if longer. */
-    private void backOff(KubernetesClientException e) throws InterruptedException {
+    /**
+     * Reports a failed request of the listing or the watch, and waits before it is retried: a 429's
+     * Retry-After if longer. False if interrupted meanwhile (stopping).
+     */
+    private boolean backOff(KubernetesClientException e) {
         Duration delay = retries.delayFor(e, ERROR_BACKOFF);
         metrics.watchRestart(resource, "error");
         LOG.error("Watching {} failed, retrying in {} s: {}", describe(), delay.toSeconds(), ApiErrors.summary(e, client.getMasterUrl().toString()));
         LOG.debug("The failed watch of {}:", describe(), e);
-        Thread.sleep(delay);
+        return pause(delay);
+    }
+
+    private static boolean pause(Duration delay) {
+        try {
+            Thread.sleep(delay);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Stops for good: the resource or namespace is not served any more, or the operator stops. */
@@ -189,24 +236,41 @@ public final class ResourceWatcher implements Runnable {
         return ApiRequest.collection(client, resource, namespace);
     }
 
-    /** Lists page by page, delivering every item; returns the listing's resourceVersion. */
-    @SuppressWarnings("unchecked")
+    /** Lists page by page, delivering every readable item; returns the listing's resourceVersion. */
     private String listAll() {
         String token = null;
         String version;
         do {
             long started = System.nanoTime();
             ApiRequest request = collection().query("limit", String.valueOf(pageSize)).query("continue", token);
-            Map<String, Object> page = retries.get(request, LOG);
+            ApiRequest.Listing page = retries.list(request, LOG);
             metrics.apiRequest("LIST", 200, Duration.ofNanos(System.nanoTime() - started));
-            for (Object item : (List<Object>) page.getOrDefault("items", List.of())) {
-                deliver(null, (Map<String, Object>) item);
-            }
-            Map<String, Object> metadata = (Map<String, Object>) page.getOrDefault("metadata", Map.of());
-            version = (String) metadata.get("resourceVersion");
-            token = (String) metadata.get("continue");
-        } while (token != null && !token.isEmpty() && !stopped);
+            page.items().forEach(item -> deliver(null, item));
+            page.unreadable().forEach(this::skip);
+            version = page.resourceVersion();
+            token = page.continueToken();
+        } while (token != null && !stopped);
         return version;
+    }
+
+    /**
+     * An object that cannot be read is left out with one error naming it (once per version): every
+     * other object of the resource is served. Its deletion still goes on, with only its identity, so
+     * that the operator forgets it (its memory, its daemons, its place in the indexes).
+     */
+    private void skip(UnreadableObject object) {
+        metrics.unreadableObject(resource);
+        String version = object.resourceVersion();
+        if (version == null || reported.add(object.uid() + "@" + version)) {
+            ObjectLogger.local(object.body()).error("The object cannot be read and is skipped{}: {}",
+                    version == null ? "" : " at its version " + version, object.reason());
+        }
+        if (version != null && object.type() != null) {
+            lastVersion = version;   // a resumed watch starts after it, not at it again
+        }
+        if ("DELETED".equals(object.type())) {
+            deliver(object.type(), object.body());
+        }
     }
 
     /**
@@ -222,7 +286,7 @@ public final class ResourceWatcher implements Runnable {
                 .query("resourceVersion", version)
                 .query("allowWatchBookmarks", "true")
                 .query("timeoutSeconds", settings.serverTimeout == null ? null : String.valueOf(settings.serverTimeout.toSeconds()))
-                .stream(this::received);
+                .stream(this::received, this::skip);
         stream = current;
         if (stopped) {
             current.close();
