@@ -4,6 +4,7 @@ import io.kopf4j.intents.ExecutableHandler;
 import io.kopf4j.Patch;
 import io.kopf4j.storage.ProgressRecord;
 import io.kopf4j.storage.ProgressStorage;
+import io.kopf4j.storage.UnreadableStateException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.slf4j.Logger;
 
 /**
  * The progress of an object's handlers within one change, as Kopf's {@code State}: read from the
@@ -37,12 +39,25 @@ public final class State {
         return new State(new LinkedHashMap<>(), null);
     }
 
-    /** The stored progress of these handlers (those without a record are not in it yet). */
+    /**
+     * The stored progress of these handlers (those without a record are not in it yet). A record
+     * that cannot be read is warned of and taken as absent: the handler runs as if it never did,
+     * and its fresh record replaces the garbage, so that garbage never blocks an object (its
+     * deletion included).
+     *
+     * @param logger the object's logger, for the warning
+     */
     public static State fromStorage(Map<String, Object> body, ProgressStorage storage,
-                                    Collection<? extends ExecutableHandler> handlers) {
+                                    Collection<? extends ExecutableHandler> handlers, Logger logger) {
         Map<String, HandlerState> states = new LinkedHashMap<>();
         for (ExecutableHandler handler : handlers) {
-            ProgressRecord record = storage.fetch(handler.id(), body);
+            ProgressRecord record;
+            try {
+                record = storage.fetch(handler.id(), body);
+            } catch (UnreadableStateException e) {
+                logger.warn("{}: its stored progress is ignored, as if it never ran: {}.", handler.title(), e.getMessage());
+                record = null;
+            }
             if (record != null) {
                 states.put(handler.id(), HandlerState.fromStorage(record));
             }

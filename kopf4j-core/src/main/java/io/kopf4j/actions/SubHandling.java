@@ -70,7 +70,7 @@ final class SubHandling {
         HandlerRegistry registry = new HandlerRegistry();
         owned.forEach(registry::add);
         List<ChangingHandler> selected = registry.changingHandlers(cause);
-        State state = State.fromStorage(cause.raw(), storage, owned)
+        State state = State.fromStorage(cause.raw(), storage, owned, cause.logger())
                 .withPurpose(String.valueOf(cause.reason()), List.of()).withHandlers(selected);
         Map<String, Outcome> outcomes = execution.runChanging(selected, state, cause, subrefContainers);
         state = state.withOutcomes(outcomes);

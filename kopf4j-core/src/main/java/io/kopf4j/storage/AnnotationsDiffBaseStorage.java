@@ -59,12 +59,13 @@ public final class AnnotationsDiffBaseStorage implements DiffBaseStorage {
         return essence.of(body, extraFields);
     }
 
+    /** @throws UnreadableStateException if the annotation holds no JSON object */
     @Override
     public Map<String, Object> fetch(Map<String, Object> body) {
         for (String annotation : keys.keys(key, body)) {
             Object encoded = Dicts.resolve(body, List.of("metadata", "annotations", annotation), null);
             if (encoded != null) {
-                return Json.parseMap(encoded.toString());
+                return StoredJson.object(encoded, "annotation " + Json.pythonRepr(annotation));
             }
         }
         return null;

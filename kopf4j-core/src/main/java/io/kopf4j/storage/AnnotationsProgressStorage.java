@@ -45,12 +45,13 @@ public final class AnnotationsProgressStorage implements ProgressStorage {
         this.touchKey = touchKey;
     }
 
+    /** @throws UnreadableStateException if the annotation holds no JSON object */
     @Override
     public ProgressRecord fetch(String id, Map<String, Object> body) {
         for (String key : keys.keys(id, body)) {
             Object encoded = Dicts.resolve(body, annotation(key), null);
             if (encoded != null) {
-                return ProgressRecord.fromMap(Json.parseMap(encoded.toString()));
+                return ProgressRecord.fromMap(StoredJson.object(encoded, "annotation " + Json.pythonRepr(key)));
             }
         }
         return null;

@@ -41,6 +41,8 @@ public interface DiffBaseStorage {
      * {@return the essence stored on the object by an earlier handling, or null if it was never handled}
      *
      * @param body the object as last seen
+     * @throws UnreadableStateException if what is stored cannot be read: the operator warns and takes
+     *         the object as never handled
      */
     Map<String, Object> fetch(Map<String, Object> body);
 

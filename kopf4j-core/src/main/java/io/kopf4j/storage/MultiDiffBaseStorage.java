@@ -44,15 +44,15 @@ public final class MultiDiffBaseStorage implements DiffBaseStorage {
         return essence;
     }
 
+    /**
+     * The first essence that a storage has and can read; an unreadable one is passed over for the
+     * next storage's, and reported only if no storage has a readable one.
+     *
+     * @throws UnreadableStateException if a storage cannot read what it keeps and none other has an essence
+     */
     @Override
     public Map<String, Object> fetch(Map<String, Object> body) {
-        for (DiffBaseStorage storage : storages) {
-            Map<String, Object> essence = storage.fetch(body);
-            if (essence != null) {
-                return essence;
-            }
-        }
-        return null;
+        return FirstReadable.of(storages, storage -> storage.fetch(body));
     }
 
     @Override

@@ -37,13 +37,7 @@ public final class MultiProgressStorage implements ProgressStorage {
 
     @Override
     public ProgressRecord fetch(String id, Map<String, Object> body) {
-        for (ProgressStorage storage : storages) {
-            ProgressRecord record = storage.fetch(id, body);
-            if (record != null) {
-                return record;
-            }
-        }
-        return null;
+        return FirstReadable.of(storages, storage -> storage.fetch(id, body));
     }
 
     @Override

@@ -18,6 +18,8 @@ public interface ProgressStorage {
      *
      * @param id the handler's id
      * @param body the object as last seen
+     * @throws UnreadableStateException if what is stored cannot be read: the operator warns and takes
+     *         the handler as never run
      */
     ProgressRecord fetch(String id, Map<String, Object> body);
 

@@ -48,10 +48,11 @@ public final class StatusDiffBaseStorage implements DiffBaseStorage {
         return built;
     }
 
+    /** @throws UnreadableStateException if the field holds no JSON object */
     @Override
     public Map<String, Object> fetch(Map<String, Object> body) {
         Object encoded = Dicts.resolve(body, field, null);
-        return encoded == null ? null : Json.parseMap(encoded.toString());
+        return encoded == null ? null : StoredJson.object(encoded, "field " + Json.pythonRepr(String.join(".", field)));
     }
 
     @Override

@@ -49,7 +49,7 @@ class ExecutionTest {
         Map<String, Object> raw = Map.of("metadata", Map.of("name", "x", "annotations", Map.of("kopf.zalando.org/h", record)));
         ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"), new Memo(),
                 Reason.CREATE, false, false, Diff.between(null, Map.of()), null, Map.of());
-        State state = State.fromStorage(raw, storage, List.of(handler)).withPurpose("create", List.of()).withHandlers(List.of(handler));
+        State state = State.fromStorage(raw, storage, List.of(handler), LoggerFactory.getLogger("test")).withPurpose("create", List.of()).withHandlers(List.of(handler));
         return execution.runChanging(List.of(handler), state, cause).get("h");
     }
 

@@ -60,7 +60,7 @@ public final class ObjectFixture {
         Patch patch = new Patch();
         ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), patch, logger, new Memo(), Reason.CREATE, false,
                 false, Diff.between(null, Map.of()), null, Map.of());
-        State state = State.fromStorage(raw, storage, handlers).withPurpose("create", List.of()).withHandlers(handlers);
+        State state = State.fromStorage(raw, storage, handlers, logger).withPurpose("create", List.of()).withHandlers(handlers);
         Map<String, Outcome> outcomes = execution.runChanging(handlers, state, cause);
         state.withOutcomes(outcomes).store(raw, patch, storage);
         outcomes.forEach((id, outcome) -> {

@@ -22,6 +22,7 @@ import io.kopf4j.reactor.queueing.Pressure;
 import io.kopf4j.reactor.queueing.WatchEvent;
 import io.kopf4j.storage.Finalizers;
 import io.kopf4j.storage.ProgressStorage;
+import io.kopf4j.storage.UnreadableStateException;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
 import java.time.Instant;
@@ -195,7 +196,7 @@ public final class ResourceProcessor implements EventProcessor {
         ProgressStorage progress = settings.persistence.progressStorage;
         String finalizer = settings.persistence.finalizer;
 
-        Map<String, Object> old = settings.persistence.diffbaseStorage.fetch(raw);
+        Map<String, Object> old = lastHandled(raw);
         old = old == null ? null : progress.clear(old);
         Map<String, Object> current = progress.clear(
                 settings.persistence.diffbaseStorage.build(raw, registry.extraFields(resource)));
@@ -275,6 +276,23 @@ public final class ResourceProcessor implements EventProcessor {
             patch.fns().add(Finalizers.allowDeletion(finalizer));
         }
         return new Handled(new ArrayList<>(delays), changing != null);
+    }
+
+    /**
+     * The diff-base: the essence last handled, or null if never handled. One that cannot be read
+     * (garbage in the annotation) is warned of and taken as absent, as Kopf takes an object without
+     * it: handled as if seen for the first time (its creation handlers; for an object being deleted,
+     * its deletion handlers, and the finalizer released after them); the handling then stores a
+     * readable one over it.
+     */
+    private Map<String, Object> lastHandled(Map<String, Object> raw) {
+        try {
+            return settings.persistence.diffbaseStorage.fetch(raw);
+        } catch (UnreadableStateException e) {
+            ObjectLogger.posting(raw, poster).warn("The last handled state is ignored, as if the object was never handled: {}.",
+                    e.getMessage());
+            return null;
+        }
     }
 
     /**
