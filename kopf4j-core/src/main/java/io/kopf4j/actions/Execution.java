@@ -127,7 +127,7 @@ public final class Execution {
 
     /** Runs every event handler once; arbitrary exceptions are ignored unless their errors mode says otherwise. */
     public Map<String, Outcome> runWatching(List<WatchingHandler> handlers, WatchingCause cause) {
-        return runEachOnce(handlers, cause, WatchingHandler::function, WatchingHandler::param, true);
+        return runEachOnce(handlers, cause, WatchingHandler::function, WatchingHandler::param, true, Results::storable);
     }
 
     /**
@@ -137,7 +137,7 @@ public final class Execution {
      * the watch stream behind long handlers, and the barrier's promise that indexing needs no place.
      */
     public Map<String, Outcome> runIndexing(List<IndexingHandler> handlers, WatchingCause cause) {
-        return runEachOnce(handlers, cause, IndexingHandler::function, IndexingHandler::param, false);
+        return runEachOnce(handlers, cause, IndexingHandler::function, IndexingHandler::param, false, Function.identity());
     }
 
     /**
@@ -151,16 +151,20 @@ public final class Execution {
                         InvocationContext.of(cause, null, state, handler.param(), null, poster, client, indexes)));
     }
 
-    /** @param slotted holds a handler slot ({@code execution.maxWorkers}) while the function runs */
+    /**
+     * @param slotted holds a handler slot ({@code execution.maxWorkers}) while the function runs
+     * @param results what becomes of a returned value within the attempt: stored JSON, or the index's own value
+     */
     private <H extends ExecutableHandler> Map<String, Outcome> runEachOnce(List<H> handlers, WatchingCause cause,
                                                                            Function<H, HandlerFn> function,
-                                                                           Function<H, Object> param, boolean slotted) {
+                                                                           Function<H, Object> param, boolean slotted,
+                                                                           Function<Object, Object> results) {
         return runOnce(Lifecycles.allAtOnce(), handlers, State.fromScratch().withHandlers(handlers), cause.logger(),
                 ErrorsMode.IGNORED, (handler, state, subrefs) -> {
                     InvocationContext context = InvocationContext.of(cause, null, state, param.apply(handler), null,
                             poster, client, indexes);
-                    return slotted ? call(function.apply(handler), context)
-                            : awaited(RunningHandler.call(function.apply(handler), context));
+                    return results.apply(slotted ? call(function.apply(handler), context)
+                            : awaited(RunningHandler.call(function.apply(handler), context)));
                 });
     }
 
@@ -207,7 +211,7 @@ public final class Execution {
             try {
                 returned = spawned instanceof TimerHandler ? callSync(spawned.function(), context)
                         : RunningHandler.call(spawned.function(), context);
-                return awaited(returned);
+                return Results.storable(awaited(returned));
             } catch (CancellationException e) {
                 throw new Cancelled(e);
             } catch (InterruptedException e) {
@@ -266,7 +270,7 @@ public final class Execution {
             Object result = call(handler.function(),
                     InvocationContext.of(cause, handler.field(), handlerState, handler.param(), subhandling, poster, client, indexes));
             subhandling.executeRegistered();
-            return result;
+            return Results.storable(result);
         });
     }
 

@@ -1,6 +1,7 @@
 package io.kopf4j.structs;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Map;
@@ -16,14 +18,19 @@ import java.util.stream.Collectors;
 /**
  * Conversions between an object's JSON maps and Java types (records, POJOs, fabric8's models), with
  * {@link Json}'s mapper: unknown fields are ignored, so that a type declares only the fields it
- * needs; {@code java.time} values are read and written as the API server's timestamp texts.
+ * needs; {@code java.time} values are read and written as the API server's timestamp texts; the JDK's
+ * own classes (threads, streams) are never written as beans ({@link NoJdkBeans}).
  */
 public final class TypedJson {
     private static final ObjectMapper MAPPER = Json.mapper().copy()
             .registerModule(new JavaTimeModule())
+            .registerModule(NoJdkBeans.module())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+    /** For handlers' values: a record's or POJO's null fields left out, a map's nulls kept (they delete fields). */
+    private static final ObjectMapper VALUES = MAPPER.copy()
+            .setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS));
 
     private TypedJson() {
     }
@@ -77,19 +84,26 @@ public final class TypedJson {
     }
 
     /**
-     * A handler's value as JSON: maps, lists, strings, numbers and booleans as they are (so a map's
-     * {@code null} still deletes a field, as in Kopf); records and POJOs as maps of their fields,
-     * {@code null} fields left out; {@code java.time} values as timestamp texts.
+     * A handler's value as JSON: strings, numbers and booleans as they are; maps and lists with all
+     * they hold written and read back (so a map's {@code null} still deletes a field, as in Kopf);
+     * records and POJOs as maps of their fields, {@code null} fields left out; {@code java.time}
+     * values as timestamp texts. Written by Jackson's generator, whose limits (nesting depth) stop a
+     * cyclic or too deep value with an exception rather than the thread's stack.
      *
      * @param value the value
-     * @return the value as plain JSON maps, lists and scalars
+     * @return the value as new, plain JSON maps, lists and scalars
+     * @throws IllegalArgumentException with Jackson's reason if the value cannot be written as JSON
      */
     public static Object toJson(Object value) {
-        if (value == null || value instanceof Map<?, ?> || value instanceof List<?> || value instanceof String
-                || value instanceof Number || value instanceof Boolean) {
+        if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
             return value;
         }
-        return MAPPER.convertValue(value, Object.class);
+        try {
+            return Json.mapper().readValue(VALUES.writeValueAsBytes(value), Object.class);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e instanceof JsonProcessingException json ? json.getOriginalMessage()
+                    : e.getMessage(), e);
+        }
     }
 
     /**

@@ -14,6 +14,7 @@ import io.kopf4j.actions.Execution;
 import io.kopf4j.actions.HandlerState;
 import io.kopf4j.actions.Outcome;
 import io.kopf4j.actions.State;
+import io.kopf4j.actions.Results;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.runtime.Metrics;
 import java.time.Duration;
@@ -104,8 +105,10 @@ public final class Activities {
     private static Object invoke(String kind, ActivityHandler handler, HandlerState state, OperatorSettings settings,
                                  Memo memo, Logger logger, KubernetesClient client,
                                  Function<String, Index<?, ?>> indexes) throws Exception {
-        return handler.function().call(new Context(settings, memo, logger, state.retries(), handler.param(),
+        Object result = handler.function().call(new Context(settings, memo, logger, state.retries(), handler.param(),
                 kind, handler.id(), client, indexes));
+        // A probe's result is served as JSON by the liveness endpoint: one that cannot be fails the probe.
+        return ActivityHandler.PROBE.equals(kind) ? Results.storable(result) : result;
     }
 
     /** An activity handler's context; {@code kind} and {@code id} name it when it asks for a client it cannot have. */
