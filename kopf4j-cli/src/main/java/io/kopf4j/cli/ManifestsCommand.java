@@ -90,11 +90,7 @@ final class ManifestsCommand implements Callable<Integer> {
         // Only the levels: the run's --log-format and --log-prefix are for the Deployment's operator, not for this
         // command's own lines (and replacing the console would cut off any capture of an operator in this JVM).
         LogSetup.configure(options.verbose(), options.quiet());
-        for (Path crd : crds) {
-            if (!Files.isRegularFile(crd)) {
-                throw new OperatorException("CRD file not found: " + crd);
-            }
-        }
+        CrdFiles.check(crds);   // a malformed file is named with its line before anything is derived
         OperatorPlan plan = options.plan();
         String operatorName = name != null ? name : defaultName(plan.handlerClasses().getFirst());
         List<Rule> rules;

@@ -91,11 +91,7 @@ final class RunCommand implements Callable<Integer> {
         if (!crds.isEmpty() && localCluster == null) {
             throw new IllegalStateException("--crd is only for --local-cluster; use kubectl apply for other clusters");
         }
-        for (Path crd : crds) {
-            if (!Files.isRegularFile(crd)) {
-                throw new IllegalStateException("CRD file not found: " + crd);
-            }
-        }
+        CrdFiles.check(crds);   // a malformed file is named with its line before any cluster starts
         List<Path> sources = reload ? options.reloadableSources() : List.of();
         Operator.Builder builder = options.operatorBuilder();   // bad handlers fail before any cluster starts
         LocalCluster cluster = AttachedCluster.Value.THROW_AWAY.equals(localCluster) ? startCluster() : null;

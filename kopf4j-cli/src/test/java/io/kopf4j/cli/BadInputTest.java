@@ -172,6 +172,27 @@ class BadInputTest {
     }
 
     @Test
+    void aMalformedCrdFileIsOneLineNamingTheFileAndTheLineBeforeAnyClusterStarts() throws Exception {
+        Path crd = Files.writeString(dir.resolve("crd.yaml"), "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
+                + "metadata:\n  name: x\n spec: [\n");
+        String handlers = handlers("kopfexamples").toString();
+        for (CommandResult result : new CommandResult[]{kopf4j("run", "--local-cluster", "--crd", crd.toString(), handlers),
+                kopf4j("manifests", "--crd", crd.toString(), handlers)}) {
+            assertThat(result.code()).isEqualTo(1);
+            assertThat(result.err().strip()).matches("kopf4j: error: \\Q" + crd + "\\E:5:\\d+: [^\n]+")
+                    .doesNotContain("Exception").doesNotContain("\tat ");
+        }
+        Path notACrd = Files.writeString(dir.resolve("list.yaml"), "- a\n- b\n");
+        assertThat(kopf4j("manifests", "--crd", notACrd.toString(), handlers).err().strip())
+                .isEqualTo("kopf4j: error: " + notACrd + ": document 1 is not a Kubernetes object (an object with apiVersion and kind)");
+        Path incomplete = Files.writeString(dir.resolve("incomplete.yaml"),
+                "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\n");
+        assertThat(kopf4j("manifests", "--crd", incomplete.toString(), handlers).err().strip())
+                .isEqualTo("kopf4j: error: " + incomplete + ": the CustomResourceDefinition 'widgets.example.com' lacks"
+                        + " spec.group, spec.names or spec.versions as apiextensions.k8s.io/v1 has them");
+    }
+
+    @Test
     void optionsThatExcludeEachOther() throws Exception {
         String source = handlers("kopfexamples").toString();
         assertThat(kopf4j("run", "--standalone", "-P", "main", source).lastErrorLine())

@@ -1,14 +1,12 @@
 package io.kopf4j.engines.permissions;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.kopf4j.OperatorException;
 import io.kopf4j.Resource;
 import io.kopf4j.structs.Json;
+import io.kopf4j.structs.YamlFiles;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,20 +70,30 @@ public final class OfflineCatalog implements ApiCatalog {
      * @return the resources, none if the file has no CRD
      * @throws OperatorException naming the file if it cannot be read
      */
-    @SuppressWarnings("unchecked")
     public static List<Resource> crds(Path file) {
         List<Resource> resources = new ArrayList<>();
-        // Read as plain objects: a stream may hold empty documents (a leading or trailing "---"), which are no maps.
-        try (MappingIterator<Object> documents = new YAMLMapper().readerFor(Object.class).readValues(Files.readString(file))) {
-            while (documents.hasNext()) {
-                if (documents.next() instanceof Map<?, ?> document && "CustomResourceDefinition".equals(document.get("kind"))) {
-                    resources.addAll(crd((Map<String, Object>) document));
+        List<Map<String, Object>> documents;
+        try {
+            documents = YamlFiles.objects(file);
+        } catch (IllegalArgumentException e) {
+            throw new OperatorException(e.getMessage(), e);
+        }
+        for (Map<String, Object> document : documents) {
+            if ("CustomResourceDefinition".equals(document.get("kind"))) {
+                try {
+                    resources.addAll(crd(document));
+                } catch (RuntimeException e) {
+                    throw new OperatorException(file + ": the CustomResourceDefinition " + nameOf(document)
+                            + " lacks spec.group, spec.names or spec.versions as apiextensions.k8s.io/v1 has them", e);
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            throw new OperatorException("cannot read the CRDs of " + file + ": " + e.getMessage(), e);
         }
         return resources;
+    }
+
+    private static String nameOf(Map<String, Object> document) {
+        return document.get("metadata") instanceof Map<?, ?> metadata && metadata.get("name") instanceof String name
+                ? "'" + name + "'" : "without a name";
     }
 
     @SuppressWarnings("unchecked")
