@@ -53,7 +53,7 @@ final class HealthEndpoints implements AutoCloseable {
     }
 
     private void route(String kind, Supplier<Map<String, HealthCheck>> current) {
-        http.route("/" + kind, uri -> {
+        http.route("/" + kind, true, uri -> {
             Map<String, HealthCheck> checks = current.get();
             String rest = uri.getPath().substring(kind.length() + 1);
             if (rest.isEmpty() || rest.equals("/")) {

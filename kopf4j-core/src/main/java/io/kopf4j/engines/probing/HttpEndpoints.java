@@ -2,6 +2,7 @@ package io.kopf4j.engines.probing;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.kopf4j.runtime.HttpServerLimits;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -9,15 +10,19 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A small HTTP server on the JDK's {@code com.sun.net.httpserver}, one virtual thread per request:
  * enough for probes (no dependency, no thread pool to size).
  */
 final class HttpEndpoints implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpEndpoints.class);
     private final HttpServer server;
 
     HttpEndpoints(InetSocketAddress address) {
+        HttpServerLimits.apply();
         try {
             server = HttpServer.create(address, 0);
         } catch (IOException e) {
@@ -46,8 +51,17 @@ final class HttpEndpoints implements AutoCloseable {
     record Response(int status, String contentType, String body) {
     }
 
-    void route(String path, Handler handler) {
-        server.createContext(path, exchange -> respond(exchange, handler));
+    /**
+     * Serves this path exactly (the JDK's contexts match any path that starts with theirs:
+     * {@code /metricsfoo} would be {@code /metrics}), and with {@code subpaths} the paths under it
+     * ({@code /readyz/<check>}); other paths get 404.
+     */
+    void route(String path, boolean subpaths, Handler handler) {
+        server.createContext(path, exchange -> {
+            String requested = exchange.getRequestURI().getPath();
+            boolean served = requested.equals(path) || subpaths && requested.startsWith(path.endsWith("/") ? path : path + "/");
+            respond(exchange, served ? handler : uri -> new Response(404, "text/plain", "404 page not found\n"));
+        });
     }
 
     void start() {
@@ -63,10 +77,20 @@ final class HttpEndpoints implements AutoCloseable {
         server.stop(0);
     }
 
+    /** A failure of the endpoint's own is its answer (500), never the server's. */
+    private static Response handled(Handler handler, URI uri) {
+        try {
+            return handler.handle(uri);
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.error("Serving {} failed: {}", uri.getPath(), e.toString(), e);
+            return new Response(500, "text/plain", "internal server error\n");
+        }
+    }
+
     private static void respond(HttpExchange exchange, Handler handler) throws IOException {
         try (exchange) {
             Response response = "GET".equals(exchange.getRequestMethod())
-                    ? handler.handle(exchange.getRequestURI())
+                    ? handled(handler, exchange.getRequestURI())
                     : new Response(405, "text/plain", "method not allowed\n");
             byte[] body = response.body().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", response.contentType() + "; charset=utf-8");

@@ -38,7 +38,7 @@ final class LivenessEndpoint implements AutoCloseable {
         this.settings = settings;
         this.http = new HttpEndpoints(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()));
         String path = endpoint.getPath() == null || endpoint.getPath().isEmpty() ? "/" : endpoint.getPath();
-        http.route(path, uri -> respond());
+        http.route(path, false, uri -> respond());
         http.start();
         LOG.debug("Serving health status at http://{}:{}{}", http.address().getHostString(), http.address().getPort(), path);
     }

@@ -18,7 +18,7 @@ final class MetricsEndpoint implements AutoCloseable {
      */
     public MetricsEndpoint(String bindAddress) {
         this.http = new HttpEndpoints(HttpEndpoints.parse(bindAddress));
-        http.route("/metrics", uri -> new HttpEndpoints.Response(200, "text/plain; version=0.0.4", registry.scrape()));
+        http.route("/metrics", false, uri -> new HttpEndpoints.Response(200, "text/plain; version=0.0.4", registry.scrape()));
         http.start();
         LOG.info("Metrics at http://{}:{}/metrics", http.address().getHostString(), http.address().getPort());
     }

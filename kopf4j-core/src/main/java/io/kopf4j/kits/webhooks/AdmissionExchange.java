@@ -25,18 +25,22 @@ import org.slf4j.LoggerFactory;
  * One admission request over HTTP(S), as Kopf's {@code _serve}: {@code POST {path}/{id}}, the JSON
  * AdmissionReview to the admission engine, its answer as JSON (200). A malformed request
  * ({@link WebhookError}, unparsable JSON) is answered with its status and message instead; the
- * handler id, the headers and the client's certificate go along in a {@link WebhookRequest}.
+ * handler id, the headers and the client's certificate go along in a {@link WebhookRequest}. A body
+ * larger than {@code maxRequestSize} is answered 413 unread, as aiohttp answers under Kopf; a fault
+ * of the serving itself is a 500 for this request alone.
  *
  * <pre>{@code
- * server.createContext("/", new AdmissionExchange("", requests));
+ * server.createContext("/", new AdmissionExchange("", WebhookServer.DEFAULT_MAX_REQUEST_SIZE, requests));
  * }</pre>
  *
  * @param rootPath the server's root path, without a trailing slash (empty for none)
+ * @param maxRequestSize the largest body read, in bytes
  * @param requests the admission engine
  */
-record AdmissionExchange(String rootPath, WebhookFn requests) implements HttpHandler {
+record AdmissionExchange(String rootPath, long maxRequestSize, WebhookFn requests) implements HttpHandler {
     private static final Logger LOGGER = LoggerFactory.getLogger(AdmissionExchange.class);
-    private static final Map<Integer, String> PHRASES = Map.of(400, "Bad Request", 404, "Not Found", 409, "Conflict");
+    private static final Map<Integer, String> PHRASES = Map.of(400, "Bad Request", 404, "Not Found", 409, "Conflict",
+            413, "Request Entity Too Large");
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
@@ -54,9 +58,9 @@ record AdmissionExchange(String rootPath, WebhookFn requests) implements HttpHan
     }
 
     private void serve(HttpExchange exchange, String webhook) throws IOException {
-        byte[] body;
-        try (InputStream in = exchange.getRequestBody()) {
-            body = in.readAllBytes();
+        byte[] body = body(exchange);
+        if (body == null) {
+            return;   // answered 413
         }
         Map<String, Object> review;
         try {
@@ -70,10 +74,48 @@ record AdmissionExchange(String rootPath, WebhookFn requests) implements HttpHan
             respond(exchange, 200, "application/json", Json.mapper().writeValueAsBytes(requests.serve(review, request)));
         } catch (WebhookError e) {
             respond(exchange, e.httpStatus(), "text/plain", text(e.httpStatus(), e.getMessage()));
-        } catch (RuntimeException | JsonProcessingException e) {
+        } catch (RuntimeException | JsonProcessingException | StackOverflowError e) {
             LOGGER.error("Admission request failed unexpectedly.", e);
             respond(exchange, 500, "text/plain", text(500, "Internal Server Error"));
         }
+    }
+
+    /**
+     * The body, read only up to the limit: a declared length above it is refused before anything is
+     * read, a chunked body as soon as it passes the limit; null once refused (413, aiohttp's text).
+     */
+    private byte[] body(HttpExchange exchange) throws IOException {
+        String declared = exchange.getRequestHeaders().getFirst("Content-Length");
+        long length = declared == null ? -1 : parseLength(declared);
+        if (length > maxRequestSize) {
+            tooLarge(exchange, String.valueOf(length));
+            return null;
+        }
+        try (InputStream in = exchange.getRequestBody()) {
+            byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxRequestSize + 1));
+            if (body.length > maxRequestSize) {
+                tooLarge(exchange, "more than " + maxRequestSize);
+                return null;
+            }
+            return body;
+        }
+    }
+
+    private static long parseLength(String declared) {
+        try {
+            return Long.parseLong(declared.strip());
+        } catch (NumberFormatException e) {
+            return -1;   // the JDK's server has refused a malformed length before this
+        }
+    }
+
+    /** @param actual the size as far as known: the declared length, or "more than" the limit of a chunked body */
+    private void tooLarge(HttpExchange exchange, String actual) throws IOException {
+        LOGGER.warn("Refused an admission request of {} bytes from {}: the limit is {} bytes (WebhookServer.maxRequestSize).",
+                actual, exchange.getRemoteAddress(), maxRequestSize);
+        exchange.getResponseHeaders().set("Connection", "close");
+        respond(exchange, 413, "text/plain", text(413, "Maximum request body size " + maxRequestSize
+                + " exceeded, actual body size " + actual));
     }
 
     /** The first value of each header, as aiohttp's {@code dict(request.headers)} keeps one. */

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  *
  * <pre>{@code
  * new ServerOptions(null, 9443, "/", "host.k3d.internal", null, null, null, false, null, null, null,
- *         List.of(), ClientVerification.NONE, Duration.ofSeconds(60))
+ *         List.of(), ClientVerification.NONE, Duration.ofSeconds(60), WebhookServer.DEFAULT_MAX_REQUEST_SIZE)
  * }</pre>
  *
  * @param addr where to listen, or null for all interfaces
@@ -29,11 +29,13 @@ import java.util.stream.Stream;
  * @param extraSans more names for the generated certificate
  * @param verification whether and how clients' certificates are verified
  * @param fileCheckInterval how often the certificate files are checked for changes
+ * @param maxRequestSize the largest request body read, in bytes; larger ones get 413
  */
 record ServerOptions(String addr, Integer port, String path, String host,
                             String cadata, Path cafile, Path cadump,
                             boolean insecure, Path certfile, Path pkeyfile, String password,
-                            List<String> extraSans, ClientVerification verification, Duration fileCheckInterval) {
+                            List<String> extraSans, ClientVerification verification, Duration fileCheckInterval,
+                            long maxRequestSize) {
     /** Copies the list; checks what cannot work together. */
     public ServerOptions {
         extraSans = List.copyOf(extraSans);

@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpsServer;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookFn;
 import io.kopf4j.kits.pki.Pem;
+import io.kopf4j.runtime.HttpServerLimits;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -76,7 +77,7 @@ final class WebhookListener implements AutoCloseable {
             throw e;
         }
         server.setExecutor(executor);
-        server.createContext("/", new AdmissionExchange(options.rootPath(), requests));
+        server.createContext("/", new AdmissionExchange(options.rootPath(), options.maxRequestSize(), requests));
         String scheme = keys == null ? "http" : "https";
         String host = options.host() != null ? options.host() : WebhookUrls.accessibleAddr(options.addr());
         String path = options.path() == null ? "" : options.path();
@@ -145,6 +146,7 @@ final class WebhookListener implements AutoCloseable {
 
     private static HttpServer bind(InetSocketAddress address, ReloadingKeyManager keys, ClientVerification verification)
             throws IOException, GeneralSecurityException {
+        HttpServerLimits.apply();
         try {
             if (keys == null) {
                 return HttpServer.create(address, 0);

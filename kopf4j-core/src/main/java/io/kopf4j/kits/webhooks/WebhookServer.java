@@ -35,6 +35,9 @@ import java.util.function.Consumer;
  * request: no dependency, a few kilobytes idle; see docs/admission-servers.md.
  */
 public class WebhookServer implements WebhookServing {
+    /** The largest admission request read, 1 MiB: aiohttp's {@code client_max_size}, under which Kopf serves. */
+    public static final long DEFAULT_MAX_REQUEST_SIZE = 1024 * 1024;
+
     private String addr;
     private Integer port;
     private String path;
@@ -51,6 +54,7 @@ public class WebhookServer implements WebhookServing {
     private Path verifyCafile;
     private String verifyCadata;
     private Duration fileCheckInterval = Duration.ofSeconds(60);
+    private long maxRequestSize = DEFAULT_MAX_REQUEST_SIZE;
     private volatile WebhookListener listener;
 
     /** A server on all interfaces, a free port, HTTPS with a generated certificate. */
@@ -257,6 +261,24 @@ public class WebhookServer implements WebhookServing {
     }
 
     /**
+     * The largest request body read: a larger one is answered {@code 413} before it is read (from its
+     * {@code Content-Length}), or as soon as that much has come (a chunked one), so that no request,
+     * authenticated or not, can fill the operator's memory. An AdmissionReview carries the object
+     * twice (old and new), and the API server stores objects of 1.5 MB at most.
+     *
+     * @param maxRequestSize bytes, 1 MiB ({@link #DEFAULT_MAX_REQUEST_SIZE}) unless set; positive
+     * @return this server
+     * @throws IllegalArgumentException for a size that is not positive
+     */
+    public WebhookServer maxRequestSize(long maxRequestSize) {
+        if (maxRequestSize <= 0) {
+            throw new IllegalArgumentException("maxRequestSize must be positive, got " + maxRequestSize);
+        }
+        this.maxRequestSize = maxRequestSize;
+        return this;
+    }
+
+    /**
      * The host name used when {@link #host} is not set (Kopf's {@code DEFAULT_HOST}): none here;
      * the servers for local clusters name the host through which the cluster reaches this machine.
      *
@@ -277,7 +299,8 @@ public class WebhookServer implements WebhookServing {
 
     private ServerOptions options(String effectiveHost) {
         return new ServerOptions(addr, port, path, effectiveHost, cadata, cafile, cadump, insecure, certfile, pkeyfile,
-                password, extraSans, new ClientVerification(verifyMode, verifyCafile, verifyCadata), fileCheckInterval);
+                password, extraSans, new ClientVerification(verifyMode, verifyCafile, verifyCadata), fileCheckInterval,
+                maxRequestSize);
     }
 
     @Override

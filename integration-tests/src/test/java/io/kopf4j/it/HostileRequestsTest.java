@@ -1,0 +1,233 @@
+package io.kopf4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kopf4j.On;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
+import io.kopf4j.envtest.TemporaryNamespace;
+import io.kopf4j.kits.webhooks.WebhookServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * What a request can do to the servers kopf4j runs (probes, metrics, the admission webhook server),
+ * tried on an operator in a JVM of its own, as a pod runs it (the JDK's server reads its limits once
+ * per JVM): no body, connection or path takes it down or holds its resources (docs/faults.md,
+ * "Hostile input").
+ */
+@ExtendWith(LocalClusterExtension.class)
+class HostileRequestsTest {
+    /** The server's request limit is 10 s, checked every second: a margin for a busy machine, far below the 30 s of before. */
+    private static final Duration CLOSED_WITHIN = Duration.ofSeconds(20);
+    private static final String WEBHOOK_PORT = "KOPF4J_IT_WEBHOOK_PORT";
+
+    public static class Handlers {
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.admission.server = new WebhookServer().addr("127.0.0.1").port(Integer.parseInt(System.getenv(WEBHOOK_PORT)));
+        }
+
+        @On.Validate("kopfexamples")
+        public void validate() {
+        }
+    }
+
+    private Process operator;
+    private final List<Socket> sockets = new ArrayList<>();
+
+    @AfterEach
+    void stop() throws IOException {
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+        if (operator != null) {
+            operator.destroyForcibly();
+        }
+    }
+
+    private record Ports(int probes, int metrics, int webhook) {
+    }
+
+    private Ports start(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        Ports ports = new Ports(freePort(), freePort(), freePort());
+        Path log = Files.createTempFile("hostile-requests", ".log");
+        operator = new OperatorFixture(cluster, namespace).runInOwnJvm(log, Map.of(WEBHOOK_PORT, String.valueOf(ports.webhook())),
+                Handlers.class, "--health-probe-bind-address=127.0.0.1:" + ports.probes(),
+                "--metrics-bind-address=127.0.0.1:" + ports.metrics());
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> get(ports.probes(), "/readyz") == 200
+                && connect(ports.webhook()) != null);
+        return ports;
+    }
+
+    @Test
+    void aBodyAboveTheLimitIsRefusedUnreadAndTheServerGoesOn(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        Ports ports = start(cluster, namespace);
+        // 200 MB declared, none of it sent: the answer comes without the body ever being read.
+        try (SSLSocket socket = tls(ports.webhook())) {
+            write(socket, "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 209715200\r\n\r\n");
+            assertThat(statusLine(socket)).isEqualTo("HTTP/1.1 413 Request Entity Too Large");
+        }
+        // 8 MB chunked: refused once past 1 MiB.
+        try (SSLSocket socket = tls(ports.webhook())) {
+            write(socket, "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+            String chunk = Integer.toHexString(64 * 1024) + "\r\n" + "x".repeat(64 * 1024) + "\r\n";
+            // Sent from another thread while this one waits for the answer: the server answers and closes
+            // before all is sent, and an answer not yet read when the connection is reset would be lost.
+            Thread sender = Thread.ofVirtual().start(() -> {
+                try {
+                    for (int i = 0; i < 128; i++) {
+                        write(socket, chunk);
+                    }
+                } catch (IOException closedEarly) {
+                    // The server answered and closed before all was sent: the point.
+                }
+            });
+            assertThat(statusLine(socket)).isEqualTo("HTTP/1.1 413 Request Entity Too Large");
+            sender.join(10_000);
+        }
+        // A usual request is served as before.
+        try (SSLSocket socket = tls(ports.webhook())) {
+            String review = "{\"apiVersion\":\"admission.k8s.io/v1\",\"kind\":\"AdmissionReview\",\"request\":{\"uid\":\"1\","
+                    + "\"kind\":{\"group\":\"kopf.dev\",\"version\":\"v1\",\"kind\":\"KopfExample\"},\"resource\":{\"group\":"
+                    + "\"kopf.dev\",\"version\":\"v1\",\"resource\":\"kopfexamples\"},\"operation\":\"CREATE\",\"userInfo\":{},"
+                    + "\"object\":{\"apiVersion\":\"kopf.dev/v1\",\"kind\":\"KopfExample\",\"metadata\":{\"name\":\"x\"}}}}";
+            write(socket, "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: "
+                    + review.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + review);
+            assertThat(statusLine(socket)).isEqualTo("HTTP/1.1 200 OK");
+        }
+        assertThat(operator.isAlive()).isTrue();
+        assertThat(get(ports.probes(), "/healthz")).isEqualTo(200);
+    }
+
+    @Test
+    void silentAndSlowConnectionsAreClosedByEveryServer(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        Ports ports = start(cluster, namespace);
+        List<Socket> held = new ArrayList<>();
+        for (int port : List.of(ports.probes(), ports.metrics(), ports.webhook())) {
+            for (int i = 0; i < 20; i++) {
+                held.add(connect(port));   // silent: for the webhook server, no TLS handshake either
+            }
+            Socket slow = connect(port);
+            write(slow, port == ports.webhook() ? "\u0016\u0003\u0001" : "GET /metrics HTTP/1.1\r\nHost: x\r\n");   // never finished
+            held.add(slow);
+        }
+        long started = System.nanoTime();
+        await().atMost(CLOSED_WITHIN).pollInterval(Duration.ofMillis(200)).until(() -> held.stream().allMatch(HostileRequestsTest::closedByServer));
+        System.out.printf("%d held-open connections closed by the servers after %.1f s%n", held.size(),
+                (System.nanoTime() - started) / 1e9);
+        assertThat(get(ports.probes(), "/healthz")).isEqualTo(200);
+    }
+
+    @Test
+    void pathsMatchExactly(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
+        Ports ports = start(cluster, namespace);
+        assertThat(get(ports.metrics(), "/metrics")).isEqualTo(200);
+        assertThat(get(ports.metrics(), "/metricsfoo")).isEqualTo(404);
+        assertThat(get(ports.metrics(), "/metrics/x")).isEqualTo(404);
+        assertThat(get(ports.probes(), "/healthz")).isEqualTo(200);
+        assertThat(get(ports.probes(), "/healthz/ping")).isEqualTo(200);
+        assertThat(get(ports.probes(), "/healthzXYZ")).isEqualTo(404);
+        assertThat(get(ports.probes(), "/readyzfoo")).isEqualTo(404);
+        assertThat(get(ports.probes(), "/")).isEqualTo(404);
+    }
+
+    private Socket connect(int port) throws IOException {
+        Socket socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+        socket.setSoTimeout(100);
+        sockets.add(socket);
+        return socket;
+    }
+
+    /** The server closed it: the read ends (or the connection is reset) rather than timing out. */
+    private static boolean closedByServer(Socket socket) {
+        try {
+            return socket.getInputStream().read() < 0;
+        } catch (java.net.SocketTimeoutException stillOpen) {
+            return false;
+        } catch (IOException reset) {
+            return true;
+        }
+    }
+
+    private SSLSocket tls(int port) throws Exception {
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, new TrustManager[]{new TrustingAll()}, new SecureRandom());
+        SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port);
+        socket.setSoTimeout(10_000);
+        sockets.add(socket);
+        return socket;
+    }
+
+    private static void write(Socket socket, String text) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write(text.getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
+    }
+
+    private static String statusLine(Socket socket) throws IOException {
+        InputStream in = socket.getInputStream();
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c >= 0 && c != '\n'; c = in.read()) {
+            line.append((char) c);
+        }
+        return line.toString().strip();
+    }
+
+    private static int get(int port, String path) throws Exception {
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5))
+                    .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** The test's client trusts the operator's generated certificate: what is tried here is the server, not TLS. */
+    private static final class TrustingAll implements X509TrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
+}
