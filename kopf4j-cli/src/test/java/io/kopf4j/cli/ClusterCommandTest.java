@@ -14,6 +14,8 @@ import io.kopf4j.On;
 import io.kopf4j.loading.ClusterClients;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,6 +75,7 @@ class ClusterCommandTest {
         Path kubeconfig = dataDir().resolve("kubeconfig");
         assertThat(started.out()).contains("Local cluster " + NAME + " started: https://127.0.0.1:",
                 "export KUBECONFIG=" + kubeconfig);
+        assertOwnerOnly(dataDir());
         assertThat(cluster("start").out()).contains("Local cluster " + NAME + " is already running: https://127.0.0.1:");
         Main.Captured status = cluster("status");
         assertThat(status.code()).isZero();
@@ -179,6 +182,19 @@ class ClusterCommandTest {
         Process process = builder.start();
         operators.add(process);
         return process;
+    }
+
+    /**
+     * The cluster's secrets (the CA's and the admin's keys, the kubeconfig) are its owner's alone: the
+     * data directory 0700, every file in it and in its pki 0600. etcd keeps its data directory 0700 itself.
+     */
+    private static void assertOwnerOnly(Path dataDir) throws IOException {
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("pki")))).isEqualTo("rwx------");
+        for (Path file : List.of(dataDir.resolve("kubeconfig"), dataDir.resolve("pki/ca.key"), dataDir.resolve("pki/ca.crt"),
+                dataDir.resolve("pki/admin.key"), dataDir.resolve("pki/apiserver.key"), dataDir.resolve("pki/sa.key"))) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).as(file.toString()).isEqualTo("rw-------");
+        }
     }
 
     private static void stop(Process operator) throws InterruptedException {

@@ -76,7 +76,7 @@ final class ControlPlane implements AutoCloseable {
     ControlPlane(Path binaries, Path dir, Pki pki, Ports ports, List<String> apiServerFlags, boolean detached)
             throws IOException, GeneralSecurityException {
         this.binaries = binaries;
-        this.dir = dir;
+        this.dir = PrivateFiles.directory(dir);   // its keys, kubeconfig and etcd's data: the owner's alone
         this.pki = pki;
         this.ports = ports;
         this.apiServerFlags = List.copyOf(apiServerFlags);
@@ -152,7 +152,7 @@ final class ControlPlane implements AutoCloseable {
     /** Writes the admin kubeconfig (cluster-admin through the system:masters group). */
     void writeKubeconfig() {
         try {
-            Files.writeString(kubeconfig(), kubeconfigYaml("kopf4j-admin", certificateCredentials(pki.adminCert, pki.adminKey), "default"));
+            PrivateFiles.write(kubeconfig(), kubeconfigYaml("kopf4j-admin", certificateCredentials(pki.adminCert, pki.adminKey), "default"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + kubeconfig(), e);
         }

@@ -297,7 +297,7 @@ public final class KeptCluster {
     }
 
     private void writeState(Properties state) throws IOException {
-        Files.createDirectories(dataDir);
+        PrivateFiles.directory(dataDir);
         try (OutputStream out = Files.newOutputStream(dataDir.resolve(STATE))) {
             state.store(out, "kopf4j cluster " + name + ": its ports, and its processes while it runs");
         }

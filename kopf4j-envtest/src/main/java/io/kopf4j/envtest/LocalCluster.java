@@ -183,7 +183,7 @@ public final class LocalCluster implements AutoCloseable {
         try {
             Path[] credentials = plane.pki.client(state.resolve("pki"), user, groups);
             Path file = state.resolve("kubeconfig-" + user);
-            Files.writeString(file, plane.kubeconfigYaml(user, ControlPlane.certificateCredentials(credentials[0], credentials[1]), "default"));
+            PrivateFiles.write(file, plane.kubeconfigYaml(user, ControlPlane.certificateCredentials(credentials[0], credentials[1]), "default"));
             return file;
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot make credentials for " + user + ": " + e.getMessage(), e);
@@ -218,7 +218,7 @@ public final class LocalCluster implements AutoCloseable {
         try {
             // The context's namespace is the ServiceAccount's, as a pod's in-cluster configuration has it: Events of
             // cluster-scoped objects go there (Kopf's rule), where its generated RBAC lets it post them.
-            Files.writeString(file, plane.kubeconfigYaml(user, "token: " + token, namespace));
+            PrivateFiles.write(file, plane.kubeconfigYaml(user, "token: " + token, namespace));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

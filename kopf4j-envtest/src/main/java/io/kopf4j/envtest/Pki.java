@@ -46,7 +46,7 @@ final class Pki {
         adminKey = dir.resolve("admin.key");
         serviceAccountKey = dir.resolve("sa.key");
         serviceAccountPublicKey = dir.resolve("sa.pub");
-        Files.createDirectories(dir);
+        PrivateFiles.directory(dir);
     }
 
     /** New certificates and keys, written under {@code dir}. */
@@ -132,7 +132,6 @@ final class Pki {
 
     /** Keys as PKCS#8 ("PRIVATE KEY"), which Go, kubectl and fabric8 all read. */
     private static Path write(Path file, Object pemObject) throws IOException {
-        Files.writeString(file, Pem.encode(pemObject));
-        return file;
+        return PrivateFiles.write(file, Pem.encode(pemObject));
     }
 }
