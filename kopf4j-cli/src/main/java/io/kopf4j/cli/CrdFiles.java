@@ -13,7 +13,7 @@ import java.util.List;
  *
  * <pre>{@code
  * CrdFiles.check(List.of(Path.of("examples/crd.yaml")));
- * // kopf4j: error: examples/crd.yaml:7:9: mapping values are not allowed here
+ * // kopf4j: error: examples/crd.yaml:5:2: while parsing a block mapping: expected <block end>, but found ...
  * }</pre>
  */
 final class CrdFiles {

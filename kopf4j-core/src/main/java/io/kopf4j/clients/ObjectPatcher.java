@@ -11,6 +11,7 @@ import io.kopf4j.Patch;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;
+import io.kopf4j.structs.SecretValues;
 import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -109,7 +110,7 @@ public final class ObjectPatcher implements ObjectPatching {
             if (status != null) {
                 try {
                     Map<String, Object> statusPatch = Map.of("status", status);
-                    fresh = merged(mergePatch(objectStatus, "status", statusPatch, resultsOf, logger), fresh, versions);
+                    fresh = merged(mergePatch(objectStatus, "status", statusPatch, body, resultsOf, logger), fresh, versions);
                 } catch (KubernetesClientException e) {
                     if (!PatchRejections.permanent(e)) {
                         throw e;
@@ -120,7 +121,7 @@ public final class ObjectPatcher implements ObjectPatching {
                 }
             }
             if (!merge.isEmpty()) {
-                fresh = merged(mergePatch(object, "resource", merge, resultsOf, logger), fresh, versions);
+                fresh = merged(mergePatch(object, "resource", merge, body, resultsOf, logger), fresh, versions);
             }
             if (!patch.fns().isEmpty()) {
                 Map<String, Object> edited = Json.deepCopy(fresh);
@@ -172,10 +173,10 @@ public final class ObjectPatcher implements ObjectPatching {
      *
      * @return the object as patched; null if nothing was left to send
      */
-    private Map<String, Object> mergePatch(ApiRequest target, String what, Map<String, Object> patch, Set<String> resultsOf,
-                                           Logger logger) {
+    private Map<String, Object> mergePatch(ApiRequest target, String what, Map<String, Object> patch,
+                                           Map<String, Object> body, Set<String> resultsOf, Logger logger) {
         try {
-            return sendMerge(target, what, patch, logger);
+            return sendMerge(target, what, patch, body, logger);
         } catch (KubernetesClientException e) {
             KubernetesClientException tooLarge = PatchRejections.tooLargeAnnotations(patch, e);
             if (tooLarge != null) {
@@ -186,19 +187,30 @@ public final class ObjectPatcher implements ObjectPatching {
                 throw e;
             }
             Map<String, Object> rest = PatchRejections.without(patch, results);
-            Map<String, Object> patched = rest.isEmpty() ? null : sendMerge(target, what, rest, logger);
+            Map<String, Object> patched = rest.isEmpty() ? null : sendMerge(target, what, rest, body, logger);
             logger.error(PatchRejections.unstoredResults(results, e));
             return patched;
         }
     }
 
-    private Map<String, Object> sendMerge(ApiRequest target, String what, Map<String, Object> patch, Logger logger) {
+    /** @param body the object patched: a Secret's values in the patch are logged as digests ({@link SecretValues}) */
+    private Map<String, Object> sendMerge(ApiRequest target, String what, Map<String, Object> patch, Map<String, Object> body,
+                                          Logger logger) {
         if (logger.isDebugEnabled()) {
-            logger.debug("Merge-patching the {} with: {}", what, Json.pythonRepr(patch));
+            logger.debug("Merge-patching the {} with: {}", what, Json.pythonRepr(loggable(patch, body)));
         }
         Map<String, Object> patched = send(target, ApiRequest.MERGE, Json.compact(patch), logger);
-        warnOfInconsistencies(patch, patched, logger);
+        warnOfInconsistencies(loggable(patch, body), patched == null ? null : loggable(patched, body), logger);
         return patched;
+    }
+
+    private static Map<String, Object> loggable(Map<String, Object> patch, Map<String, Object> body) {
+        if (!SecretValues.isSecret(body)) {
+            return patch;
+        }
+        Map<String, Object> copy = new LinkedHashMap<>(patch);
+        SecretValues.digestInPlace(copy, SecretValues.uidOf(body));
+        return copy;
     }
 
     /** The freshest object after a merge patch, its version noted; the one before if nothing was sent. */

@@ -2,6 +2,7 @@ package io.kopf4j.storage;
 
 import io.kopf4j.structs.Dicts;
 import io.kopf4j.structs.Json;
+import io.kopf4j.structs.SecretValues;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.Set;
  * {@code kind}, {@code status} and system metadata, keeping labels and annotations but not the
  * annotations of Kopf-style operators (kopf4j's, Kopf's, or any marked {@code kopf-managed}) nor
  * kubectl's {@code last-applied-configuration}; empty stanzas dropped. Field order follows Kopf
- * (the body's own fields first, then {@code metadata}), so the stored JSON matches Kopf's.
+ * (the body's own fields first, then {@code metadata}), so the stored JSON matches Kopf's. A Secret's
+ * values are digests in it ({@link SecretValues}): a change is seen, the value is not stored.
  *
  * <pre>{@code
  * Map<String, Object> essence = new Essence(new AnnotationPrefixes(AnnotationPrefixes.KOPF_PREFIX)).of(body);
@@ -93,6 +95,9 @@ public final class Essence {
         cherryPick(body, essence, extraFields);
         removeEmptyStanzas(essence);
         ignoredFields.forEach(field -> Dicts.remove(essence, field));
+        if (SecretValues.isSecret(body)) {
+            SecretValues.digestInPlace(essence, SecretValues.uidOf(body));   // the values never go into the annotation
+        }
         return essence;
     }
 

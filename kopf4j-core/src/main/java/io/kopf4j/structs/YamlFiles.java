@@ -18,7 +18,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * List<Map<String, Object>> objects = YamlFiles.objects(Path.of("examples/crd.yaml"));
- * // or IllegalArgumentException: examples/crd.yaml:7:9: mapping values are not allowed here
+ * // or IllegalArgumentException: examples/crd.yaml:5:2: while parsing a block mapping: expected <block end>, ...
  * }</pre>
  */
 public final class YamlFiles {
@@ -70,10 +70,16 @@ public final class YamlFiles {
         return location == null || location.getLineNr() < 1 ? "" : ":" + location.getLineNr() + ":" + location.getColumnNr();
     }
 
-    /** The parser's own words; SnakeYAML adds the line again below them, with a drawing of the place. */
+    /**
+     * The parser's own words on one line: SnakeYAML says what it was doing and what it found, each
+     * followed by indented lines that repeat the place and draw it, which the file and line say here.
+     */
     private static String firstLine(String message) {
-        String text = message == null ? "not YAML" : message.strip();
-        int end = text.indexOf('\n');
-        return end < 0 ? text : text.substring(0, end).strip();
+        if (message == null) {
+            return "not YAML";
+        }
+        List<String> words = message.lines().filter(line -> !line.isBlank() && !Character.isWhitespace(line.charAt(0)))
+                .map(String::strip).toList();
+        return words.isEmpty() ? message.strip() : String.join(": ", words);
     }
 }

@@ -261,14 +261,16 @@ public final class ResourceWatcher implements Runnable {
     private void skip(UnreadableObject object) {
         metrics.unreadableObject(resource);
         String version = object.resourceVersion();
+        boolean deleted = "DELETED".equals(object.type());
         if (version == null || reported.add(object.uid() + "@" + version)) {
-            ObjectLogger.local(object.body()).error("The object cannot be read and is skipped{}: {}",
+            ObjectLogger.local(object.body()).error(deleted ? "The deleted object cannot be read{}; it is forgotten by its"
+                    + " identity alone: {}" : "The object cannot be read and is skipped{}: {}",
                     version == null ? "" : " at its version " + version, object.reason());
         }
         if (version != null && object.type() != null) {
             lastVersion = version;   // a resumed watch starts after it, not at it again
         }
-        if ("DELETED".equals(object.type())) {
+        if (deleted) {
             deliver(object.type(), object.body());
         }
     }

@@ -12,6 +12,7 @@ import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.storage.ProgressStorage;
 import io.kopf4j.structs.Json;
+import io.kopf4j.structs.SecretValues;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +46,7 @@ final class ChangeHandling {
             String title = title(reason.toString());
             List<ChangingHandler> owned = registry.changingHandlers(resource);
             List<ChangingHandler> selected = registry.changingHandlers(cause);
-            State state = State.fromStorage(cause.raw(), progress, owned).withPurpose(reason.toString(), List.of())
+            State state = State.fromStorage(cause.raw(), progress, owned, cause.logger()).withPurpose(reason.toString(), List.of())
                     .withHandlers(selected);
             for (Map.Entry<String, State.Counts> extra : state.extras().entrySet()) {
                 State.Counts counts = extra.getValue();
@@ -59,7 +60,7 @@ final class ChangeHandling {
             }
             // Guarded: the body's JSON would be written for every cause even with debug logging off.
             if (cause.logger().isDebugEnabled()) {
-                cause.logger().debug("{} is in progress: {}", title, Json.compact(cause.raw()));
+                cause.logger().debug("{} is in progress: {}", title, Json.compact(SecretValues.digested(cause.raw())));
                 if (!cause.diff().isEmpty() && cause.old() != null && cause.current() != null) {
                     cause.logger().debug("{} diff: {}", title, cause.diff());
                 }
