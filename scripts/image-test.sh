@@ -182,7 +182,9 @@ install -m 0644 "$kubeconfig" "$work/kubeconfig"   # readable by the container's
 free_port() { local port; while port=$((20000 + RANDOM % 20000)); ss -Htln "sport = :$port" | grep -q .; do :; done; echo "$port"; }
 probes=$(free_port) metrics=$(free_port)
 container=$tag
-podman run -d --name "$container" --network host --read-only --read-only-tmpfs=false -v "$work/kubeconfig:/etc/kopf4j/kubeconfig:ro" "$image" \
+# As the generated Deployment runs it: a read-only root with a tmpfs at /tmp (its emptyDir), no capabilities.
+podman run -d --name "$container" --network host --read-only --read-only-tmpfs=false --tmpfs /tmp --cap-drop ALL \
+  --security-opt no-new-privileges -v "$work/kubeconfig:/etc/kopf4j/kubeconfig:ro" "$image" \
   run --all-namespaces --kubeconfig=/etc/kopf4j/kubeconfig --health-probe-bind-address=:"$probes" \
   --metrics-bind-address=:"$metrics" --log-format=json "$handlers" > /dev/null
 container_log() { podman logs "$container" 2>&1 | sed 's/^/    /' >&2; }

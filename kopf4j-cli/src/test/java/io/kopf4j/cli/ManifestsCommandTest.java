@@ -7,10 +7,13 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.Permission;
 import io.kopf4j.kits.webhooks.WebhookAutoServer;
 import io.kopf4j.kits.webhooks.WebhookServer;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -171,6 +174,50 @@ class ManifestsCommandTest {
                 "kopf4j: warning: settings.admission.server's host is op.ops.svc: for the API server to reach the generated"
                         + " Service, it should be host(\"other.ops.svc\")");
         assertThat(result.out()).contains("kind: Service\n");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyGeneratedPodIsAdmittedByPodSecurityRestrictedWithARootFilesystemReadOnly() throws Exception {
+        List<Main.Captured> results = List.of(manifestsInOps("op", Children.class),
+                manifestsInOps("op", Admission.class, "--leader-election", "--replicas", "2"),
+                manifestsInOps("op", Children.class, "--shards", "3", "--all-namespaces"));
+        for (Main.Captured result : results) {
+            assertThat(result.code()).as(result.err()).isZero();
+            List<Map<String, Object>> deployments = new ArrayList<>();
+            try (MappingIterator<Object> documents = new YAMLMapper().readerFor(Object.class).readValues(result.out())) {
+                documents.forEachRemaining(document -> {
+                    if (document instanceof Map<?, ?> map && "Deployment".equals(map.get("kind"))) {
+                        deployments.add((Map<String, Object>) map);
+                    }
+                });
+            }
+            assertThat(deployments).singleElement().satisfies(deployment -> {
+                Map<String, Object> pod = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) deployment.get("spec"))
+                        .get("template")).get("spec");
+                assertThat(PodSecurityRestricted.violations(pod)).isEmpty();
+                Map<String, Object> container = ((List<Map<String, Object>>) pod.get("containers")).getFirst();
+                assertThat((Map<String, Object>) container.get("securityContext")).containsEntry("readOnlyRootFilesystem", true);
+                assertThat(container.get("volumeMounts")).isEqualTo(List.of(Map.of("name", "tmp", "mountPath", "/tmp")));
+            });
+        }
+    }
+
+    @Test
+    void theRestrictedChecksFindWhatTheEarlierDeploymentLacked() {
+        Map<String, Object> earlier = Map.of("securityContext", Map.of("runAsNonRoot", true), "containers", List.of(Map.of(
+                "name", "operator", "securityContext", Map.of("allowPrivilegeEscalation", false))));
+        assertThat(PodSecurityRestricted.violations(earlier)).containsExactly(
+                "container operator: seccompProfile.type must be RuntimeDefault or Localhost (in the pod's or the container's"
+                        + " securityContext), is null",
+                "container operator: securityContext.capabilities.drop must include ALL");
+        assertThat(PodSecurityRestricted.violations(Map.of("hostNetwork", true, "volumes", List.of(Map.of("name", "h",
+                "hostPath", Map.of("path", "/"))), "containers", List.of(Map.of("name", "c", "securityContext", Map.of(
+                "privileged", true, "capabilities", Map.of("add", List.of("SYS_ADMIN")), "runAsUser", 0))))))
+                .contains("spec.hostNetwork must not be true", "container c: securityContext.privileged must not be true",
+                        "container c: securityContext.capabilities.add may hold NET_BIND_SERVICE only, not SYS_ADMIN",
+                        "container c: securityContext.runAsUser must not be 0")
+                .anyMatch(violation -> violation.startsWith("volume h: type [hostPath] is not allowed"));
     }
 
     @Test
