@@ -58,6 +58,8 @@ public final class OperatorSettings {
     public final Sharding sharding = new Sharding();
     /** The permission check at start-up (kopf4j's own; see docs/deploying.md). */
     public final Preflight preflight = new Preflight();
+    /** How {@code /metrics} is served (kopf4j's own; see docs/metrics.md). */
+    public final Metrics metrics = new Metrics();
 
     /**
      * Checks every value, as the operator does when it starts (after the startup handlers, which may
@@ -117,6 +119,8 @@ public final class OperatorSettings {
         validateSharding();
         require("admission.managed", admission.managed == null || !admission.managed.isBlank(), "must not be blank",
                 admission.managed);
+        require("metrics.certDirectory", metrics.certDirectory == null || metrics.secure, "needs metrics.secure",
+                metrics.certDirectory);
         validateLeadership();
     }
 
@@ -199,6 +203,33 @@ public final class OperatorSettings {
 
         /** Check the permissions before watching ({@code --no-preflight} turns it off). */
         public boolean enabled = true;
+    }
+
+    /**
+     * How {@code /metrics} is served, where a metrics address is given: plain HTTP to anyone, or, as
+     * controller-runtime and kubebuilder v4 serve it, HTTPS to scrapers whose bearer token the API
+     * server authenticates (TokenReview) and whose user it allows to {@code get} {@code /metrics}
+     * (SubjectAccessReview). See docs/metrics.md.
+     *
+     * <pre>{@code
+     * settings.metrics.secure = true;                                   // --metrics-secure
+     * settings.metrics.certDirectory = Path.of("/tmp/k8s-metrics-server/serving-certs");   // --metrics-cert-dir
+     * }</pre>
+     */
+    public static final class Metrics {
+        /** Plain HTTP, to anyone. */
+        public Metrics() {
+        }
+
+        /** HTTPS, with authentication and authorisation of the scraper ({@code --metrics-secure}). */
+        public boolean secure = false;
+        /**
+         * With {@link #secure}: a directory with {@code tls.crt} and {@code tls.key} (a mounted Secret, as
+         * cert-manager writes it), re-read when they change ({@code --metrics-cert-dir}); null: a
+         * self-signed certificate made at start (scrapers then skip its verification, as kubebuilder's
+         * ServiceMonitor does by default).
+         */
+        public java.nio.file.Path certDirectory = null;
     }
 
     /** Where state is kept on the objects. */

@@ -114,6 +114,39 @@ final class Manifests {
         add("Service", service);
     }
 
+    /**
+     * The Service of {@code /metrics}, {@code NAME-metrics}, for a Prometheus ServiceMonitor: its port named
+     * {@code https} (secure metrics) or {@code http}, to the pods' port named {@code metrics}.
+     */
+    @SuppressWarnings("unchecked")
+    void metricsService(int port, boolean secure) {
+        Map<String, Object> portSpec = new LinkedHashMap<>();
+        portSpec.put("name", secure ? "https" : "http");
+        portSpec.put("protocol", "TCP");
+        portSpec.put("port", port);
+        portSpec.put("targetPort", "metrics");
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("selector", Map.of("app", name));
+        spec.put("ports", List.of(portSpec));
+        Map<String, Object> service = object("v1", "Service", namespace);
+        ((Map<String, Object>) service.get("metadata")).put("name", name + "-metrics");
+        ((Map<String, Object>) service.get("metadata")).put("labels", Map.of("app", name));
+        service.put("spec", spec);
+        add("Service", service);
+    }
+
+    /**
+     * The ClusterRole that lets a scraper read the secure {@code /metrics} ({@code NAME-metrics-reader},
+     * kubebuilder's {@code metrics-reader}): bind Prometheus' ServiceAccount to it. Not bound here:
+     * who scrapes is the cluster's choice.
+     */
+    void metricsReader() {
+        documents.add(new Document("ClusterRole", "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
+                + "metadata:\n  name: " + name + "-metrics-reader\n"
+                + "rules:\n# bind a scraper (Prometheus' ServiceAccount) to it: the operator serves /metrics to whom the API server allows it\n"
+                + "- nonResourceURLs: [/metrics]\n  verbs: [get]\n"));
+    }
+
     /** A CRD file as given, verbatim (comments and all). */
     void crd(String yaml) {
         documents.add(new Document("CustomResourceDefinition", yaml.replaceFirst("\\A---\\s*\n", "")

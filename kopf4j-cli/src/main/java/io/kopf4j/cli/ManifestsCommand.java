@@ -53,6 +53,8 @@ final class ManifestsCommand implements Callable<Integer> {
     /** The run options that concern this machine's access to a cluster, not the operator's pod. */
     private static final Set<String> LOCAL_OPTIONS = Set.of("--kubeconfig", "--context", "--module");
     private static final int HEALTH_PORT = 8081;
+    /** kubebuilder's ports: 8443 for HTTPS, the default, and 8080 for plain HTTP (--no-metrics-secure). */
+    private static final int SECURE_METRICS_PORT = 8443;
     private static final int METRICS_PORT = 8080;
 
     @Mixin
@@ -92,6 +94,9 @@ final class ManifestsCommand implements Callable<Integer> {
         LogSetup.configure(options.verbose(), options.quiet());
         CrdFiles.check(crds);   // a malformed file is named with its line before anything is derived
         OperatorPlan plan = options.plan();
+        // Secure metrics unless --no-metrics-secure: set before the rules are derived, which follow the setting.
+        plan.settings().metrics.secure = !spec.commandLine().getParseResult().hasMatchedOption("--metrics-secure")
+                || plan.settings().metrics.secure;
         String operatorName = name != null ? name : defaultName(plan.handlerClasses().getFirst());
         List<Rule> rules;
         if (plan.explicitCluster()) {
@@ -108,12 +113,17 @@ final class ManifestsCommand implements Callable<Integer> {
         }
         manifests.serviceAccount();
         manifests.rbac(rules);
+        if (plan.settings().metrics.secure) {
+            manifests.metricsReader();
+        }
         Integer webhookPort = WebhookService.port(plan.settings().admission.server, operatorName, operatorNamespace,
                 spec.commandLine().getErr());
-        manifests.deployment(deploymentSpec(plan, operatorName, webhookPort));
+        List<String> args = deploymentArgs(plan);
+        manifests.deployment(deploymentSpec(plan, operatorName, webhookPort, args));
         if (webhookPort != null) {
             manifests.service(webhookPort);
         }
+        manifests.metricsService(port(args, "--metrics-bind-address"), plan.settings().metrics.secure);
         for (Path crd : crds) {
             manifests.crd(Files.readString(crd));
         }
@@ -166,21 +176,30 @@ final class ManifestsCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
     }
 
-    /** The Deployment's spec: the run options of this command line, the probes and metrics, as docs/operations.md says. */
-    private Map<String, Object> deploymentSpec(OperatorPlan plan, String operatorName, Integer webhookPort) {
+    /** The operator's args: the run options of this command line, the probes and metrics, as docs/operations.md says. */
+    private List<String> deploymentArgs(OperatorPlan plan) {
         List<String> args = new ArrayList<>(List.of("run"));
         args.addAll(runOptions());
         if (args.stream().noneMatch(arg -> arg.startsWith("--health-probe-bind-address"))) {
             args.add("--health-probe-bind-address=:" + HEALTH_PORT);
         }
+        boolean secure = plan.settings().metrics.secure;
         if (args.stream().noneMatch(arg -> arg.startsWith("--metrics-bind-address"))) {
-            args.add("--metrics-bind-address=:" + METRICS_PORT);
+            args.add("--metrics-bind-address=:" + (secure ? SECURE_METRICS_PORT : METRICS_PORT));
+        }
+        if (secure && !args.contains("--metrics-secure")) {
+            args.add("--metrics-secure");
         }
         if (args.stream().noneMatch(arg -> arg.startsWith("--log-format"))) {
             args.add("--log-format=json");
         }
         // In the image the handlers are compiled classes on the classpath: .java files and jars become their classes.
         plan.handlerClasses().forEach(type -> args.add(type.getName()));
+        return args;
+    }
+
+    /** The Deployment's spec around the operator's args: the probes, the ports, the security context. */
+    private Map<String, Object> deploymentSpec(OperatorPlan plan, String operatorName, Integer webhookPort, List<String> args) {
 
         Map<String, Object> container = new LinkedHashMap<>();
         container.put("name", "operator");

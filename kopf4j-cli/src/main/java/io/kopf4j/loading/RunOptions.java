@@ -79,6 +79,16 @@ public final class RunOptions {
             description = "Serve /metrics in Prometheus' format here, e.g. :8080.")
     String metricsAddress;
 
+    @Option(names = "--metrics-secure", negatable = true,
+            description = "Serve /metrics over HTTPS, to scrapers whose token the API server authenticates and allows"
+                    + " to get /metrics (TokenReview, SubjectAccessReview), as controller-runtime does.")
+    boolean metricsSecure;
+
+    @Option(names = "--metrics-cert-dir", paramLabel = "DIR",
+            description = "With --metrics-secure: tls.crt and tls.key here (re-read when they change)."
+                    + " Default: a self-signed certificate.")
+    Path metricsCertDir;
+
     @Option(names = {"-m", "--module"}, paramLabel = "NAME",
             description = "Load the handlers of this class or package on the classpath ($CLASSPATH), as Kopf's -m"
                     + " imports a module (repeatable).")
@@ -185,6 +195,8 @@ public final class RunOptions {
         settings.leadership.leaseNamespace = leaderElectionNamespace;
         applySharding(settings.sharding);
         settings.preflight.enabled = !noPreflight;
+        settings.metrics.secure = metricsSecure;
+        settings.metrics.certDirectory = metricsCertDir;
         return settings;
     }
 
@@ -259,6 +271,9 @@ public final class RunOptions {
         if (!leaderElection && (leaderElectionId != null || leaderElectionNamespace != null)) {
             throw new OperatorException("--leader-election-id and --leader-election-namespace need --leader-election");
         }
+        if (metricsCertDir != null && !metricsSecure) {
+            throw new OperatorException("--metrics-cert-dir needs --metrics-secure");
+        }
         if (dev && priority != null) {
             throw new OperatorException("--dev (priority 666) and -p/--priority exclude each other");
         }
@@ -296,6 +311,9 @@ public final class RunOptions {
      */
     public Operator.Builder operatorBuilder() {
         URI livenessEndpoint = checkOptions();
+        if (metricsSecure && metricsAddress == null) {   // manifests add the address; a run serves none without it
+            throw new OperatorException("--metrics-secure needs --metrics-bind-address");
+        }
         return Operator.builder()
                 .settings(settings())
                 .liveness(livenessEndpoint)

@@ -101,7 +101,8 @@ class ManifestsCommandTest {
                 .contains("# @Permission on Children: what its handlers do themselves\n- apiGroups: [\"\"]\n  resources: [pods]\n"
                         + "  verbs: [create]\n")
                 .contains(String.join("\n        - ", "args:", "run", "--namespace=team-a", "--namespace=team-b", "--standalone",
-                        "--health-probe-bind-address=:8081", "--metrics-bind-address=:8080", "--log-format=json",
+                        "--health-probe-bind-address=:8081", "--metrics-bind-address=:8443", "--metrics-secure",
+                        "--log-format=json",
                         Children.class.getName()) + "\n")
                 // Only the CRDs' watch is cluster-wide: no namespace patterns, no peering.
                 .contains("kind: ClusterRole\n").doesNotContain("resources: [namespaces]", "kopfpeerings", "*");
@@ -127,6 +128,7 @@ class ManifestsCommandTest {
                 - cluster-role.yaml
                 - cluster-role-binding.yaml
                 - deployment.yaml
+                - service.yaml
                 - custom-resource-definition.yaml
                 """);
         assertThat(Files.readString(dir.resolve("cluster-role.yaml"))).contains("resources: [clusterkopfpeerings]");
@@ -221,6 +223,25 @@ class ManifestsCommandTest {
     }
 
     @Test
+    void metricsAreSecureByDefaultWithTheirReviewsReaderRoleAndService() {
+        Main.Captured secure = manifestsInOps("op", Children.class);
+        assertThat(secure.code()).as(secure.err()).isZero();
+        assertThat(secure.out())
+                .contains("# secure metrics (--metrics-secure): authenticating and authorising each scraper\n"
+                        + "- apiGroups: [authentication.k8s.io]\n  resources: [tokenreviews]\n  verbs: [create]\n")
+                .contains("- apiGroups: [authorization.k8s.io]\n  resources: [subjectaccessreviews]\n  verbs: [create]\n")
+                .contains("kind: ClusterRole\nmetadata:\n  name: op-metrics-reader\n", "- nonResourceURLs: [/metrics]\n  verbs: [get]\n")
+                .contains("- --metrics-bind-address=:8443\n        - --metrics-secure\n")
+                .contains("kind: Service\nmetadata:\n  name: op-metrics\n  namespace: ops\n  labels:\n    app: op\n",
+                        "  - name: https\n    protocol: TCP\n    port: 8443\n    targetPort: metrics\n");
+
+        Main.Captured plain = manifestsInOps("op", Children.class, "--no-metrics-secure");
+        assertThat(plain.code()).as(plain.err()).isZero();
+        assertThat(plain.out()).contains("- --metrics-bind-address=:8080\n", "  - name: http\n    protocol: TCP\n    port: 8080\n")
+                .doesNotContain("tokenreviews", "subjectaccessreviews", "metrics-reader", "--metrics-secure");
+    }
+
+    @Test
     void aDevelopmentServerGetsNoServiceAndAWarning() {
         Main.Captured result = manifestsInOps("op", AdmissionInDevelopment.class);
         assertThat(result.code()).as(result.err()).isZero();
@@ -228,7 +249,8 @@ class ManifestsCommandTest {
                 "kopf4j: warning: settings.admission.server is a development server (WebhookAutoServer), so no Service is"
                         + " generated for it; in a cluster, a WebhookServer with a fixed port and host(\"op.ops.svc\") is"
                         + " served by the generated Service");
-        assertThat(result.out()).contains("kind: Deployment\n").doesNotContain("kind: Service\n", "name: webhook");
+        assertThat(result.out()).contains("kind: Deployment\n", "kind: Service\nmetadata:\n  name: op-metrics\n")
+                .doesNotContain("kind: Service\nmetadata:\n  name: op\n", "name: webhook");
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.kopf4j.intents;
 
+import io.kopf4j.OperatorSettings;
+import java.util.List;
+
 /**
  * The two kinds of admission webhooks (Kopf's {@code WebhookType}), as Kopf's log lines write them:
  * {@code "Reconfiguring the validating webhook ..."}.
@@ -31,5 +34,17 @@ public enum WebhookType {
     /** {@return the kind of its configuration resource} */
     public String kind() {
         return kind;
+    }
+
+    /**
+     * The configurations the operator keeps, as Kopf keeps them: both kinds whenever a server runs and
+     * {@code settings.admission.managed} names them, with or without handlers of each kind (an emptied
+     * configuration is how a kind's handlers that are gone stop being called). The one source for the
+     * admission engine that keeps them and for the RBAC that lets it.
+     *
+     * @return both kinds, or none when not managed
+     */
+    public static List<WebhookType> managed(OperatorSettings settings) {
+        return settings.admission.server == null || settings.admission.managed == null ? List.of() : List.of(values());
     }
 }

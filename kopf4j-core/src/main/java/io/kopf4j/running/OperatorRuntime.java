@@ -115,7 +115,10 @@ public final class OperatorRuntime {
         HandlerRegistry registry = plan.registry();
         // Kopf's banner, as users' log filters know it; the version is kopf4j's.
         LOG.debug("Starting Kopf {}.", Versions.kopf4j().orElse("(unknown version)"));
-        endpoints = new Endpoints(endpointsConfig(), this::runProbes, settings, () -> reactor);
+        endpoints = new Endpoints(endpointsConfig(), this::runProbes, settings, () -> reactor, () -> {
+            Login current = login;
+            return current == null ? null : current.client();
+        });
         Activities.run(ActivityHandler.STARTUP, registry.activities(ActivityHandler.STARTUP), settings, plan.memo());
         settings.validate();
         AdmissionWebhooks.verify(settings, registry);

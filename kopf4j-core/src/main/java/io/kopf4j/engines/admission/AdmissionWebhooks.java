@@ -91,12 +91,10 @@ public final class AdmissionWebhooks implements AutoCloseable {
             return webhooks;
         }
         webhooks.resources.set(resolve(registry, client, true));
-        if (settings.admission.managed != null) {
-            ApiRetries retries = ApiRetries.of(settings);
-            for (WebhookType type : WebhookType.values()) {
-                managers.add(new ConfigurationManager(type, settings.admission.managed, registry.webhookHandlers(),
-                        webhooks.resources::get, client, retries));
-            }
+        ApiRetries retries = ApiRetries.of(settings);
+        for (WebhookType type : WebhookType.managed(settings)) {
+            managers.add(new ConfigurationManager(type, settings.admission.managed, registry.webhookHandlers(),
+                    webhooks.resources::get, client, retries));
         }
         try {
             server.start(client, new AdmissionEngine(registry, webhooks.resources::get, execution, memos),

@@ -11,10 +11,8 @@ import io.kopf4j.intents.NamespacePatterns;
 import io.kopf4j.intents.ResourceSelector;
 import io.kopf4j.intents.SpawningHandler;
 import io.kopf4j.intents.WatchingHandler;
-import io.kopf4j.intents.WebhookHandler;
 import io.kopf4j.intents.WebhookType;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -75,7 +73,8 @@ public final class RequiredPermissions {
 
     /**
      * The rules, merged per resource and namespace, in this order: the handlers' resources, what the
-     * handler classes declare, Events, namespaces, CRDs, peering, Leases, webhook configurations.
+     * handler classes declare, Events, namespaces, CRDs, peering, Leases, webhook configurations, the
+     * reviews of secure metrics.
      *
      * @param registry the operator's handlers
      * @param settings the operator's settings: peering, posting, admission and the rest that need rules
@@ -97,6 +96,7 @@ public final class RequiredPermissions {
         derivation.peering();
         derivation.leases();
         derivation.webhookConfigurations();
+        derivation.metricsAuthorization();
         return Rule.merge(derivation.rules);
     }
 
@@ -300,15 +300,23 @@ public final class RequiredPermissions {
         }
     }
 
-    /** The webhook configurations that kopf4j keeps (settings.admission.managed): created, then patched. */
+    /**
+     * The webhook configurations that kopf4j keeps (settings.admission.managed): created, then patched;
+     * both kinds, as the admission engine keeps both ({@link WebhookType#managed}).
+     */
     private void webhookConfigurations() {
-        if (settings.admission.managed == null) {
-            return;
-        }
-        Collection<WebhookType> types = registry.webhookHandlers().stream().map(WebhookHandler::type).distinct().toList();
-        for (WebhookType type : types) {
+        for (WebhookType type : WebhookType.managed(settings)) {
             add("admissionregistration.k8s.io", type.kind().toLowerCase(java.util.Locale.ROOT) + "s", Set.of("create", "patch"),
                     null, false, "the managed " + type.kind() + " '" + settings.admission.managed + "' (settings.admission.managed)");
+        }
+    }
+
+    /** Secure metrics: each scraper's token reviewed and its access to {@code /metrics} asked, as controller-runtime's filter does. */
+    private void metricsAuthorization() {
+        if (settings.metrics.secure) {
+            String reason = "secure metrics (--metrics-secure): authenticating and authorising each scraper";
+            add("authentication.k8s.io", "tokenreviews", Set.of("create"), null, false, reason);
+            add("authorization.k8s.io", "subjectaccessreviews", Set.of("create"), null, false, reason);
         }
     }
 

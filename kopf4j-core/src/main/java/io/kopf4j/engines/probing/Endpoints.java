@@ -1,5 +1,6 @@
 package io.kopf4j.engines.probing;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.HealthCheck;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.reactor.Reactor;
@@ -56,13 +57,15 @@ public final class Endpoints implements AutoCloseable {
      *
      * @param probes runs the probe handlers, for Kopf's liveness endpoint
      * @param reactor the running reactor, once there is one (null before): readiness and progress read it
+     * @param client the operator's client once logged in (null before): the secure metrics' reviews
      */
-    public Endpoints(Config config, Probes probes, OperatorSettings settings, Supplier<Reactor> reactor) {
+    public Endpoints(Config config, Probes probes, OperatorSettings settings, Supplier<Reactor> reactor,
+                     Supplier<KubernetesClient> client) {
         liveness = config.liveness() == null ? null : new LivenessEndpoint(config.liveness(), probes, settings);
         health = config.healthProbeAddress() == null ? null
                 : new HealthEndpoints(config.healthProbeAddress(), livenessChecks(config, settings, reactor),
                         readinessChecks(config, reactor));
-        metrics = config.metricsAddress() == null ? null : new MetricsEndpoint(config.metricsAddress());
+        metrics = config.metricsAddress() == null ? null : new MetricsEndpoint(config.metricsAddress(), settings.metrics, client);
         recorder = recorder(config.meterRegistry(), metrics);
     }
 

@@ -1,7 +1,10 @@
 package io.kopf4j.engines.probing;
 
+import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import io.kopf4j.runtime.HttpServerLimits;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,9 +26,20 @@ final class HttpEndpoints implements AutoCloseable {
     private final HttpServer server;
 
     HttpEndpoints(InetSocketAddress address) {
+        this(address, null);
+    }
+
+    /** @param tls the server's TLS (HTTPS), or null for plain HTTP */
+    HttpEndpoints(InetSocketAddress address, SSLContext tls) {
         HttpServerLimits.apply();
         try {
-            server = HttpServer.create(address, 0);
+            if (tls == null) {
+                server = HttpServer.create(address, 0);
+            } else {
+                HttpsServer https = HttpsServer.create(address, 0);
+                https.setHttpsConfigurator(new HttpsConfigurator(tls));
+                server = https;
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on " + address + ": " + e.getMessage(), e);
         }
@@ -48,6 +63,11 @@ final class HttpEndpoints implements AutoCloseable {
         Response handle(URI uri);
     }
 
+    /** Decides whether a request is served, before its handler runs: null to serve it, else the answer instead. */
+    interface Guard {
+        Response refusal(Headers headers, String path);
+    }
+
     record Response(int status, String contentType, String body) {
     }
 
@@ -57,10 +77,17 @@ final class HttpEndpoints implements AutoCloseable {
      * ({@code /readyz/<check>}); other paths get 404.
      */
     void route(String path, boolean subpaths, Handler handler) {
+        route(path, subpaths, handler, (headers, requested) -> null);
+    }
+
+    /** As {@link #route(String, boolean, Handler)}, each request asked of the guard first. */
+    void route(String path, boolean subpaths, Handler handler, Guard guard) {
         server.createContext(path, exchange -> {
             String requested = exchange.getRequestURI().getPath();
             boolean served = requested.equals(path) || subpaths && requested.startsWith(path.endsWith("/") ? path : path + "/");
-            respond(exchange, served ? handler : uri -> new Response(404, "text/plain", "404 page not found\n"));
+            Response refusal = served ? guard.refusal(exchange.getRequestHeaders(), requested) : null;
+            respond(exchange, !served ? uri -> new Response(404, "text/plain", "404 page not found\n")
+                    : refusal != null ? uri -> refusal : handler);
         });
     }
 

@@ -1,6 +1,7 @@
 package io.kopf4j.kits.webhooks;
 
 import io.kopf4j.kits.pki.CertificateBuilder;
+import io.kopf4j.kits.pki.KeyMaterial;
 import io.kopf4j.kits.pki.Pem;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.kopf4j.kits.webhooks;
+package io.kopf4j.kits.pki;
 
 import java.net.Socket;
 import java.security.Principal;
@@ -19,8 +19,8 @@ import javax.net.ssl.X509ExtendedKeyManager;
  * keys.use(renewedMaterial);
  * }</pre>
  */
-final class ReloadingKeyManager extends X509ExtendedKeyManager {
-    private static final String ALIAS_PREFIX = "webhook-server-";
+public final class ReloadingKeyManager extends X509ExtendedKeyManager {
+    private static final String ALIAS_PREFIX = "server-";
 
     /** One material under its alias: the current one, and the one before for handshakes under way. */
     private record Aliased(String alias, KeyMaterial material) {
@@ -30,11 +30,13 @@ final class ReloadingKeyManager extends X509ExtendedKeyManager {
     private volatile Aliased previous;
     private int generation;
 
-    ReloadingKeyManager(KeyMaterial material) {
+    /** @param material what the server presents first */
+    public ReloadingKeyManager(KeyMaterial material) {
         use(material);
     }
 
-    synchronized void use(KeyMaterial renewed) {
+    /** Presents this material from the next handshake on. */
+    public synchronized void use(KeyMaterial renewed) {
         previous = current;
         current = new Aliased(ALIAS_PREFIX + generation++, renewed);
     }

@@ -1,4 +1,4 @@
-package io.kopf4j.kits.webhooks;
+package io.kopf4j.kits.pki;
 
 import io.kopf4j.structs.Sha256;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * watch.close();
  * }</pre>
  */
-final class FileWatch implements AutoCloseable {
+public final class FileWatch implements AutoCloseable {
     private static final Logger LOGGER = LoggerFactory.getLogger(FileWatch.class);
 
     private final List<Path> files;
@@ -45,10 +45,16 @@ final class FileWatch implements AutoCloseable {
         this.interval = interval;
         this.onChange = onChange;
         this.digest = digest();
-        this.thread = Thread.ofVirtual().name("webhook-file-watch").start(this::run);
+        this.thread = Thread.ofVirtual().name("kopf4j-file-watch").start(this::run);
     }
 
-    static FileWatch start(List<Path> files, Duration interval, BooleanSupplier onChange) throws IOException {
+    /**
+     * Starts checking the files every interval.
+     *
+     * @param onChange called on the watch's thread after a change; returns whether the change is taken
+     * @throws IOException if the files cannot be read now
+     */
+    public static FileWatch start(List<Path> files, Duration interval, BooleanSupplier onChange) throws IOException {
         return new FileWatch(files, interval, onChange);
     }
 

@@ -1,10 +1,8 @@
-package io.kopf4j.kits.webhooks;
+package io.kopf4j.kits.pki;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kopf4j.kits.pki.CertificateBuilder;
-import io.kopf4j.kits.pki.Pem;
 import java.security.KeyPair;
 import java.security.cert.X509Certificate;
 import java.util.List;
@@ -24,11 +22,11 @@ class KeyMaterialTest {
     /** As while a renewal has written the new key but not yet the new certificate. */
     @Test
     void refusesAKeyOfAnotherCertificate() throws Exception {
-        TestPki pki = TestPki.create("ca");
-        TestPki.Issued old = pki.server("localhost");
-        TestPki.Issued renewed = pki.server("localhost");
+        KeyPair oldKeys = CertificateBuilder.ecKeys();
+        X509Certificate old = new CertificateBuilder("CN=localhost", oldKeys.getPublic()).selfSigned(oldKeys.getPrivate());
+        KeyPair renewed = CertificateBuilder.ecKeys();
 
-        assertThatThrownBy(() -> new KeyMaterial(List.of(old.certificate()), renewed.key()))
+        assertThatThrownBy(() -> new KeyMaterial(List.of(old), renewed.getPrivate()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not belong");
     }
 

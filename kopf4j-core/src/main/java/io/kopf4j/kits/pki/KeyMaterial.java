@@ -1,4 +1,4 @@
-package io.kopf4j.kits.webhooks;
+package io.kopf4j.kits.pki;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -17,9 +17,9 @@ import java.util.List;
  * @param chain the certificates, the server's first
  * @param key the server certificate's private key
  */
-record KeyMaterial(List<X509Certificate> chain, PrivateKey key) {
+public record KeyMaterial(List<X509Certificate> chain, PrivateKey key) {
     /** Refuses a key that is not the certificate's, as while a renewal has replaced one file of the two. */
-    KeyMaterial {
+    public KeyMaterial {
         chain = List.copyOf(chain);
         if (chain.isEmpty()) {
             throw new IllegalArgumentException("no certificate in the server's certificate file");
