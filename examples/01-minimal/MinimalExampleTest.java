@@ -37,8 +37,8 @@ class MinimalExampleTest {
 
     @Test
     void handlesCreationOnceStoresTheResultAndDoesNotRepeatAfterARestart() throws Exception {
-        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace, List.of("-v", "-n", namespace), EXAMPLE);
-        try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "-v", "-n", namespace, EXAMPLE)) {
+        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace, List.of("-v", "--standalone", "-n", namespace), EXAMPLE);
+        try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "-v", "--standalone", "-n", namespace, EXAMPLE)) {
             createExample();
             String prefix = "[" + namespace + "/kopf-example-1] ";
             await().atMost(WAIT).until(() -> runner.output().contains(prefix + "Handler 'create' succeeded."));
@@ -58,12 +58,13 @@ class MinimalExampleTest {
             GeneratedRbac.assertNoForbidden(runner.output());
         }
 
-        try (KopfRunner restarted = KopfRunner.start(kubeconfig, "run", "-v", "-n", namespace, EXAMPLE)) {
+        try (KopfRunner restarted = KopfRunner.start(kubeconfig, "run", "-v", "--standalone", "-n", namespace, EXAMPLE)) {
             assertThat(restarted.awaitListed(WAIT)).isTrue();
             await().atMost(WAIT).until(() -> restarted.output().contains("[" + namespace + "/kopf-example-1] Handling cycle is finished"));
             assertThat(restarted.output()).doesNotContain("Created kopf-example-1").doesNotContain("Handler 'create'");
             GeneratedRbac.assertNoForbidden(restarted.output());
         }
+        GeneratedRbac.assertCallsWithinRulesAndRulesUsed(cluster, namespace, Map.of());
     }
 
     private void createExample() throws Exception {

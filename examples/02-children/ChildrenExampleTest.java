@@ -34,9 +34,9 @@ class ChildrenExampleTest {
             throws Exception {
         cluster.apply(Path.of("crd.yaml"));
         KubernetesClient client = cluster.client();
-        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace.name(), List.of("-v", "-n", namespace.name()),
+        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace.name(), List.of("-v", "--standalone", "-n", namespace.name()),
                 "02-children/ChildrenExample.java");
-        try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "-v", "-n", namespace.name(),
+        try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "-v", "--standalone", "-n", namespace.name(),
                 "02-children/ChildrenExample.java")) {
             GenericKubernetesResource example;
             try (InputStream yaml = Files.newInputStream(Path.of("obj.yaml"))) {
@@ -67,5 +67,6 @@ class ChildrenExampleTest {
             assertThat(runner.output()).contains(prefix + "Creation is processed: 1 succeeded; 0 failed.");
             GeneratedRbac.assertNoForbidden(runner.output());
         }
+        GeneratedRbac.assertCallsWithinRulesAndRulesUsed(cluster, namespace.name(), Map.of());
     }
 }

@@ -32,8 +32,8 @@ class PeeringExampleTest {
     void theDevOperatorAloneHandlesAndTheOtherResumesWhenItExits(LocalCluster cluster, TemporaryNamespace namespace)
             throws IOException {
         installPeering(cluster, namespace.name());
-        try (ExampleRun deployed = ExampleRun.start(cluster, namespace, EXAMPLE)) {
-            try (ExampleRun dev = ExampleRun.start(cluster, namespace, EXAMPLE, "--dev")) {
+        try (ExampleRun deployed = ExampleRun.startWithPeering(cluster, namespace, EXAMPLE)) {
+            try (ExampleRun dev = ExampleRun.startWithPeering(cluster, namespace, EXAMPLE, "--dev")) {
                 deployed.awaitOutput(Pattern.quote("Pausing operations in favour of [<Peer ") + "[^:]+: priority=666, lifetime=60, ");
                 dev.createObject();
                 dev.awaitOutput(Pattern.quote(dev.prefix() + "Handler 'create_fn' succeeded."));

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,9 +31,9 @@ class TestingExampleTest {
 
         // Run an operator and simulate some activity with the operated resource.
         // Run an operator as it runs in a cluster: with only the RBAC that kopf4j manifests generates for it.
-        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace.name(), List.of("--verbose", "-n", namespace.name()),
+        Path kubeconfig = GeneratedRbac.kubeconfig(cluster, namespace.name(), List.of("--verbose", "--standalone", "-n", namespace.name()),
                 "09-testing/TestingExample.java");
-        try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "--verbose", "-n", namespace.name(),
+        try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "--verbose", "--standalone", "-n", namespace.name(),
                 "09-testing/TestingExample.java")) {
             try (InputStream yaml = Files.newInputStream(Path.of("obj.yaml"))) {
                 examples.load(yaml).create();
@@ -45,6 +46,7 @@ class TestingExampleTest {
             assertThat(runner.output()).contains(prefix + "Creation is in progress:", prefix + "Something was logged here.");
             GeneratedRbac.assertNoForbidden(runner.output());
         }
+        GeneratedRbac.assertCallsWithinRulesAndRulesUsed(cluster, namespace.name(), Map.of());
         // Closing the runner stopped the operator, and would have thrown what made it fail, if anything had.
     }
 }

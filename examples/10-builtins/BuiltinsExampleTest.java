@@ -21,7 +21,8 @@ class BuiltinsExampleTest {
     @Test
     void aPodDeletedBeforeItsTimeCancelsItsKiller(LocalCluster cluster, TemporaryNamespace namespace) {
         KubernetesClient client = cluster.client();
-        try (ExampleRun run = ExampleRun.start(cluster, namespace, "10-builtins/BuiltinsExample.java")) {
+        try (ExampleRun run = ExampleRun.start(cluster, namespace, "10-builtins/BuiltinsExample.java")
+                .leavesUnused("delete pods in NAMESPACE", "the pod is deleted before the example's killer would delete it")) {
             Pod pod = client.pods().inNamespace(namespace.name()).resource(new PodBuilder()
                     .withNewMetadata().withGenerateName("kopf-pod-").endMetadata()
                     .withNewSpec().addNewContainer().withName("the-only-one").withImage("busybox")

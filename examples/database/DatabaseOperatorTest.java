@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -186,6 +187,20 @@ class DatabaseOperatorTest {
             assertThat(client.apps().statefulSets().inNamespace(namespace).list().getItems()).isEmpty();
             assertThat(client.batch().v1beta1().cronjobs().inNamespace(namespace).list().getItems()).isEmpty();
         }
+    }
+
+    /** The committed RBAC against what the operator did in this class's tests (its ServiceAccount is theirs alone). */
+    @AfterAll
+    static void rbacWasExactlyWhatTheOperatorUsed(LocalCluster cluster) {
+        String notServed = "the test's operator runs --standalone and serves no metrics: the Deployment's (-A) peers and is scraped";
+        GeneratedRbac.assertCallsWithinRulesAndRulesUsed(cluster, Path.of("database/deploy"), "database-operator",
+                "database-operator", Map.of(
+                        "list kopf.dev/clusterkopfpeerings (cluster-wide)", notServed,
+                        "watch kopf.dev/clusterkopfpeerings (cluster-wide)", notServed,
+                        "patch kopf.dev/clusterkopfpeerings (cluster-wide)", notServed,
+                        "create authentication.k8s.io/tokenreviews (cluster-wide)", notServed,
+                        "create authorization.k8s.io/subjectaccessreviews (cluster-wide)", notServed,
+                        "delete batch/cronjobs (cluster-wide)", "backups are turned off in the first test, and no database is deleted with them on"));
     }
 
     private KopfRunner startOperator() {

@@ -45,6 +45,7 @@ final class ExampleRun implements AutoCloseable {
     private final LocalCluster cluster;
     private final String namespace;
     private final KopfRunner runner;
+    private final Map<String, String> unusedRules = new java.util.LinkedHashMap<>();
 
     private ExampleRun(LocalCluster cluster, String namespace, KopfRunner runner) {
         this.cluster = cluster;
@@ -57,6 +58,19 @@ final class ExampleRun implements AutoCloseable {
      * verbosely, as {@code kopf4j run} does, with more options of {@code kopf4j run} if given.
      */
     static ExampleRun start(LocalCluster cluster, TemporaryNamespace namespace, String example, String... options) {
+        List<String> standalone = new ArrayList<>(List.of("--standalone"));
+        standalone.addAll(List.of(options));
+        return startWithPeering(cluster, namespace, example, standalone.toArray(String[]::new));
+    }
+
+    /**
+     * As {@link #start}, with Kopf's peering as {@code kopf4j run} has it by default: the peering
+     * object 'default' if it exists, else standalone. The other examples run {@code --standalone}, as
+     * Kopf's E2E test runs them, so that their RBAC has no peering rules that a cluster without
+     * Kopf's peering CRDs leaves unused (the tests share a cluster, which the peering example gives
+     * them).
+     */
+    static ExampleRun startWithPeering(LocalCluster cluster, TemporaryNamespace namespace, String example, String... options) {
         cluster.apply(Path.of("crd.yaml"));
         List<String> runOptions = new ArrayList<>(List.of("-v", "-n", namespace.name()));
         runOptions.addAll(List.of(options));
@@ -134,6 +148,16 @@ final class ExampleRun implements AutoCloseable {
     public void close() {
         runner.close();
         GeneratedRbac.assertNoForbidden(output());
+        GeneratedRbac.assertCallsWithinRulesAndRulesUsed(cluster, namespace, unusedRules);
+    }
+
+    /**
+     * Generated rules that this run does not use, each with why (see
+     * {@link GeneratedRbac#assertCallsWithinRulesAndRulesUsed}): checked when the run closes.
+     */
+    ExampleRun leavesUnused(String grant, String reason) {
+        unusedRules.put(grant, reason);
+        return this;
     }
 
 

@@ -1,14 +1,21 @@
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.cli.Main;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.kopf4j.envtest.ApiCall;
 import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.RbacGrants;
+import java.io.InputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -29,6 +36,8 @@ final class GeneratedRbac {
     /** What a run needs before it starts; the Deployment is for a cluster with a kubelet, the CRDs are applied already. */
     private static final Set<String> NOT_APPLIED = Set.of("kustomization.yaml", "deployment.yaml",
             "custom-resource-definition.yaml");
+    /** The manifests generated for each namespace's run, to hold its requests against. */
+    private static final Map<String, Path> MANIFESTS = new ConcurrentHashMap<>();
 
     private GeneratedRbac() {
     }
@@ -44,8 +53,10 @@ final class GeneratedRbac {
         String name = "operator-" + namespace;
         try {
             Path dir = Files.createTempDirectory("manifests");
+            MANIFESTS.put(namespace, dir);
+            // The runs serve no metrics: the Deployment's secure metrics, and their reviews' rules, are not theirs.
             List<String> args = new ArrayList<>(List.of("manifests", "--crd", "crd.yaml", "--crd", PEERING_CRDS.toString(),
-                    "--name", name, "--operator-namespace", namespace, "-o", dir.toString()));
+                    "--name", name, "--operator-namespace", namespace, "--no-metrics-secure", "-o", dir.toString()));
             args.addAll(runOptions);
             args.addAll(List.of(handlers));
             Main.Captured result = Main.capture(args.toArray(String[]::new));
@@ -58,6 +69,64 @@ final class GeneratedRbac {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A grant that only some runs use, and why: {@code patch} on Events counts a repeat of an identical
+     * Event into the first (client-go's correlation), so a run that posts no Event twice does not use
+     * it. The examples that repeat their messages use it (03-exceptions' retries among them).
+     */
+    private static final Map<String, String> CONDITIONAL = Map.of(
+            "patch events in NAMESPACE", "used only to count a repeated identical Event; this run may post none twice",
+            "patch events (cluster-wide)", "used only to count a repeated identical Event; this run may post none twice");
+
+    /**
+     * What the operator of the namespace did, as the API server's audit log recorded it, held
+     * against the RBAC generated for it: no request outside the rules (a 403 is one), and no rule
+     * that no request used, but for those named with why the example's run may not use them (and
+     * the {@link #CONDITIONAL} ones).
+     *
+     * @param unusedWithReason the grants this run may leave unused ({@code "delete pods in NAMESPACE"},
+     *                         as {@link RbacGrants.Grant#toString()} writes them, NAMESPACE for the
+     *                         run's), each with why
+     */
+    static void assertCallsWithinRulesAndRulesUsed(LocalCluster cluster, String namespace, Map<String, String> unusedWithReason) {
+        Path dir = MANIFESTS.get(namespace);
+        assertThat(dir).as("the manifests generated for " + namespace).isNotNull();
+        assertCallsWithinRulesAndRulesUsed(cluster, dir, namespace, "operator-" + namespace, unusedWithReason);
+    }
+
+    /**
+     * As {@link #assertCallsWithinRulesAndRulesUsed(LocalCluster, String, Map)}, for the manifests in a
+     * directory (the RBAC of their bindings to the ServiceAccount) and that ServiceAccount's requests.
+     *
+     * @param namespace the ServiceAccount's namespace, also NAMESPACE in the grants of {@code unusedWithReason}
+     */
+    static void assertCallsWithinRulesAndRulesUsed(LocalCluster cluster, Path dir, String namespace, String serviceAccount,
+                                                   Map<String, String> unusedWithReason) {
+        List<HasMetadata> objects = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.filter(file -> file.getFileName().toString().matches(".*role(-binding)?\\.yaml")).toList()) {
+                try (InputStream in = Files.newInputStream(file)) {
+                    objects.addAll(cluster.client().load(in).items());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        RbacGrants grants = RbacGrants.boundTo(objects, namespace, serviceAccount);
+        List<ApiCall> calls = cluster.apiCalls("system:serviceaccount:" + namespace + ":" + serviceAccount);
+        assertThat(calls).as("the operator's requests, from the audit log").isNotEmpty();
+        assertThat(grants.notAllowed(calls)).as("requests beyond the generated rules").isEmpty();
+        Map<String, String> excused = new java.util.LinkedHashMap<>(CONDITIONAL);
+        excused.putAll(unusedWithReason);
+        Set<String> mayBeUnused = new TreeSet<>();
+        excused.keySet().forEach(grant -> mayBeUnused.add(grant.replace("NAMESPACE", namespace)));
+        Set<String> unused = new TreeSet<>(grants.unused(calls).stream().map(RbacGrants.Grant::toString).toList());
+        assertThat(mayBeUnused).as("generated rules that no request used (those that may be, and why: %s); the requests: %s",
+                excused, calls).containsAll(unused);
+        System.out.printf("RBAC of %s: %d requests, all within its %d generated grants; unused: %s%n", namespace, calls.size(),
+                grants.grants().size(), unused.isEmpty() ? "none" : unused);
     }
 
     /** The operator met no 403 under its generated RBAC: neither a request refused nor a hint of kopf4j's. */

@@ -12,6 +12,8 @@ module io.kopf4j.envtest {
     requires kubernetes.model.core;
     requires kubernetes.model.apiextensions;   // the CRDs applied, awaited until served
     requires kubernetes.model.admissionregistration;   // TokenRequest, for ServiceAccounts' kubeconfigs
+    requires kubernetes.model.rbac;   // RbacGrants: the Roles' and ClusterRoles' rules
+    requires com.fasterxml.jackson.databind;   // the audit log's JSON lines
     requires java.net.http;   // the API server's readiness, asked without a client
     // Optional, as in the pom: only LocalClusterExtension uses JUnit, and tests that use it have JUnit.
     requires static org.junit.jupiter.api;

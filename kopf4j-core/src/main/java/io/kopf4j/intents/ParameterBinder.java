@@ -108,7 +108,30 @@ public final class ParameterBinder {
         if (!method.trySetAccessible()) {
             throw new InvalidHandlerException("Handler " + origin + " is not accessible to kopf4j: make it public");
         }
-        return new BoundMethod(binders, Invocations.spread(method, target));
+        boolean patches = java.util.Arrays.stream(parameters).anyMatch(parameter -> parameter.getType() == io.kopf4j.Patch.class
+                || io.kopf4j.HandlerContext.class.isAssignableFrom(parameter.getType()));
+        return new BoundMethod(binders, Invocations.spread(method, target), resultless(method) && !patches);
+    }
+
+    /** {@code void}, {@code Void}, or a {@code CompletionStage<Void>}: a method that never has a result. */
+    private static boolean resultless(Method method) {
+        Class<?> type = method.getReturnType();
+        if (type == void.class || type == Void.class) {
+            return true;
+        }
+        return java.util.concurrent.CompletionStage.class.isAssignableFrom(type)
+                && method.getGenericReturnType() instanceof java.lang.reflect.ParameterizedType generic
+                && generic.getActualTypeArguments().length == 1 && generic.getActualTypeArguments()[0] == Void.class;
+    }
+
+    /**
+     * Whether the handler may write into the object's status: it returns a result for
+     * {@code status.<id>} (it is no {@code void} method, nor one returning {@code Void} or a
+     * {@code CompletionStage<Void>}), or it takes the {@code Patch} (or the context that holds it);
+     * a function of the builders may do anything. The RBAC for the status follows it.
+     */
+    public static boolean mayWriteStatus(HandlerFn function) {
+        return !(function instanceof BoundMethod bound) || !bound.statusless;
     }
 
     /**
@@ -118,10 +141,13 @@ public final class ParameterBinder {
     private static final class BoundMethod implements HandlerFn {
         private final Function<HandlerContext, Object>[] binders;
         private final MethodHandle handle;
+        /** A method with no result and no patch: it never writes into the status. */
+        private final boolean statusless;
 
-        BoundMethod(Function<HandlerContext, Object>[] binders, MethodHandle handle) {
+        BoundMethod(Function<HandlerContext, Object>[] binders, MethodHandle handle, boolean statusless) {
             this.binders = binders;
             this.handle = handle;
+            this.statusless = statusless;
         }
 
         @Override

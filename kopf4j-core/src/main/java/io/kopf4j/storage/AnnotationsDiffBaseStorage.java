@@ -49,6 +49,12 @@ public final class AnnotationsDiffBaseStorage implements DiffBaseStorage {
         this.key = key;
     }
 
+    /** Annotations only: never the status. */
+    @Override
+    public boolean writesStatus() {
+        return false;
+    }
+
     @Override
     public Map<String, Object> build(Map<String, Object> body) {
         return essence.of(body);

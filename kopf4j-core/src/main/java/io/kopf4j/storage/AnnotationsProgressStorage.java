@@ -46,6 +46,12 @@ public final class AnnotationsProgressStorage implements ProgressStorage {
     }
 
     /** @throws UnreadableStateException if the annotation holds no JSON object */
+    /** Annotations only: never the status. */
+    @Override
+    public boolean writesStatus() {
+        return false;
+    }
+
     @Override
     public ProgressRecord fetch(String id, Map<String, Object> body) {
         for (String key : keys.keys(id, body)) {

@@ -46,6 +46,11 @@ public interface DiffBaseStorage {
      */
     Map<String, Object> fetch(Map<String, Object> body);
 
+    /** {@return whether it writes into the object's status}; true unless a storage says otherwise */
+    default boolean writesStatus() {
+        return true;
+    }
+
     /**
      * Adds to the patch what records {@code essence} as the last handled state.
      *

@@ -55,6 +55,12 @@ public final class MultiDiffBaseStorage implements DiffBaseStorage {
         return FirstReadable.of(storages, storage -> storage.fetch(body));
     }
 
+    /** {@return whether any of the storages writes into the status} */
+    @Override
+    public boolean writesStatus() {
+        return storages.stream().anyMatch(DiffBaseStorage::writesStatus);
+    }
+
     @Override
     public void store(Map<String, Object> body, Patch patch, Map<String, Object> current) {
         storages.forEach(storage -> storage.store(body, patch, current));

@@ -40,6 +40,12 @@ public final class MultiProgressStorage implements ProgressStorage {
         return FirstReadable.of(storages, storage -> storage.fetch(id, body));
     }
 
+    /** {@return whether any of the storages writes into the status} */
+    @Override
+    public boolean writesStatus() {
+        return storages.stream().anyMatch(ProgressStorage::writesStatus);
+    }
+
     @Override
     public void store(String id, ProgressRecord record, Map<String, Object> body, Patch patch) {
         storages.forEach(s -> s.store(id, record, body, patch));

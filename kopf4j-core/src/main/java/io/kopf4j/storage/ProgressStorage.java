@@ -24,6 +24,14 @@ public interface ProgressStorage {
     ProgressRecord fetch(String id, Map<String, Object> body);
 
     /**
+     * {@return whether it writes into the object's status} (then the operator needs {@code patch} on
+     * its {@code /status} for every handler, whatever it returns); true unless a storage says otherwise
+     */
+    default boolean writesStatus() {
+        return true;
+    }
+
+    /**
      * Adds the record to the patch.
      *
      * @param id the handler's id

@@ -86,5 +86,15 @@ public class StatusProgressStorage implements ProgressStorage {
         @Override
         public void touch(Map<String, Object> body, Patch patch, String value) {
         }
+
+        /**
+         * Nothing but the purge of a record that an older Kopf left in the status (Kopf's own
+         * {@code NoWriteStatusProgressStorage} purges it too): no reason to ask for the status of
+         * every object's handlers.
+         */
+        @Override
+        public boolean writesStatus() {
+            return false;
+        }
     }
 }

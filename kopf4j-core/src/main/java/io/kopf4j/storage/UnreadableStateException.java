@@ -20,6 +20,8 @@ public final class UnreadableStateException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * The state at this place cannot be read, for this reason.
+     *
      * @param where what holds the state, e.g. {@code annotation 'kopf.zalando.org/create'}
      * @param reason why it cannot be read, e.g. the parser's message
      * @param cause the parser's exception, or null

@@ -65,6 +65,8 @@ public final class LocalCluster implements AutoCloseable {
     /** What etcd and kube-apiserver log when a port is taken. */
     private static final String PORT_TAKEN = "address already in use";
     private final Thread shutdownHook;
+    /** The API server's audit log, if asked for ({@code -Dkopf4j.envtest.audit=true}); else null. */
+    private final AuditLog audit;
     private ControlPlaneProcess etcd;
     private ControlPlaneProcess apiServer;
     private KubernetesClient client;
@@ -73,8 +75,13 @@ public final class LocalCluster implements AutoCloseable {
 
     private LocalCluster(Path binaries, List<String> apiServerFlags) throws IOException, GeneralSecurityException {
         this.state = Files.createTempDirectory("kopf4j-cluster-");
+        this.audit = AuditLog.ifAsked(state);
+        List<String> flags = new java.util.ArrayList<>(apiServerFlags);
+        if (audit != null) {
+            flags.addAll(audit.apiServerFlags());
+        }
         this.plane = new ControlPlane(binaries, state, Pki.create(state.resolve("pki")), ControlPlane.Ports.free(),
-                apiServerFlags, false);
+                flags, false);
         this.shutdownHook = new Thread(this::stopProcesses, "kopf4j-local-cluster-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -223,6 +230,28 @@ public final class LocalCluster implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         return file;
+    }
+
+    /**
+     * Every request of this user so far, each kind once (verb, resource, namespace, status), in
+     * order, as the API server's audit log recorded it: what an operator really does, to hold
+     * against the RBAC it is given ({@link RbacGrants}). The log is kept only for clusters started
+     * with {@code -Dkopf4j.envtest.audit=true} in the JVM's system properties (it costs the API
+     * server a line per request).
+     *
+     * <pre>{@code
+     * List<ApiCall> calls = cluster.apiCalls("system:serviceaccount:operators:my-operator");
+     * }</pre>
+     *
+     * @param user the user name, e.g. {@code system:serviceaccount:NAMESPACE:NAME}
+     * @return the requests, answered ones (a watch once it streams)
+     * @throws IllegalStateException if the cluster keeps no audit log
+     */
+    public List<ApiCall> apiCalls(String user) {
+        if (audit == null) {
+            throw new IllegalStateException("this cluster keeps no audit log: start it with -D" + AuditLog.PROPERTY + "=true");
+        }
+        return audit.calls(user);
     }
 
     /**

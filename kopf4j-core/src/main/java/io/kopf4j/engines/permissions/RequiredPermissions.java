@@ -8,6 +8,7 @@ import io.kopf4j.intents.DeclaredPermission;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.IndexingHandler;
 import io.kopf4j.intents.NamespacePatterns;
+import io.kopf4j.intents.ParameterBinder;
 import io.kopf4j.intents.ResourceSelector;
 import io.kopf4j.intents.SpawningHandler;
 import io.kopf4j.intents.WatchingHandler;
@@ -166,10 +167,15 @@ public final class RequiredPermissions {
             }
             // Results and progress go to the status: through /status where it is a subresource, else with the body.
             // Not for event handlers: most return nothing, and pods/status is no right to hand out for nothing; one
-            // that returns a result declares it (@Permission(resources = "pods/status", verbs = "patch")).
+            // that returns a result declares it (@Permission(resources = "pods/status", verbs = "patch")). Nor for
+            // handlers that neither return a result nor take the patch, unless the progress or the diff-base is kept there.
+            boolean stateInStatus = settings.persistence.progressStorage.writesStatus()
+                    || settings.persistence.diffbaseStorage.writesStatus();
             List<String> storing = new ArrayList<>();
-            changing.forEach(h -> storing.add(describe(h.title())));
-            spawning.forEach(h -> storing.add(describe(h.title())));
+            changing.stream().filter(h -> stateInStatus || ParameterBinder.mayWriteStatus(h.function()))
+                    .forEach(h -> storing.add(describe(h.title())));
+            spawning.stream().filter(h -> stateInStatus || ParameterBinder.mayWriteStatus(h.function()))
+                    .forEach(h -> storing.add(describe(h.title())));
             for (String handler : storing) {
                 add(resource.group(), resource.hasStatusSubresource() ? status : resource.plural(), Set.of("patch"),
                         namespace, false, handler + ": its results (and progress) in the status");

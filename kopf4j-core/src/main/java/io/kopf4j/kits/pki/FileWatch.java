@@ -51,7 +51,10 @@ public final class FileWatch implements AutoCloseable {
     /**
      * Starts checking the files every interval.
      *
+     * @param files the files, read together: a change of any is a change
+     * @param interval how often they are read
      * @param onChange called on the watch's thread after a change; returns whether the change is taken
+     * @return the running watch, which {@link #close()} stops
      * @throws IOException if the files cannot be read now
      */
     public static FileWatch start(List<Path> files, Duration interval, BooleanSupplier onChange) throws IOException {

@@ -30,12 +30,20 @@ public final class ReloadingKeyManager extends X509ExtendedKeyManager {
     private volatile Aliased previous;
     private int generation;
 
-    /** @param material what the server presents first */
+    /**
+     * Presents the material until another is given.
+     *
+     * @param material what the server presents first
+     */
     public ReloadingKeyManager(KeyMaterial material) {
         use(material);
     }
 
-    /** Presents this material from the next handshake on. */
+    /**
+     * Presents this material from the next handshake on.
+     *
+     * @param renewed the renewed certificate chain and key
+     */
     public synchronized void use(KeyMaterial renewed) {
         previous = current;
         current = new Aliased(ALIAS_PREFIX + generation++, renewed);

@@ -38,6 +38,10 @@ public final class ServingKeys implements AutoCloseable {
     /**
      * The certificate chain and key of these PEM files, checked for changes every interval.
      *
+     * @param certfile the certificate chain, the server's first
+     * @param keyfile its private key
+     * @param interval how often the files are checked for changes
+     * @return the keys, which {@link #close()} stops watching
      * @throws IOException if they cannot be read, or do not belong together
      */
     public static ServingKeys fromFiles(Path certfile, Path keyfile, Duration interval) throws IOException {
@@ -58,6 +62,8 @@ public final class ServingKeys implements AutoCloseable {
     /**
      * A self-signed certificate for these names (its common name the first), made now.
      *
+     * @param names DNS names or IP addresses, at least one
+     * @return the keys
      * @throws IOException if it cannot be made
      */
     public static ServingKeys selfSigned(List<String> names) throws IOException {
@@ -71,7 +77,11 @@ public final class ServingKeys implements AutoCloseable {
         }
     }
 
-    /** {@return a TLS context that presents the current certificate} */
+    /**
+     * {@return a TLS context that presents the current certificate}
+     *
+     * @throws IOException if the JDK has no TLS
+     */
     public SSLContext sslContext() throws IOException {
         try {
             SSLContext context = SSLContext.getInstance("TLS");
