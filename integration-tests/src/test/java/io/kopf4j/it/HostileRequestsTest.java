@@ -22,16 +22,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -179,9 +174,7 @@ class HostileRequestsTest {
     }
 
     private SSLSocket tls(int port) throws Exception {
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[]{new TrustingAll()}, new SecureRandom());
-        SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port);
+        SSLSocket socket = (SSLSocket) TrustingTls.context().getSocketFactory().createSocket("127.0.0.1", port);
         socket.setSoTimeout(10_000);
         sockets.add(socket);
         return socket;
@@ -212,22 +205,6 @@ class HostileRequestsTest {
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
-        }
-    }
-
-    /** The test's client trusts the operator's generated certificate: what is tried here is the server, not TLS. */
-    private static final class TrustingAll implements X509TrustManager {
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
         }
     }
 }

@@ -20,12 +20,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.security.SecureRandom;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -84,23 +79,9 @@ class SecureMetricsTest {
     }
 
     private static HttpResponse<String> get(URI uri, String token) throws Exception {
-        SSLContext trusting = SSLContext.getInstance("TLS");
-        trusting.init(null, new TrustManager[]{new X509TrustManager() {
-            @Override
-            public void checkClientTrusted(X509Certificate[] chain, String authType) {
-            }
 
-            @Override
-            public void checkServerTrusted(X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public X509Certificate[] getAcceptedIssuers() {
-                return new X509Certificate[0];
-            }
-        }}, new SecureRandom());
         // The self-signed certificate is skipped, as kubebuilder's ServiceMonitor does (insecureSkipVerify).
-        try (HttpClient client = HttpClient.newBuilder().sslContext(trusting).build()) {
+        try (HttpClient client = HttpClient.newBuilder().sslContext(TrustingTls.context()).build()) {
             HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10));
             if (token != null) {
                 request.header("Authorization", "Bearer " + token);
