@@ -1,6 +1,12 @@
 package io.kopf4j.envtest;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
@@ -114,6 +120,44 @@ public final class RbacGrants {
                         ? bound.contains("Role " + object.getMetadata().getNamespace() + "/" + object.getMetadata().getName())
                         : object instanceof ClusterRole && bound.contains("ClusterRole " + object.getMetadata().getName()))
                 .toList());
+    }
+
+    /**
+     * The grants that the RBAC in these YAML files gives a ServiceAccount (the Roles, ClusterRoles
+     * and bindings among their documents; others are skipped), as {@link #boundTo(Collection, String, String)}.
+     *
+     * @param client parses the documents, e.g. {@code cluster.client()}
+     * @param files e.g. the {@code role.yaml}, {@code cluster-role.yaml} and their bindings of {@code kopf4j manifests -o DIR}
+     * @param namespace the ServiceAccount's namespace
+     * @param name the ServiceAccount's name
+     * @return the grants bound to it
+     */
+    public static RbacGrants boundTo(KubernetesClient client, Collection<Path> files, String namespace, String name) {
+        List<HasMetadata> objects = new ArrayList<>();
+        for (Path file : files) {
+            try (InputStream in = Files.newInputStream(file)) {
+                objects.addAll(client.load(in).items());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + file, e);
+            }
+        }
+        return boundTo(objects, namespace, name);
+    }
+
+    /**
+     * What differs between the requests and the grants: the requests no grant allows (a 403 among
+     * them), and the grants no request used but for those that may be unused; one line each.
+     *
+     * @param calls the requests, e.g. of {@link LocalCluster#apiCalls(String)}
+     * @param mayBeUnused the grants that a run may leave unused, as {@link Grant#toString()} writes them
+     * @return the differences, empty if the requests and the grants match
+     */
+    public List<String> differences(List<ApiCall> calls, Collection<String> mayBeUnused) {
+        List<String> differences = new ArrayList<>();
+        notAllowed(calls).forEach(call -> differences.add("not allowed by the grants: " + call));
+        unused(calls).stream().map(Grant::toString).filter(grant -> !mayBeUnused.contains(grant))
+                .forEach(grant -> differences.add("granted but not used: " + grant));
+        return differences;
     }
 
     private static boolean binds(List<Subject> subjects, String namespace, String name) {
