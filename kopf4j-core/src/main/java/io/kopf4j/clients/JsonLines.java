@@ -87,12 +87,15 @@ final class JsonLines {
         try {
             line = Json.parseMap(bytes, offset, length);
         } catch (IllegalArgumentException failure) {
-            UnreadableObject object = ObjectScan.event(bytes, offset, length, failure);
-            if (object == null) {
+            ObjectScan.Event event = ObjectScan.event(bytes, offset, length, failure);
+            if (event == null) {
                 throw failure;   // not a watch-event at all: the stream is broken, and ends
             }
-            unreadable.accept(object);
-            return;
+            if (event.unreadable() != null) {
+                unreadable.accept(event.unreadable());
+                return;
+            }
+            line = event.line();   // the object within the limits on its own, as a listed one is
         }
         lines.accept(line);
     }

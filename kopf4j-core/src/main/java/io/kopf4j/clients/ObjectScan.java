@@ -26,7 +26,7 @@ import java.util.Set;
  *
  * <pre>{@code
  * ApiRequest.Listing page = ObjectScan.listing(bytes);   // every readable item; the others in page.unreadable()
- * UnreadableObject event = ObjectScan.event(line, 0, line.length, failure);   // null: not even a watch-event
+ * ObjectScan.Event event = ObjectScan.event(line, 0, line.length, failure);   // null: not even a watch-event
  * }</pre>
  */
 final class ObjectScan {
@@ -66,12 +66,24 @@ final class ObjectScan {
     }
 
     /**
-     * What can be read of a watch-event's line that failed to parse: its type and the object's
-     * identity; null if the line is not even a watch-event of an object (a broken stream).
+     * A watch-event's line that failed to parse as a whole, read again with its object as a document
+     * of its own, as a listing's items are: the object is readable if it is within the parser's limits
+     * on its own (the event around it takes one level of the depth a listed object has).
+     *
+     * @param line the line parsed after all, with its object; or null if the object cannot be read
+     * @param unreadable what could be read of an object that cannot, with why; or null if it could be
      */
-    static UnreadableObject event(byte[] bytes, int offset, int length, RuntimeException failure) {
+    record Event(Map<String, Object> line, UnreadableObject unreadable) {
+    }
+
+    /**
+     * Reads a watch-event's line that failed to parse, its object on its own; null if the line is not
+     * even a watch-event of an object (a broken stream).
+     */
+    static Event event(byte[] bytes, int offset, int length, RuntimeException failure) {
         String type = null;
-        Map<String, Object> identity = new LinkedHashMap<>();
+        int start = -1;
+        int end = -1;
         try (JsonParser parser = UNLIMITED.createParser(bytes, offset, length)) {
             if (parser.nextToken() == JsonToken.START_OBJECT) {
                 while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -80,7 +92,9 @@ final class ObjectScan {
                     if (field.equals("type") && value == JsonToken.VALUE_STRING) {
                         type = parser.getText();
                     } else if (field.equals("object") && value == JsonToken.START_OBJECT) {
-                        identify(parser, identity);
+                        start = offset + (int) parser.currentTokenLocation().getByteOffset();
+                        parser.skipChildren();
+                        end = offset + (int) parser.currentLocation().getByteOffset();
                     } else {
                         parser.skipChildren();
                     }
@@ -89,8 +103,17 @@ final class ObjectScan {
         } catch (IOException brokenFurtherOn) {
             // What was found before the break is all there is.
         }
-        return type != null && WATCH_TYPES.contains(type) && identity.get("metadata") != null
-                ? new UnreadableObject(type, identity, reason(failure)) : null;
+        if (type == null || !WATCH_TYPES.contains(type) || start < 0 || end < 0) {
+            return null;
+        }
+        try {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("type", type);
+            line.put("object", Json.parseMap(bytes, start, end - start));
+            return new Event(line, null);
+        } catch (IllegalArgumentException objectFails) {
+            return new Event(null, new UnreadableObject(type, identityOf(bytes, start, end - start), reason(objectFails)));
+        }
     }
 
     private static ApiRequest.Listing itemByItem(byte[] body, IllegalArgumentException failure) {
@@ -131,16 +154,21 @@ final class ObjectScan {
         try {
             items.add(Json.parseMap(body, offset, length));
         } catch (IllegalArgumentException e) {
-            Map<String, Object> identity = new LinkedHashMap<>();
-            try (JsonParser parser = UNLIMITED.createParser(body, offset, length)) {
-                if (parser.nextToken() == JsonToken.START_OBJECT) {
-                    identify(parser, identity);
-                }
-            } catch (IOException brokenFurtherOn) {
-                // The page parsed as tokens, so this cannot happen; the identity found so far is kept anyway.
-            }
-            unreadable.add(new UnreadableObject(null, identity, reason(e)));
+            unreadable.add(new UnreadableObject(null, identityOf(body, offset, length), reason(e)));
         }
+    }
+
+    /** The identity of the object in this range of bytes, as far as it can be read. */
+    private static Map<String, Object> identityOf(byte[] bytes, int offset, int length) {
+        Map<String, Object> identity = new LinkedHashMap<>();
+        try (JsonParser parser = UNLIMITED.createParser(bytes, offset, length)) {
+            if (parser.nextToken() == JsonToken.START_OBJECT) {
+                identify(parser, identity);
+            }
+        } catch (IOException brokenFurtherOn) {
+            // The identity found before the break is kept.
+        }
+        return identity;
     }
 
     /** From an object's start: its apiVersion and kind, and the identity fields of its metadata; the rest skipped. */

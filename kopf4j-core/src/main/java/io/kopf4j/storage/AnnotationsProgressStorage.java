@@ -57,7 +57,8 @@ public final class AnnotationsProgressStorage implements ProgressStorage {
         for (String key : keys.keys(id, body)) {
             Object encoded = Dicts.resolve(body, annotation(key), null);
             if (encoded != null) {
-                return ProgressRecord.fromMap(StoredJson.object(encoded, "annotation " + Json.pythonRepr(key)));
+                Map<String, Object> record = StoredJson.object(encoded, "annotation " + Json.pythonRepr(key));
+                return record == null ? null : ProgressRecord.fromMap(record);
             }
         }
         return null;

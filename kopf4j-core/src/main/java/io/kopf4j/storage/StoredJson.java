@@ -11,6 +11,7 @@ final class StoredJson {
     /**
      * @param encoded the stored text
      * @param where what holds it, for the message: {@code annotation 'kopf.zalando.org/create'}
+     * @return the object; null for a JSON {@code null}, which Kopf takes as no state
      * @throws UnreadableStateException if the text is no JSON object (garbage, a list, a number)
      */
     static Map<String, Object> object(Object encoded, String where) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.ser.std.BeanSerializerBase;
+import com.fasterxml.jackson.databind.ser.std.ToEmptyObjectSerializer;
 import java.io.IOException;
 
 /**
@@ -36,9 +37,11 @@ final class NoJdkBeans extends BeanSerializerModifier {
 
     @Override
     public JsonSerializer<?> modifySerializer(SerializationConfig config, BeanDescription description, JsonSerializer<?> serializer) {
-        // Called for every serializer Jackson makes; only those that write a class as a bean are in question.
+        // Called for every serializer Jackson makes; only those that write a class as a bean are in question,
+        // and those that write it as an empty object (Jackson's choice for class loaders and the like).
         Class<?> type = description.getBeanClass();
-        return serializer instanceof BeanSerializerBase && fromTheJdk(type) ? new Refusal(type) : serializer;
+        boolean asObject = serializer instanceof BeanSerializerBase || serializer instanceof ToEmptyObjectSerializer;
+        return asObject && fromTheJdk(type) ? new Refusal(type) : serializer;
     }
 
     /** The class or one of its superclasses (the roots of all data aside) is the JDK's: a thread subclass is a thread. */
