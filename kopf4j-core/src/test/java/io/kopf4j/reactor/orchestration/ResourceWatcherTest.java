@@ -262,6 +262,55 @@ class ResourceWatcherTest {
     }
 
     @Test
+    void anObjectTooDeepToReadIsSkippedByNameAndTheWatchGoesOnPastIt() {
+        String deep = "{\"type\":\"MODIFIED\",\"object\":{\"apiVersion\":\"kopf.dev/v1\",\"kind\":\"KopfExample\",\"metadata\":"
+                + "{\"namespace\":\"ns\",\"name\":\"deep\",\"uid\":\"uid-deep\",\"resourceVersion\":\"101\"},\"spec\":"
+                + "[".repeat(1500) + "]".repeat(1500) + "}}\n";
+        watches.add(Answer.ending(deep, event("ADDED", "b", "102")));
+        watches.add(Answer.open());
+
+        try (CapturedLines lines = new CapturedLines(io.kopf4j.logging.ObjectLogger.NAME)) {
+            start();
+            await().atMost(WAIT).until(() -> requests.size() == 3);
+            assertThat(lines.messages()).singleElement().asString()
+                    .startsWith("[ns/deep] The object cannot be read and is skipped at its version 101: Document nesting depth (1001)");
+        }
+        assertThat(delivered).extracting(WatchEvent::name).containsExactly("a", "b");
+        assertThat(requests.get(2)).as("watched again after the deep object's version, never at it")
+                .isEqualTo("WATCH watch=true&resourceVersion=102&allowWatchBookmarks=true");
+        assertThat(registry.find("kopf4j.watch.unreadable").counter().count()).isEqualTo(1);
+    }
+
+    @Test
+    void aFailureOfItsOwnIsRetriedAfterASecondAndTheWatcherLivesOn() {
+        watches.add(Answer.open());
+        AtomicInteger calls = new AtomicInteger();
+        watcher = new ResourceWatcher(client, KOPFEXAMPLES, "ns", event -> {
+            if (calls.incrementAndGet() == 1) {
+                throw new IllegalStateException("a bug in the sink");
+            }
+            delivered.add(event);
+        }, settings, new Metrics(registry));
+        thread = Thread.ofVirtual().start(watcher);
+
+        await().atMost(WAIT).until(() -> delivered.size() == 1 && watcher.listed().getCount() == 0);
+        assertThat(requests).startsWith("LIST limit=500", "LIST limit=500");
+        assertThat(watcher.died()).isNull();
+        assertThat(restarts("error")).isEqualTo(1);
+    }
+
+    @Test
+    void aWatcherEndedByWhatTheJvmCannotSurviveSaysWhyForTheLivenessCheck() throws InterruptedException {
+        watcher = new ResourceWatcher(client, KOPFEXAMPLES, "ns", event -> {
+            throw new OutOfMemoryError("made up for the test");
+        }, settings, new Metrics(registry));
+        thread = Thread.ofVirtual().uncaughtExceptionHandler((t, e) -> { }).start(watcher);
+
+        assertThat(thread.join(WAIT)).isTrue();
+        assertThat(watcher.died()).isInstanceOf(OutOfMemoryError.class);
+    }
+
+    @Test
     void stopClosesAnOpenStreamAtOnce() throws InterruptedException {
         watches.add(Answer.open());
         start();
