@@ -110,7 +110,7 @@ class GeneratedRbacTest {
         assertThat(run.code()).isEqualTo(1);
         assertThat(run.err()).contains("kopf4j: error: The operator lacks 1 permission it needs, and does not start")
                 .contains("\n  patch on kopfexamples/status (group kopf.dev) in namespace '" + namespace.name() + "', for handler"
-                        + " 'create', handler 'delete', handler 'update': its results (and progress) in the status\n")
+                        + " 'create', handler 'update': its results (and progress) in the status\n")   // 'delete' returns nothing
                 .contains("\n    add to a Role in '" + namespace.name()
                         + "': {apiGroups: [kopf.dev], resources: [kopfexamples/status], verbs: [patch]}");
         System.out.println("The preflight's error as a user sees it:\n" + run.err());

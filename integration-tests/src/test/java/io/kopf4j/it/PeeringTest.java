@@ -105,6 +105,9 @@ class PeeringTest {
 
         fixture.examples().create("first", Map.of());
         await().atMost(WAIT).until(() -> "high".equals(fixture.examples().status("first").get("create")));
+        // The status goes first and the diff-base last: only with both stored is "first" handled for good.
+        await().atMost(WAIT).until(() -> fixture.examples().annotations("first")
+                .containsKey("kopf.zalando.org/last-handled-configuration"));
 
         high.destroyForcibly();   // SIGKILL: its record stays until it expires
         high.waitFor(10, TimeUnit.SECONDS);

@@ -86,7 +86,7 @@ class ProbesTest {
             assertThat(get(address, "/readyz/watch-cache-sync")).isEqualTo(new Reply(200, "ok"));
             assertThat(get(address, "/readyz?exclude=database&verbose")).isEqualTo(new Reply(200,
                     "[+]resources-served ok\n[+]watch-cache-sync ok\n[+]database excluded: ok\nreadyz check passed\n"));
-            assertThat(get(address, "/healthz?verbose")).isEqualTo(new Reply(200, "[+]ping ok\nhealthz check passed\n"));
+            assertThat(get(address, "/healthz?verbose")).isEqualTo(new Reply(200, "[+]ping ok\n[+]watchers ok\nhealthz check passed\n"));
             assertThat(get(address, "/readyz/nothing").status()).isEqualTo(404);
         }
     }
