@@ -47,7 +47,7 @@ public final class Events {
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void event(Object objects, String type, String reason, String message) {
-        runningHandler().event(objects, type, reason, message);
+        runningHandler().events().event(objects, type, reason, message);
     }
 
     /**
@@ -60,7 +60,7 @@ public final class Events {
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void info(Object objects, String reason, String message) {
-        runningHandler().info(objects, reason, message);
+        runningHandler().events().info(objects, reason, message);
     }
 
     /**
@@ -73,7 +73,7 @@ public final class Events {
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void warn(Object objects, String reason, String message) {
-        runningHandler().warn(objects, reason, message);
+        runningHandler().events().warn(objects, reason, message);
     }
 
     /**
@@ -88,7 +88,7 @@ public final class Events {
      * @throws IllegalStateException outside the thread of a resource handler
      */
     public static void exception(Object objects, String reason, String message, Throwable error) {
-        runningHandler().exception(objects, reason, message, error);
+        runningHandler().events().exception(objects, reason, message, error);
     }
 
     /**

@@ -301,7 +301,7 @@ public interface HandlerContext {
      * @param message the human-readable text, e.g. {@code "Created the children"}
      */
     default void event(Object objects, String type, String reason, String message) {
-        Events.event(objects, type, reason, message);
+        events().event(objects, type, reason, message);
     }
 
     /**
@@ -313,7 +313,7 @@ public interface HandlerContext {
      * @param message the human-readable text, e.g. {@code "Created the children"}
      */
     default void info(Object objects, String reason, String message) {
-        Events.info(objects, reason, message);
+        events().info(objects, reason, message);
     }
 
     /**
@@ -325,7 +325,7 @@ public interface HandlerContext {
      * @param message the human-readable text, e.g. {@code "2 of 3 replicas are ready"}
      */
     default void warn(Object objects, String reason, String message) {
-        Events.warn(objects, reason, message);
+        events().warn(objects, reason, message);
     }
 
     /**
@@ -338,7 +338,16 @@ public interface HandlerContext {
      * @param error the exception the event reports
      */
     default void exception(Object objects, String reason, String message, Throwable error) {
-        Events.exception(objects, reason, message, error);
+        events().exception(objects, reason, message, error);
+    }
+
+    /**
+     * Where this handler's Kubernetes Events go: the operator's poster (kopf4j's own contexts give
+     * it); every posting method of the context and of {@link Events} ends here. A context of a
+     * test's own may give one that records them; by default each is logged to {@link #logger()}.
+     */
+    default KubernetesEvents events() {
+        return KubernetesEvents.loggedTo(logger());
     }
 
     /**

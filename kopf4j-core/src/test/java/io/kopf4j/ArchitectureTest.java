@@ -14,7 +14,12 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.kopf4j.runtime.Engine;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -79,7 +84,22 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.engines.activities..",
                         "io.kopf4j.engines.admission..", "io.kopf4j.engines.leadership..", "io.kopf4j.engines.peering..",
                         "io.kopf4j.engines.probing..", "io.kopf4j.engines.sharding..", "io.kopf4j.engines.daemons..",
-                        "io.kopf4j.engines.indexing..")
+                        "io.kopf4j.engines.indexing..", "io.kopf4j.engines.posting..", "io.kopf4j.engines.permissions..")
+                .check(CLASSES);
+    }
+
+    /** Every engine has the one lifecycle, and only the composition root drives it (in its one order). */
+    @Test
+    void theEnginesShareOneLifecycleThatOnlyTheRootDrives() {
+        Map<String, Boolean> engines = CLASSES.stream().filter(c -> c.getPackageName().startsWith("io.kopf4j.engines."))
+                .collect(Collectors.toMap(JavaClass::getPackageName, c -> !c.isInterface() && c.isAssignableTo(Engine.class),
+                        Boolean::logicalOr, TreeMap::new));
+        assertThat(engines).as("the engines' packages, each with its engine").hasSize(10).doesNotContainValue(false);
+        noClasses().that().resideOutsideOfPackage("io.kopf4j.running..")
+                .should().callMethodWhere(DescribedPredicate.describe("a step of an engine's lifecycle",
+                        call -> call.getTarget().getOwner().isAssignableTo(Engine.class)
+                                && Set.of("start", "stopTakingWork", "release").contains(call.getName())
+                                && !call.getOriginOwner().isAssignableTo(Engine.class)))
                 .check(CLASSES);
     }
 
@@ -94,7 +114,12 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage("io.kopf4j.structs..", "io.kopf4j.storage..", "io.kopf4j.runtime..",
                         "io.kopf4j.clients..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..",
-                        "io.kopf4j.reactor..", "io.kopf4j.engines..", "io.kopf4j.logging..")
+                        "io.kopf4j.reactor..", "io.kopf4j.engines..", "io.kopf4j.logging..", "io.kopf4j.watching..")
+                .check(CLASSES);
+        // The watch streams serve the reactor and the peering engine alike: they know neither.
+        noClasses().that().resideInAPackage("io.kopf4j.watching..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..",
+                        "io.kopf4j.reactor..", "io.kopf4j.engines..")
                 .check(CLASSES);
     }
 

@@ -9,7 +9,7 @@ import io.kopf4j.envtest.LocalCluster;
 import io.kopf4j.envtest.LocalClusterExtension;
 import io.kopf4j.envtest.TemporaryNamespace;
 import io.kopf4j.reactor.orchestration.Orchestrator;
-import io.kopf4j.reactor.orchestration.ResourceWatcher;
+import io.kopf4j.watching.ResourceWatcher;
 import io.kopf4j.reactor.orchestration.WatcherKey;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.reactor.queueing.Progress;

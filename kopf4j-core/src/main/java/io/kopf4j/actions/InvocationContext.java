@@ -1,6 +1,7 @@
 package io.kopf4j.actions;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.KubernetesEvents;
 import io.kopf4j.Body;
 import io.kopf4j.DaemonStopped;
 import io.kopf4j.Diff;
@@ -79,25 +80,10 @@ record InvocationContext(Cause cause, Diff diff, Object old, Object current, int
         return essence instanceof Map<?, ?> map ? Dicts.resolve((Map<String, Object>) map, field, null) : null;
     }
 
-    // The operator's poster itself, so that events can be posted from any thread.
+    /** The operator's poster itself, so that events can be posted from any thread. */
     @Override
-    public void event(Object objects, String type, String reason, String message) {
-        poster.event(objects, type, reason, message);
-    }
-
-    @Override
-    public void info(Object objects, String reason, String message) {
-        poster.info(objects, reason, message);
-    }
-
-    @Override
-    public void warn(Object objects, String reason, String message) {
-        poster.warn(objects, reason, message);
-    }
-
-    @Override
-    public void exception(Object objects, String reason, String message, Throwable error) {
-        poster.exception(objects, reason, message, error);
+    public KubernetesEvents events() {
+        return poster;
     }
 
     @Override

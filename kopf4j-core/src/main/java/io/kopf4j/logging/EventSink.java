@@ -1,5 +1,6 @@
 package io.kopf4j.logging;
 
+import io.kopf4j.KubernetesEvents;
 import io.kopf4j.OperatorSettings;
 import java.util.Map;
 
@@ -12,7 +13,7 @@ import java.util.Map;
  * sink.info(body, "Created", "the database is ready");   // a Normal Event about the object
  * }</pre>
  */
-public interface EventSink {
+public interface EventSink extends KubernetesEvents {
     /**
      * The posting settings in force: level, loggers, enabled.
      *

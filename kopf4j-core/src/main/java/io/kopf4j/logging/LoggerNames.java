@@ -31,7 +31,7 @@ final class LoggerNames {
             Map.entry("io.kopf4j.reactor", "kopf.reactor.running"),
             Map.entry("io.kopf4j.reactor.observation", "kopf.reactor.observation"),
             Map.entry("io.kopf4j.reactor.orchestration", "kopf.reactor.orchestration"),
-            Map.entry("io.kopf4j.reactor.orchestration.ResourceWatcher", "kopf.clients.watching"),
+            Map.entry("io.kopf4j.watching", "kopf.clients.watching"),
             Map.entry("io.kopf4j.reactor.queueing", "kopf.reactor.queueing"),
             Map.entry("io.kopf4j.reactor.processing", "kopf.reactor.processing"),
             Map.entry("io.kopf4j.engines.activities", "kopf.engines.activities"),

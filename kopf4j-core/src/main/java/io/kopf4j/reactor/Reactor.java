@@ -1,19 +1,15 @@
 package io.kopf4j.reactor;
 
-import io.kopf4j.logging.EventSink;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.Index;
 import io.kopf4j.Memo;
+import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
-import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.ObjectPatcher;
-import io.kopf4j.runtime.Metrics;
 import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.logging.EventSink;
 import io.kopf4j.reactor.observation.Observer;
-import io.kopf4j.runtime.OperatorThreads;
-import io.kopf4j.runtime.OutOfMemory;
 import io.kopf4j.reactor.orchestration.Orchestrator;
 import io.kopf4j.reactor.processing.IndexesBarrier;
 import io.kopf4j.reactor.processing.Indexing;
@@ -22,96 +18,130 @@ import io.kopf4j.reactor.processing.Sharding;
 import io.kopf4j.reactor.processing.Spawning;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.reactor.queueing.Progress;
+import io.kopf4j.runtime.Engine;
+import io.kopf4j.runtime.OperatorChecks;
+import io.kopf4j.runtime.OutOfMemory;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
-import io.kopf4j.OperatorException;
 
 /**
  * The running operator's machinery, wired top to bottom as an event travels: observation (what to
  * serve) → orchestration (one watcher per resource and namespace, pausable) → queueing (per-object
- * queues) → processing (causes, handlers, state, patch). Engines beside the flow (posting, probing,
- * metrics) are given to the parts that feed them.
+ * queues) → processing (causes, handlers, state, patch). The engines beside the flow are given to it
+ * built (the execution of handlers, the daemons and timers, the indexes, the sharding's ownership);
+ * it never knows them. As an engine, it starts watching and, at the stop, stops taking events.
+ *
+ * <pre>{@code
+ * Reactor.expectChecks(checks, settings, registry);   // before it exists: not ready
+ * Reactor reactor = new Reactor(services, client, watchClient, poster, execution, patcher, daemons, indexes, Sharding.ALL);
+ * leadership = new LeaderElection(..., reactor.orchestrator(), ...);   // pause it until this replica leads
+ * reactor.start();           // watching
+ * reactor.stopTakingWork();  // no more events; handlers in flight go on
+ * }</pre>
  */
-public final class Reactor {
-    private final KubernetesClient client;
-    private final KubernetesClient handlerClient;
-    private final HandlerRegistry registry;
-    private final OperatorThreads threads;
-    private final OperatorSettings settings;
-    private final Memo memo;
-    private final Metrics metrics;
+public final class Reactor implements Engine {
+    private final OperatorServices services;
     private final Progress progress = new Progress();
     private final Map<Resource, ResourceProcessor> processors = new ConcurrentHashMap<>();
     private final Orchestrator orchestrator;
     private final Observer observer;
-    private final Consumer<OperatorException> failure;
-    private ObjectPatcher patcher;
+    private final ObjectPatcher patcher;
     private final EventSink poster;
-    private Execution execution;
-    private final Spawning.Factory spawningFactory;
-    private Spawning spawning = Spawning.NONE;
-    private final Indexing.Factory indexingFactory;
-    private volatile Indexing indexing = Indexing.NONE;
+    private final Execution execution;
+    private final Spawning spawning;
+    private final Indexing indexing;
     private final IndexesBarrier barrier;
-    private volatile Sharding sharding = Sharding.ALL;
+    private final Sharding sharding;
 
     /**
+     * @param client the operator's client: discovery, listing, patching
      * @param watchClient the client for watch streams (the same as {@code client} unless their timeouts differ)
-     * @param handlerClient the client given to handlers ({@code HandlerContext.client()})
-     * @param namespaces the namespace patterns to serve; empty means cluster-wide
      * @param poster where Kubernetes Events go (the posting engine)
-     * @param spawningFactory makes the daemons and timers engine once the execution exists
-     * @param indexingFactory makes the indexing engine once the execution exists
-     * @param failure told when the operator cannot go on (an unrecoverable error in the processing)
+     * @param execution how handlers run
+     * @param spawning the daemons and timers (the daemons engine), or {@link Spawning#NONE}
+     * @param indexing the indexes (the indexing engine), or {@link Indexing#NONE}
+     * @param sharding which objects this replica handles (the sharding engine), or {@link Sharding#ALL}
      */
-    public Reactor(KubernetesClient client, KubernetesClient watchClient, KubernetesClient handlerClient,
-                   HandlerRegistry registry, List<String> namespaces,
-                   OperatorThreads threads, OperatorSettings settings, Memo memo, Metrics metrics,
-                   EventSink poster, Spawning.Factory spawningFactory, Indexing.Factory indexingFactory,
-                   Consumer<OperatorException> failure) {
-        this.indexingFactory = indexingFactory;
+    public Reactor(OperatorServices services, KubernetesClient client, KubernetesClient watchClient, EventSink poster,
+                   Execution execution, ObjectPatcher patcher, Spawning spawning, Indexing indexing, Sharding sharding) {
+        this.services = services;
         this.poster = poster;
-        this.spawningFactory = spawningFactory;
-        this.failure = failure;
-        this.client = client;
-        this.handlerClient = handlerClient;
-        this.registry = registry;
-        this.threads = threads;
-        this.settings = settings;
-        this.memo = memo;
-        this.metrics = metrics;
-        this.orchestrator = new Orchestrator(watchClient, threads, settings, metrics, this::queues);
-        this.observer = new Observer(client, watchClient, registry, namespaces, threads, settings, metrics, orchestrator);
+        this.execution = execution;
+        this.patcher = patcher;
+        this.spawning = spawning;
+        this.indexing = indexing;
+        this.sharding = sharding;
+        HandlerRegistry registry = services.registry();
+        this.orchestrator = new Orchestrator(watchClient, services.threads(), services.settings(), services.metrics(),
+                this::queues);
+        this.observer = new Observer(client, watchClient, registry, services.namespaces(), services.threads(),
+                services.settings(), services.metrics(), orchestrator);
         this.barrier = registry.indexingHandlers().isEmpty() ? IndexesBarrier.OPEN
                 // Kopf waits for the indexed resources only: another resource that never lists blocks nothing.
                 : new IndexesBarrier(true, timeout -> observer.awaitListed(timeout, registry::hasIndexingHandlers));
-        metrics.gauges(progress::waiting, () -> processors.values().stream().mapToInt(ResourceProcessor::objects).sum());
+        orchestrator.addPauseListener(spawning::pause, spawning::resume);
+        services.metrics().gauges(progress::waiting,
+                () -> processors.values().stream().mapToInt(ResourceProcessor::objects).sum());
     }
 
-    /** Which objects this replica handles (the sharding engine); before {@link #start()}. Default: all. */
-    public void shardWith(Sharding sharding) {
-        this.sharding = sharding;
+    /**
+     * Declares the reactor's checks before it exists (the endpoints answer from the start): the
+     * readiness ones fail until it watches.
+     */
+    public static void expectChecks(OperatorChecks checks, OperatorSettings settings, HandlerRegistry registry) {
+        checks.expectLiveness("watchers");
+        if (settings.probes.progressTimeout != null) {
+            checks.expectLiveness("progress");
+        }
+        checks.expectReadiness("resources-served", "the handlers' resources are not discovered yet");
+        checks.expectReadiness("watch-cache-sync", "the initial listing of the watched resources is not complete");
+        if (!registry.indexingHandlers().isEmpty()) {
+            checks.expectReadiness("indexes-ready", "the indexes are not complete: the indexed resources are not listed yet");
+        }
     }
 
     /**
      * Resolves the resources and starts watching; resources that cannot be served yet are skipped
-     * with Kopf's warnings, and served once their CRDs appear.
+     * with Kopf's warnings, and served once their CRDs appear. Its checks replace the expected ones.
      */
+    @Override
     public void start() {
-        ApiRetries retries = ApiRetries.of(settings);
-        patcher = new ObjectPatcher(client, settings.networking.maxConcurrentRequests, retries, metrics);
-        Semaphore handlerSlots = settings.execution.maxWorkers == null ? null : new Semaphore(settings.execution.maxWorkers, true);
-        execution = new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
-                settings.persistence.progressStorage, metrics, handlerSlots, poster, handlerClient)
-                .withIndexes(id -> indexing.index(id));
-        indexing = indexingFactory.create(execution);
-        spawning = spawningFactory.create(execution, patcher);
-        orchestrator.addPauseListener(spawning::pause, spawning::resume);
+        registerChecks(services.checks(), services.settings());
         observer.start();
+    }
+
+    private void registerChecks(OperatorChecks checks, OperatorSettings settings) {
+        // Liveness: a watcher's thread died (it retries every failure, so only what the JVM cannot survive
+        // ends one): such an operator no longer sees its objects.
+        checks.liveness("watchers", observer::checkWatchersAlive);
+        if (settings.probes.progressTimeout != null) {
+            checks.liveness("progress", () -> checkProgress(settings.probes.progressTimeout));
+        }
+        // Not excused for a paused standby: a missing CRD is the cluster's state, not leadership's.
+        checks.readiness("resources-served", observer::checkServed);
+        checks.readiness("watch-cache-sync", () -> {
+            // A paused standby (leader election) watches nothing, yet is ready: leadership gates work, not readiness.
+            if (!observer.listed() && !orchestrator.paused()) {
+                throw new IllegalStateException("the initial listing of the watched resources is not complete");
+            }
+        });
+        if (!services.registry().indexingHandlers().isEmpty()) {
+            checks.readiness("indexes-ready", () -> {
+                if (!barrier.ready() && !orchestrator.paused()) {
+                    throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
+                }
+            });
+        }
+    }
+
+    /** Events wait, but none was processed for longer than the timeout: stuck. */
+    private void checkProgress(Duration timeout) {
+        if (progress.waiting() > 0 && progress.sinceLastProcessed().compareTo(timeout) > 0) {
+            throw new IllegalStateException(progress.waiting() + " events wait, none processed for "
+                    + progress.sinceLastProcessed().toSeconds() + " s");
+        }
     }
 
     /** Waits until every watched resource has delivered its initial listing. */
@@ -119,53 +149,9 @@ public final class Reactor {
         return observer.awaitListed(timeout);
     }
 
-    /** True once every watched resource has delivered its initial listing; never blocks. */
-    public boolean listed() {
-        return observer.listed();
-    }
-
-    /**
-     * Readiness: fails while a handler's resource is not served (its CRD is missing, it is
-     * ambiguous, not watchable or not patchable), naming each and why.
-     *
-     * @throws IllegalStateException with what is missing
-     */
-    public void checkResourcesServed() {
-        observer.checkServed();
-    }
-
-    /**
-     * Liveness: fails if a watcher's thread has died (it retries every failure, so only what the
-     * JVM cannot survive ends one), naming it and why: such an operator no longer sees its objects.
-     *
-     * @throws IllegalStateException naming the dead watchers
-     */
-    public void checkWatchersAlive() {
-        observer.checkWatchersAlive();
-    }
-
-    /** True once every index is complete: every watched resource listed and indexed; never blocks. */
-    public boolean indexed() {
-        return barrier.ready();
-    }
-
-    /**
-     * The index of an id, for the probes (handlers reach it through their context).
-     *
-     * @throws IllegalArgumentException if the operator has no such index
-     */
-    public Index<?, ?> index(String id) {
-        return indexing.index(id);
-    }
-
     /** Tells the listener whenever the served resources were rescanned (CRDs appeared, changed, vanished). */
     public void onRescan(Runnable listener) {
         observer.onRescan(listener);
-    }
-
-    /** The execution of handlers, for the engines beside the flow (admission); null before {@link #start()}. */
-    public Execution execution() {
-        return execution;
     }
 
     /**
@@ -174,11 +160,7 @@ public final class Reactor {
      */
     public Memo recallMemo(Resource resource, Map<String, Object> raw, boolean ephemeral) {
         ResourceProcessor processor = processors.get(resource);
-        return processor != null ? processor.recallMemo(raw, ephemeral) : memo.copyForObject();
-    }
-
-    public Progress progress() {
-        return progress;
+        return processor != null ? processor.recallMemo(raw, ephemeral) : services.memo().copyForObject();
     }
 
     /** The hook of peering, leader election and sharding: pause and resume the handling. */
@@ -187,21 +169,24 @@ public final class Reactor {
     }
 
     /**
-     * Stops watching and taking events; handlers in flight finish in their own time; daemons and
-     * timers are told to stop (each as its cancellation options say).
+     * Stops watching and taking events; handlers in flight finish in their own time; the daemons
+     * engine, stopped next, tells the daemons and timers to stop.
      */
-    public void stop() {
+    @Override
+    public void stopTakingWork() {
         observer.stop();
         orchestrator.stop();
-        spawning.stopAll();
     }
 
     private ObjectQueues queues(Resource resource) {
+        OperatorSettings settings = services.settings();
         ResourceProcessor processor = processors.computeIfAbsent(resource,
-                r -> new ResourceProcessor(r, registry, settings, memo, patcher, poster, execution, spawning,
-                        indexing, barrier, sharding));
-        ObjectQueues queues = new ObjectQueues(resource, processor, threads, settings, progress, metrics, error -> failure.accept(
-                error instanceof OutOfMemoryError outOfMemory ? new OperatorException(OutOfMemory.line(outOfMemory), error)
+                r -> new ResourceProcessor(r, services.registry(), settings, services.memo(), patcher, poster, execution,
+                        spawning, indexing, barrier, sharding));
+        Consumer<OperatorException> failure = services.failure();
+        ObjectQueues queues = new ObjectQueues(resource, processor, services.threads(), settings, progress,
+                services.metrics(), error -> failure.accept(error instanceof OutOfMemoryError outOfMemory
+                        ? new OperatorException(OutOfMemory.line(outOfMemory), error)
                         : new OperatorException("Event processing has failed with an unrecoverable error. This seems to be a"
                                 + " framework bug. The operator will stop to prevent damage.", error)));
         processor.recheckThrough(queues::dispatch);

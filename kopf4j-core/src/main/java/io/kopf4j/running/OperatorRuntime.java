@@ -5,7 +5,11 @@ import io.kopf4j.HealthCheck;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.actions.Execution;
+import io.kopf4j.clients.ApiRetries;
+import io.kopf4j.clients.ObjectPatcher;
 import io.kopf4j.engines.activities.Activities;
+import io.kopf4j.engines.activities.LifecycleActivities;
 import io.kopf4j.engines.activities.Login;
 import io.kopf4j.engines.admission.AdmissionWebhooks;
 import io.kopf4j.engines.daemons.DaemonsEngine;
@@ -15,10 +19,16 @@ import io.kopf4j.engines.peering.PeeringEngine;
 import io.kopf4j.engines.permissions.Preflight;
 import io.kopf4j.engines.posting.EventPoster;
 import io.kopf4j.engines.probing.Endpoints;
+import io.kopf4j.engines.sharding.Ownership;
 import io.kopf4j.engines.sharding.ShardingEngine;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.reactor.OperatorServices;
 import io.kopf4j.reactor.Reactor;
+import io.kopf4j.reactor.processing.Sharding;
+import io.kopf4j.runtime.Engine;
+import io.kopf4j.runtime.Metrics;
+import io.kopf4j.runtime.OperatorChecks;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.runtime.PodEnvironment;
 import io.kopf4j.runtime.Versions;
@@ -30,17 +40,25 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The engines of one running operator, started in order and stopped in the reverse order, as
- * Kopf's {@code kopf/_core/reactor/running.py} spawns and stops its tasks: the endpoints (first, to
- * answer probes at once), the startup activities, the login, the permission preflight, the poster
- * of Events, the reactor (the event's path), leader election, peering, sharding, the reactor's
- * watching, and the admission webhooks. The public {@code io.kopf4j.Operator} is its façade: the
- * builder and the lifecycle that users call.
+ * The composition root of one running operator, as controller-runtime's {@code Manager}: it builds
+ * the operator's services in dependency order, each from what the earlier ones made, and starts the
+ * engines in one order, the one of {@link #start()}, as Kopf's {@code kopf/_core/reactor/running.py}
+ * spawns its tasks: the endpoints (first, to answer probes at once), the startup activities, the
+ * login, the permission preflight, the poster of Events, the cleanup activities (which run at the
+ * release), the indexes and the daemons, leader election, peering, sharding, the reactor's watching,
+ * and the admission webhooks. Every engine has the same lifecycle ({@link Engine}): at the stop, all
+ * stop taking work in the reverse order, the handlers in flight get their grace period, and all are
+ * released in the reverse order. Each engine registers its own health and readiness checks. Adding
+ * an engine is one class and one line in {@link #start()}. The public {@code io.kopf4j.Operator} is
+ * its façade: the builder and the lifecycle that users call.
  *
  * <pre>{@code
  * OperatorRuntime runtime = new OperatorRuntime(plan, threads, operator::fail);
@@ -81,17 +99,9 @@ public final class OperatorRuntime {
     private final Plan plan;
     private final OperatorThreads threads;
     private final Consumer<OperatorException> failure;
-    private volatile Endpoints endpoints;
-    private volatile Login login;
-    private volatile Reactor reactor;
-    private volatile PeeringEngine peering;
-    /** The admission webhooks: the server and the managed configurations, if configured. */
-    private volatile AdmissionWebhooks admission;
-    private volatile ShardingEngine sharding;
-    /** The posting engine: Kubernetes Events from handlers and object loggers, sent in the background. */
-    private volatile EventPoster poster;
-    /** Leader election, if enabled: the reactor handles only while this replica holds the Lease. */
-    private volatile LeaderElection leadership;
+    private final OperatorChecks checks = new OperatorChecks();
+    /** The engines started so far, in their order: the stop goes through them backwards. */
+    private final List<Engine> started = new CopyOnWriteArrayList<>();
 
     /**
      * @param threads the operator's threads, which the stop waits for
@@ -104,7 +114,7 @@ public final class OperatorRuntime {
     }
 
     /**
-     * Starts the engines in order; returns once watching has started.
+     * Builds the services and starts the engines, in this order; returns once watching has started.
      *
      * @throws OperatorException if a startup or login handler fails, a setting is invalid, or the
      *         cluster is unreachable; what started is left for {@link #stop()}
@@ -115,104 +125,102 @@ public final class OperatorRuntime {
         HandlerRegistry registry = plan.registry();
         // Kopf's banner, as users' log filters know it; the version is kopf4j's.
         LOG.debug("Starting Kopf {}.", Versions.kopf4j().orElse("(unknown version)"));
-        endpoints = new Endpoints(endpointsConfig(), this::runProbes, settings, () -> reactor, () -> {
-            Login current = login;
-            return current == null ? null : current.client();
-        });
-        Activities.run(ActivityHandler.STARTUP, registry.activities(ActivityHandler.STARTUP), settings, plan.memo());
+        Reactor.expectChecks(checks, settings, registry);   // the endpoints answer before the reactor exists
+        plan.livenessChecks().forEach(checks::liveness);
+        plan.readinessChecks().forEach(checks::readiness);
+        Endpoints endpoints = start(new Endpoints(endpointsConfig(), checks, this::runProbes, settings,
+                () -> running(Login.class).map(Login::client).orElse(null)));
+        OperatorServices services = new OperatorServices(registry, plan.namespaces(), settings, plan.memo(), threads,
+                endpoints.metrics(), checks, failure);
+        start(LifecycleActivities.startup(registry, settings, plan.memo()));
         settings.validate();
         AdmissionWebhooks.verify(settings, registry);
-        login = plan.client() != null ? Login.withClient(plan.client())
+        Login login = start(plan.client() != null ? Login.withClient(plan.client())
                 : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), plan.kubeconfig(), plan.context(), settings,
-                        plan.memo(), threads, failure);
+                        plan.memo(), threads, failure));
         if (settings.preflight.enabled) {
-            Preflight.beforeWatching(login.client(), registry, settings, plan.namespaces());
+            start(new Preflight(login.client(), services));
         }
-        poster = new EventPoster(login.client(), settings.posting, endpoints.metrics());
-        reactor = new Reactor(login.client(), login.watchClient(), login.handlerClient(), registry, plan.namespaces(), threads,
-                settings, plan.memo(), endpoints.metrics(), poster,
-                DaemonsEngine.factory(registry, threads, settings, endpoints.metrics()),
-                IndexingEngine.factory(registry, settings), failure);
+        EventPoster poster = start(new EventPoster(login.client(), settings.posting, endpoints.metrics()));
+        start(LifecycleActivities.cleanup(registry, settings, plan.memo(), login.handlerClient()));
+        ObjectPatcher patcher = new ObjectPatcher(login.client(), settings.networking.maxConcurrentRequests,
+                ApiRetries.of(settings), endpoints.metrics());
+        Execution withoutIndexes = execution(settings, endpoints.metrics(), poster, login.handlerClient());
+        IndexingEngine indexes = start(new IndexingEngine(registry, withoutIndexes, settings.execution.defaultBackoff));
+        Execution execution = withoutIndexes.withIndexes(indexes::index);   // the same limits: one semaphore
+        DaemonsEngine daemons = start(new DaemonsEngine(registry, threads, settings, endpoints.metrics(), execution, patcher));
+        Ownership ownership = settings.sharding.shards == null ? null : new Ownership(System::nanoTime);
+        Reactor reactor = new Reactor(services, login.client(), login.watchClient(), poster, execution, patcher, daemons,
+                indexes, ownership == null ? Sharding.ALL : ownership);
         if (settings.leadership.enabled) {
-            leadership = LeaderElection.start(login.client(), settings.leadership,
+            start(LeaderElection.start(login.client(), settings.leadership,
                     PodEnvironment.leaseNamespace(settings.leadership.leaseNamespace, plan.namespaces()),
-                    reactor.orchestrator(), endpoints.metrics(), threads);
+                    reactor.orchestrator(), endpoints.metrics(), threads));
         }
-        peering = PeeringEngine.start(login.client(), settings, plan.namespaces(), reactor.orchestrator(), threads,
-                endpoints.metrics());
-        if (settings.sharding.shards != null) {
+        start(PeeringEngine.start(login.client(), settings, plan.namespaces(), reactor.orchestrator(), threads,
+                endpoints.metrics()));
+        if (ownership != null) {
             String group = settings.sharding.group != null ? settings.sharding.group
                     : ShardingEngine.defaultGroup(settings.persistence.finalizer, registry.selectors());
-            sharding = ShardingEngine.start(login.client(), settings.sharding, group,
-                    PodEnvironment.leaseNamespace(settings.sharding.namespace, plan.namespaces()), reactor.orchestrator(),
-                    endpoints.metrics());
-            reactor.shardWith(sharding.ownership());
+            start(ShardingEngine.start(login.client(), settings.sharding, group,
+                    PodEnvironment.leaseNamespace(settings.sharding.namespace, plan.namespaces()), ownership,
+                    reactor.orchestrator(), endpoints.metrics()));
         }
-        reactor.start();
+        start(reactor);
         if (settings.admission.server != null) {
-            endpoints.addReadiness("webhook-server", () -> {
-                AdmissionWebhooks current = admission;
-                if (current == null || !current.ready()) {
-                    throw new IllegalStateException("the webhook server is not listening with its certificate yet");
-                }
-            });
+            start(AdmissionWebhooks.start(services, login.client(), execution, reactor::recallMemo, reactor::onRescan));
         }
-        admission = AdmissionWebhooks.start(settings, registry, login.client(), reactor.execution(),
-                reactor::recallMemo, failure);
-        reactor.onRescan(admission::rescanned);
         LOG.info("Operator {} serves {} handler(s) {}", plan.id(), registry.size(),
                 plan.namespaces().isEmpty() ? "cluster-wide" : "in namespaces " + plan.namespaces());
     }
 
-    /**
-     * The endpoints' configuration: the user's readiness checks come after {@code indexes-ready}
-     * if the operator has indexes (complete, or not ready).
-     */
-    private Endpoints.Config endpointsConfig() {
-        Map<String, HealthCheck> readiness = new LinkedHashMap<>();
-        if (!plan.registry().indexingHandlers().isEmpty()) {
-            readiness.put("indexes-ready", () -> {
-                Reactor current = reactor;
-                // A paused standby (leader election) builds no indexes, yet is ready: leadership gates work, not readiness.
-                if (current == null || !current.indexed() && !current.orchestrator().paused()) {
-                    throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
-                }
-            });
-        }
-        readiness.putAll(plan.readinessChecks());
-        return new Endpoints.Config(plan.livenessEndpoint(), plan.healthProbeAddress(), plan.livenessChecks(), readiness,
-                plan.metricsAddress(), plan.meterRegistry());
+    /** Starts an engine and lists it for the stop; returns it, for the engines built from it. */
+    private <E extends Engine> E start(E engine) throws InterruptedException {
+        started.add(engine);   // listed first: an engine that fails halfway is released with the others
+        engine.start();
+        return engine;
     }
 
-    /** The probe handlers, with the client for handlers once logged in (null before) and the indexes once watching. */
+    /** The running engine of a type, for what is asked of the operator while it starts (probes, addresses). */
+    private <E extends Engine> Optional<E> running(Class<E> type) {
+        return started.stream().filter(type::isInstance).map(type::cast).findFirst();
+    }
+
+    /** The execution of handlers: the handlers' client, Events, metrics, and the operator-wide limits and retries. */
+    private static Execution execution(OperatorSettings settings, Metrics metrics, EventPoster poster,
+                                       KubernetesClient handlerClient) {
+        Semaphore handlerSlots = settings.execution.maxWorkers == null ? null
+                : new Semaphore(settings.execution.maxWorkers, true);
+        return new Execution(settings.execution.lifecycle, settings.execution.defaultBackoff,
+                settings.persistence.progressStorage, metrics, handlerSlots, poster, handlerClient);
+    }
+
+    private Endpoints.Config endpointsConfig() {
+        return new Endpoints.Config(plan.livenessEndpoint(), plan.healthProbeAddress(), plan.metricsAddress(),
+                plan.meterRegistry());
+    }
+
+    /** The probe handlers, with the client for handlers once logged in (null before) and the indexes once built. */
     private Map<String, Object> runProbes() throws InterruptedException {
-        Login currentLogin = login;
         return Activities.run(ActivityHandler.PROBE, plan.registry().activities(ActivityHandler.PROBE), plan.settings(),
-                plan.memo(), currentLogin == null ? null : currentLogin.handlerClient(), id -> {
-                    Reactor current = reactor;
-                    if (current == null) {
-                        throw new IllegalStateException("the operator has not started its indexes yet");
-                    }
-                    return current.index(id);
-                });
+                plan.memo(), running(Login.class).map(Login::handlerClient).orElse(null), id -> running(IndexingEngine.class)
+                        .orElseThrow(() -> new IllegalStateException("the operator has not started its indexes yet"))
+                        .index(id));
     }
 
     /** {@return the bound address of the health probes ({@code /healthz}, {@code /readyz}), or null} */
     public InetSocketAddress healthProbeAddress() {
-        Endpoints current = endpoints;
-        return current == null ? null : current.healthProbeAddress();
+        return running(Endpoints.class).map(Endpoints::healthProbeAddress).orElse(null);
     }
 
     /** {@return the bound address of {@code /metrics}, or null} */
     public InetSocketAddress metricsAddress() {
-        Endpoints current = endpoints;
-        return current == null ? null : current.metricsAddress();
+        return running(Endpoints.class).map(Endpoints::metricsAddress).orElse(null);
     }
 
     /** {@return the bound address of Kopf's liveness endpoint, or null} */
     public InetSocketAddress livenessAddress() {
-        Endpoints current = endpoints;
-        return current == null ? null : current.livenessAddress();
+        return running(Endpoints.class).map(Endpoints::livenessAddress).orElse(null);
     }
 
     /**
@@ -222,56 +230,48 @@ public final class OperatorRuntime {
      * @throws InterruptedException if the waiting thread is interrupted
      */
     public boolean awaitListed(Duration timeout) throws InterruptedException {
-        Reactor current = reactor;
-        return current != null && current.awaitListed(timeout);
+        Optional<Reactor> reactor = running(Reactor.class);
+        return reactor.isPresent() && reactor.get().awaitListed(timeout);
     }
 
     /**
-     * Stops what started, in the reverse order: peering and the reactor stop taking work, the
-     * handlers in flight get the grace period (then an interruption), and only then do this replica's
-     * shards, peers and Lease let others take over; the cleanup activities run last, before the
-     * endpoints and the client close.
+     * Stops what started, in the reverse order, in two passes around the handlers' grace period:
+     * first every engine stops taking work (the webhooks, the watching, peering's watchers, the
+     * daemons); the handlers in flight get the grace period (then an interruption); and only then is
+     * every engine released, so that this replica's shards, peers and Lease let others take over only
+     * once its handlers are done. The cleanup activities run before the poster's last Events are written
+     * and the client and the endpoints close. An interruption of the stop shortens the wait, never the release.
      */
     public void stop() {
+        List<Engine> backwards = started.reversed();
+        for (Engine engine : backwards) {
+            try {
+                engine.stopTakingWork();
+            } catch (RuntimeException e) {
+                LOG.error("Operator {}: {} could not stop taking work: {}", plan.id(), engine.getClass().getSimpleName(),
+                        e.toString());
+            }
+        }
+        boolean handlersEnded = false;
+        boolean interrupted = false;
         try {
-            if (peering != null) {
-                peering.stop();
-            }
-            if (reactor != null) {
-                reactor.stop();
-            }
-            if (admission != null) {
-                admission.close();
-            }
-            boolean handlersEnded = awaitHandlers();
-            if (sharding != null) {
-                // A handler that ignored its interruption may still run: its objects then wait for the Lease's expiry.
-                sharding.close(handlersEnded);
-                sharding = null;
-            }
-            if (peering != null) {
-                peering.leave();   // only now: the peers that take over must not meet our handlers still running
-            }
-            releaseLeadership();   // only now: the successor must not handle beside our last handlers
-            if (poster != null) {
-                poster.close();
-            }
-            if (reactor != null) {
-                runCleanup();
-            }
+            handlersEnded = awaitHandlers();
         } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        for (Engine engine : backwards) {
+            try {
+                engine.release(handlersEnded);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (RuntimeException e) {
+                LOG.error("Operator {}: {} could not be released: {}", plan.id(), engine.getClass().getSimpleName(),
+                        e.toString());
+            }
+        }
+        started.clear();
+        if (interrupted) {
             Thread.currentThread().interrupt();
-        } finally {
-            releaseLeadership();   // at the latest (an interrupted shutdown), before the client closes
-            if (endpoints != null) {
-                endpoints.close();
-            }
-            if (sharding != null) {
-                sharding.close(false);
-            }
-            if (login != null) {
-                login.close();
-            }
         }
     }
 
@@ -285,20 +285,5 @@ public final class OperatorRuntime {
             handlersEnded = threads.awaitAll(System.nanoTime() + INTERRUPT_GRACE.toNanos());
         }
         return handlersEnded;
-    }
-
-    private void runCleanup() throws InterruptedException {
-        try {
-            Activities.run(ActivityHandler.CLEANUP, plan.registry().activities(ActivityHandler.CLEANUP), plan.settings(),
-                    plan.memo(), login.handlerClient(), null);
-        } catch (OperatorException e) {
-            LOG.error("Cleanup failed: {}", e.getMessage());
-        }
-    }
-
-    private void releaseLeadership() {
-        if (leadership != null) {
-            leadership.close();
-        }
     }
 }

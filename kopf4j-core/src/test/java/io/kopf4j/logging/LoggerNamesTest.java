@@ -12,7 +12,7 @@ import io.kopf4j.Operator;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.reactor.observation.Observer;
 import io.kopf4j.reactor.orchestration.Orchestrator;
-import io.kopf4j.reactor.orchestration.ResourceWatcher;
+import io.kopf4j.watching.ResourceWatcher;
 import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.running.OperatorRuntime;
 import java.io.ByteArrayInputStream;

@@ -1,5 +1,6 @@
 package io.kopf4j.engines.activities;
 
+import io.kopf4j.runtime.Engine;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorException;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * requests retry through {@code ApiRetries} instead). An application's own client, if given, is
  * used as it is, for handlers too.
  */
-public final class Login implements AutoCloseable {
+public final class Login implements Engine, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Login.class);
 
     private final KubernetesClient client;
@@ -87,6 +88,13 @@ public final class Login implements AutoCloseable {
         return handlerClient;
     }
 
+    /** The clients close at the operator's stop, once nothing uses them any more (see {@link #close()}). */
+    @Override
+    public void release(boolean handlersEnded) {
+        close();
+    }
+
+    /** The clients close (those it made), and the renewal of credentials stops. */
     @Override
     public void close() {
         if (authenticator != null) {

@@ -1,5 +1,7 @@
 package io.kopf4j.engines.admission;
 
+import io.kopf4j.reactor.OperatorServices;
+import io.kopf4j.runtime.Engine;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
@@ -32,12 +34,13 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * AdmissionWebhooks.verify(settings, registry);   // right after the startup handlers
- * AdmissionWebhooks webhooks = AdmissionWebhooks.start(settings, registry, client, execution, memos, failure);
+ * AdmissionWebhooks webhooks = AdmissionWebhooks.start(services, client, execution, reactor::recallMemo,
+ *         reactor::onRescan);   // readiness: webhook-server
  * ...
- * webhooks.close();
+ * webhooks.stopTakingWork();    // the server closes; the managed configurations keep only persistent webhooks
  * }</pre>
  */
-public final class AdmissionWebhooks implements AutoCloseable {
+public final class AdmissionWebhooks implements Engine, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AdmissionWebhooks.class);
     /** Kopf's message, word for word. */
     static final String NO_SERVER = "Admission handlers exist, but no admission server/tunnel is configured in"
@@ -75,21 +78,31 @@ public final class AdmissionWebhooks implements AutoCloseable {
     /**
      * Starts the webhook server, if one is configured, and manages the configurations, if asked to.
      *
+     * @param services the settings, the handlers, the checks ({@code webhook-server} is added, ready
+     *        once the server listens with its certificate), and where a failure to manage the
+     *        configurations goes (the operator stops, as Kopf's does)
      * @param client the operator's client: discovery, the configurations, and the server's own look at the cluster
      * @param execution how handlers run
      * @param memos the objects' memos
-     * @param failure told when the configurations cannot be managed (the operator stops, as Kopf's does)
-     * @return the running webhooks, to close on exit; with no server, nothing runs
+     * @param rescans subscribes to the rescans of the watched resources, which the webhooks follow
+     * @return the running webhooks, to stop on exit; with no server, nothing runs
      * @throws OperatorException if the server cannot start
      */
-    public static AdmissionWebhooks start(OperatorSettings settings, HandlerRegistry registry, KubernetesClient client,
-                                          Execution execution, MemoRecall memos, Consumer<OperatorException> failure) {
+    public static AdmissionWebhooks start(OperatorServices services, KubernetesClient client, Execution execution,
+                                          MemoRecall memos, Consumer<Runnable> rescans) {
+        OperatorSettings settings = services.settings();
+        HandlerRegistry registry = services.registry();
         WebhookServing server = settings.admission.server;
         List<ConfigurationManager> managers = new ArrayList<>();
-        AdmissionWebhooks webhooks = new AdmissionWebhooks(server, managers, registry, client, failure);
+        AdmissionWebhooks webhooks = new AdmissionWebhooks(server, managers, registry, client, services.failure());
         if (server == null) {
             return webhooks;
         }
+        services.checks().readiness("webhook-server", () -> {
+            if (!webhooks.ready()) {
+                throw new IllegalStateException("the webhook server is not listening with its certificate yet");
+            }
+        });
         webhooks.resources.set(resolve(registry, client, true));
         ApiRetries retries = ApiRetries.of(settings);
         for (WebhookType type : WebhookType.managed(settings)) {
@@ -102,6 +115,7 @@ public final class AdmissionWebhooks implements AutoCloseable {
         } catch (IOException e) {
             throw new OperatorException("The admission webhook server cannot start: " + e.getMessage(), e);
         }
+        rescans.accept(webhooks::rescanned);
         return webhooks;
     }
 
@@ -156,6 +170,12 @@ public final class AdmissionWebhooks implements AutoCloseable {
         } catch (RuntimeException e) {
             failure.accept(new OperatorException("The webhook configurations cannot be managed: " + e.getMessage(), e));
         }
+    }
+
+    /** At the stop: no admission request is taken any more (see {@link #close()}). */
+    @Override
+    public void stopTakingWork() {
+        close();
     }
 
     /** Stops the server, then reduces the managed configurations to the persistent webhooks. */

@@ -11,6 +11,7 @@ import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.processing.ObjectSpawns;
 import io.kopf4j.reactor.processing.Spawning;
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import java.util.Set;
@@ -26,10 +27,12 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
  * runs: between its runs it is a task of one scheduler, whose single (virtual) thread starts it.
  *
  * <pre>{@code
- * Spawning.Factory daemons = DaemonsEngine.factory(registry, threads, settings, metrics);
+ * DaemonsEngine daemons = new DaemonsEngine(registry, threads, settings, metrics, execution, patcher);
+ * Reactor reactor = new Reactor(..., daemons, ...);   // processing spawns them per object
+ * daemons.stopTakingWork();                            // the operator exits: every daemon is told to stop
  * }</pre>
  */
-public final class DaemonsEngine implements Spawning {
+public final class DaemonsEngine implements Spawning, Engine {
     private final HandlerRegistry registry;
     private final OperatorThreads threads;
     private final OperatorSettings.Background settings;
@@ -42,8 +45,8 @@ public final class DaemonsEngine implements Spawning {
             Thread.ofVirtual().name("kopf4j-timers").factory());
     private volatile boolean paused;
 
-    private DaemonsEngine(HandlerRegistry registry, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
-                          Execution execution, ObjectPatching patcher) {
+    public DaemonsEngine(HandlerRegistry registry, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
+                         Execution execution, ObjectPatching patcher) {
         this.registry = registry;
         this.threads = threads;
         this.settings = settings.background;
@@ -52,12 +55,6 @@ public final class DaemonsEngine implements Spawning {
         this.patcher = patcher;
         this.escalation = new Escalation(threads, settings.background, metrics);
         timers.setRemoveOnCancelPolicy(true);   // a stopped timer's wake-up leaves the queue at once, not at its time
-    }
-
-    /** The engine as the reactor makes it, once the execution and the patcher exist. */
-    public static Spawning.Factory factory(HandlerRegistry registry, OperatorThreads threads, OperatorSettings settings,
-                                           Metrics metrics) {
-        return (execution, patcher) -> new DaemonsEngine(registry, threads, settings, metrics, execution, patcher);
     }
 
     @Override
@@ -85,8 +82,9 @@ public final class DaemonsEngine implements Spawning {
         paused = false;
     }
 
+    /** The operator exits: stop every daemon, each as its cancellation options say; returns at once. */
     @Override
-    public void stopAll() {
+    public void stopTakingWork() {
         paused = true;
         objects.forEach(daemons -> daemons.stopAll(DaemonStoppingReason.OPERATOR_EXITING));
         timers.shutdown();   // every timer is stopped: none schedules again

@@ -3,7 +3,6 @@ package io.kopf4j.engines.indexing;
 import io.kopf4j.Body;
 import io.kopf4j.Index;
 import io.kopf4j.Memo;
-import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
@@ -13,7 +12,7 @@ import io.kopf4j.intents.IndexingHandler;
 import io.kopf4j.intents.WatchingCause;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.processing.Indexing;
-import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.watching.WatchEvent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -22,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.kopf4j.runtime.Engine;
 
 /**
  * The operator's indexes (Kopf's {@code kopf/_core/engines/indexing.py}): one {@link ObjectIndex}
@@ -33,10 +33,12 @@ import org.slf4j.LoggerFactory;
  * and skips the object for the error's delay (or the function's backoff), a permanent one for good.
  *
  * <pre>{@code
- * Indexing.Factory indexing = IndexingEngine.factory(registry, settings);
+ * IndexingEngine indexes = new IndexingEngine(registry, execution, settings.execution.defaultBackoff);
+ * Execution withIndexes = execution.withIndexes(indexes::index);   // handlers reach the indexes
+ * Reactor reactor = new Reactor(..., indexes, ...);                 // processing feeds them
  * }</pre>
  */
-public final class IndexingEngine implements Indexing {
+public final class IndexingEngine implements Indexing, Engine {
     private static final Logger LOG = LoggerFactory.getLogger(IndexingEngine.class);
 
     private final HandlerRegistry registry;
@@ -47,16 +49,15 @@ public final class IndexingEngine implements Indexing {
     private final Map<String, Map<String, Instant>> skipped = new ConcurrentHashMap<>();
     private final Map<Resource, List<IndexingHandler>> byResource = new ConcurrentHashMap<>();
 
-    IndexingEngine(HandlerRegistry registry, Execution execution, Duration defaultBackoff) {
+    /**
+     * @param execution how the indexing functions run; they reach the indexes through it too
+     * @param defaultBackoff how long a function that failed arbitrarily skips the object, unless it has its own
+     */
+    public IndexingEngine(HandlerRegistry registry, Execution execution, Duration defaultBackoff) {
         this.registry = registry;
-        this.execution = execution;
+        this.execution = execution.withIndexes(this::index);
         this.defaultBackoff = defaultBackoff;
         registry.indexingHandlers().forEach(handler -> indexes.put(handler.id(), new ObjectIndex()));
-    }
-
-    /** The engine as the reactor makes it, once the execution exists. */
-    public static Indexing.Factory factory(HandlerRegistry registry, OperatorSettings settings) {
-        return execution -> new IndexingEngine(registry, execution, settings.execution.defaultBackoff);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.kopf4j.engines.leadership;
 
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
@@ -38,10 +39,10 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * LeaderElection election = LeaderElection.start(client, settings.leadership, "default", reactor.orchestrator(), metrics, threads);
  * ...                      // the reactor runs; it handles only while this replica leads
- * election.close();        // at exit, once the handlers have finished: the Lease is released
+ * election.release(true);  // at exit, once the handlers have finished: the Lease is released
  * }</pre>
  */
-public final class LeaderElection implements AutoCloseable {
+public final class LeaderElection implements Engine {
     /** Who pauses the orchestrator while this replica stands by. */
     public static final String PAUSER = "leadership";
     private static final Logger LOG = LoggerFactory.getLogger(LeaderElection.class);
@@ -92,7 +93,7 @@ public final class LeaderElection implements AutoCloseable {
      * once the handlers have ended, so that the successor never handles beside them.
      */
     @Override
-    public void close() {
+    public void release(boolean handlersEnded) {
         if (closed.compareAndSet(false, true)) {
             CompletableFuture<?> current = term.get();
             if (current != null) {

@@ -1,8 +1,8 @@
 package io.kopf4j.engines.peering;
 
 import io.kopf4j.OperatorSettings;
-import io.kopf4j.reactor.orchestration.ResourceWatcher;
-import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.watching.ResourceWatcher;
+import io.kopf4j.watching.WatchEvent;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import java.time.Duration;

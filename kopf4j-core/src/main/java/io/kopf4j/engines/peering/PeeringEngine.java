@@ -1,5 +1,6 @@
 package io.kopf4j.engines.peering;
 
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -35,11 +36,11 @@ import org.slf4j.LoggerFactory;
  *         reactor.orchestrator(), threads, metrics);   // returns once the present peers are evaluated
  * reactor.start();
  * ...
- * peering.stop();    // with the watchers
- * peering.leave();   // once the handlers in flight are done: the others may take over
+ * peering.stopTakingWork();   // the watchers and the keep-alive stop
+ * peering.release(true);      // once the handlers in flight are done: the others may take over
  * }</pre>
  */
-public final class PeeringEngine {
+public final class PeeringEngine implements Engine {
     private static final Logger LOG = LoggerFactory.getLogger(PeeringEngine.class);
     /** Who pauses the orchestrator: the leadership and sharding engines pause it under their own names. */
     public static final String PAUSER = "peering";
@@ -109,13 +110,18 @@ public final class PeeringEngine {
         objects.forEach(object -> object.touch(peer, false));
     }
 
-    /** Stops watching the peers and keeping alive; this operator's records stay until {@link #leave()}. */
-    public void stop() {
+    /** Stops watching the peers and keeping alive; this operator's records stay until {@link #release}. */
+    @Override
+    public void stopTakingWork() {
         neighbourhoods.forEach(Neighbourhood::stop);
     }
 
-    /** Removes this operator's records, so that paused peers resume at once instead of after the lifetime. */
-    public void leave() {
+    /**
+     * Removes this operator's records, so that paused peers resume at once instead of after the
+     * lifetime; only once the handlers are done: the peers that take over must not meet them running.
+     */
+    @Override
+    public void release(boolean handlersEnded) {
         neighbourhoods.forEach(Neighbourhood::leave);
     }
 

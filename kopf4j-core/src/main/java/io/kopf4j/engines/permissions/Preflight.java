@@ -1,5 +1,7 @@
 package io.kopf4j.engines.permissions;
 
+import io.kopf4j.runtime.Engine;
+import io.kopf4j.reactor.OperatorServices;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
@@ -28,9 +30,11 @@ import org.slf4j.LoggerFactory;
  * Preflight.Outcome outcome = Preflight.check(rules, AccessReview.self(client, retries)::allowed);
  * outcome.warning().ifPresent(LOG::warn);
  * outcome.failIfIncomplete();   // OperatorException: "The operator lacks 1 permission ..."
+ *
+ * start(new Preflight(login.client(), services));   // the running operator's own, as an engine
  * }</pre>
  */
-public final class Preflight {
+public final class Preflight implements Engine {
     /** One question to the API server, as {@link AccessReview#allowed} asks it. */
     @FunctionalInterface
     public interface Question {
@@ -53,7 +57,18 @@ public final class Preflight {
     private static final String REMEDY = "kopf4j manifests generates the rules; kopf4j check-rbac checks them;"
             + " --no-preflight (settings.preflight.enabled = false) skips this check";
 
-    private Preflight() {
+    private final KubernetesClient client;
+    private final OperatorServices services;
+
+    /** The running operator's check, as an engine: it runs at {@link #start()} (see {@link #beforeWatching}). */
+    public Preflight(KubernetesClient client, OperatorServices services) {
+        this.client = client;
+        this.services = services;
+    }
+
+    @Override
+    public void start() throws InterruptedException {
+        beforeWatching(client, services.registry(), services.settings(), services.namespaces());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.kopf4j.engines.posting;
 
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -39,7 +40,7 @@ import org.slf4j.event.Level;
  * poster.close();                                         // writes what waits, for up to 2 s
  * }</pre>
  */
-public final class EventPoster implements EventSink, AutoCloseable {
+public final class EventPoster implements EventSink, Engine, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EventPoster.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
     /** After the interruption, for the write in flight to end, so that the poster has stopped when close() returns. */
@@ -157,6 +158,12 @@ public final class EventPoster implements EventSink, AutoCloseable {
             case DROPPED -> metrics.eventDropped();
             case NEW -> { }
         }
+    }
+
+    /** Once the handlers are done: what they queued is written (see {@link #close()}). */
+    @Override
+    public void release(boolean handlersEnded) {
+        close();
     }
 
     /** Writes what is queued, due or not, for up to two seconds; then stops, abandoning the rest. */

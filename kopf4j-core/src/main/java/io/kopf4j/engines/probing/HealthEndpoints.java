@@ -1,12 +1,12 @@
 package io.kopf4j.engines.probing;
 
 import io.kopf4j.HealthCheck;
+import io.kopf4j.runtime.OperatorChecks;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -23,33 +23,21 @@ final class HealthEndpoints implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HealthEndpoints.class);
 
     private final HttpEndpoints http;
-    private volatile Map<String, HealthCheck> readiness;
 
     /**
      * @param bindAddress {@code HOST:PORT} or {@code :PORT}
+     * @param checks the operator's checks, as they are at each probe
      */
-    public HealthEndpoints(String bindAddress, Map<String, HealthCheck> liveness, Map<String, HealthCheck> readiness) {
+    HealthEndpoints(String bindAddress, OperatorChecks checks) {
         this.http = new HttpEndpoints(HttpEndpoints.parse(bindAddress));
-        Map<String, HealthCheck> livenessChecks = new LinkedHashMap<>(liveness);
-        this.readiness = new LinkedHashMap<>(readiness);
-        route("healthz", () -> livenessChecks);
-        route("readyz", () -> this.readiness);
+        route("healthz", checks::liveness);
+        route("readyz", checks::readiness);
         http.start();
         LOG.info("Health probes at http://{}:{}/healthz and /readyz", http.address().getHostString(), http.address().getPort());
     }
 
     public InetSocketAddress address() {
         return http.address();
-    }
-
-    /**
-     * Adds a readiness check that exists only once the operator knows it needs it (the
-     * {@code webhook-server} check, after the startup handlers configured the server).
-     */
-    public synchronized void addReadiness(String name, HealthCheck check) {
-        Map<String, HealthCheck> checks = new LinkedHashMap<>(readiness);
-        checks.put(name, check);
-        readiness = checks;   // replaced, never changed: a request iterates the map it read
     }
 
     private void route(String kind, Supplier<Map<String, HealthCheck>> current) {

@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
  * ownership.validUntil(System.nanoTime() + leaseLeft);     // at every renewal of the Lease
  * }</pre>
  */
-final class Ownership implements Sharding {
+public final class Ownership implements Sharding {
     private record Views(ShardView agreed, ShardView target) {
     }
 

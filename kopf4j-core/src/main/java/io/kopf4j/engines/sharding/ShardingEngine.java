@@ -1,5 +1,6 @@
 package io.kopf4j.engines.sharding;
 
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;
@@ -40,15 +41,16 @@ import org.slf4j.LoggerFactory;
  * the others can count it expired. See docs/sharding.md.
  *
  * <pre>{@code
+ * Ownership ownership = new Ownership(System::nanoTime);   // what processing asks at every event
+ * Reactor reactor = new Reactor(..., ownership);
  * ShardingEngine sharding = ShardingEngine.start(client, settings.sharding, "my-operator",
- *         PodEnvironment.leaseNamespace(settings.sharding.namespace, namespaces),
+ *         PodEnvironment.leaseNamespace(settings.sharding.namespace, namespaces), ownership,
  *         reactor.orchestrator(), metrics);   // the handling stays paused until the first view is agreed
- * reactor.shardWith(sharding.ownership());
  * ...
- * sharding.close(true);                               // at exit: release the Lease at once
+ * sharding.release(true);                             // at exit: release the Lease at once
  * }</pre>
  */
-public final class ShardingEngine {
+public final class ShardingEngine implements Engine {
     private static final Logger LOG = LoggerFactory.getLogger(ShardingEngine.class);
     /** Whom the orchestrator's pause is held by. */
     static final String PAUSER = "sharding";
@@ -101,14 +103,14 @@ public final class ShardingEngine {
     private Thread loop;
 
     ShardingEngine(OperatorSettings.Sharding settings, LeaseStore leases, String identity, Handling handling,
-                   Metrics metrics, LongSupplier clock) {
+                   Metrics metrics, Ownership ownership, LongSupplier clock) {
         this.settings = settings;
         this.leases = leases;
         this.identity = identity;
         this.handling = handling;
         this.metrics = metrics;
         this.clock = clock;
-        this.ownership = new Ownership(clock);
+        this.ownership = ownership;
         metrics.shardMembers(() -> members);
     }
 
@@ -117,10 +119,11 @@ public final class ShardingEngine {
      * engine's loop; call before the reactor starts watching.
      */
     public static ShardingEngine start(KubernetesClient client, OperatorSettings.Sharding settings, String group,
-                                       String namespace, Orchestrator orchestrator, Metrics metrics) {
+                                       String namespace, Ownership ownership, Orchestrator orchestrator,
+                                       Metrics metrics) {
         String identity = settings.identity != null ? settings.identity : defaultIdentity();
         ShardingEngine engine = new ShardingEngine(settings, new KubernetesLeases(client, namespace, group,
-                settings.leaseDuration), identity, Handling.of(orchestrator), metrics, System::nanoTime);
+                settings.leaseDuration), identity, Handling.of(orchestrator), metrics, ownership, System::nanoTime);
         engine.pause();
         LOG.info("Shards: joining the group '{}' in the namespace '{}' as '{}' ({}).", group, namespace, identity,
                 settings.shards == OperatorSettings.Sharding.AUTO ? "auto" : settings.shards + " slots");
@@ -136,10 +139,11 @@ public final class ShardingEngine {
     }
 
     /**
-     * Stops the loop; with {@code release}, gives up the Lease at once so that the others take
+     * Stops the loop; once the handlers ended, gives up the Lease at once so that the others take
      * over now rather than after its expiry (only when every handler of this replica has ended).
      */
-    public void close(boolean release) {
+    @Override
+    public void release(boolean handlersEnded) {
         closed = true;
         if (loop != null) {
             loop.interrupt();
@@ -149,7 +153,7 @@ public final class ShardingEngine {
                 Thread.currentThread().interrupt();
             }
         }
-        if (release && mine != null) {
+        if (handlersEnded && mine != null) {
             try {
                 if (auto()) {
                     leases.delete(mine);

@@ -28,9 +28,9 @@ import java.util.stream.Collectors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import io.kopf4j.runtime.OperatorThreads;
 import io.kopf4j.reactor.orchestration.Orchestrator;
-import io.kopf4j.reactor.orchestration.ResourceWatcher;
+import io.kopf4j.watching.ResourceWatcher;
 import io.kopf4j.reactor.orchestration.WatcherKey;
-import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.watching.WatchEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,5 +1,6 @@
 package io.kopf4j.reactor.orchestration;
 
+import io.kopf4j.watching.ResourceWatcher;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;

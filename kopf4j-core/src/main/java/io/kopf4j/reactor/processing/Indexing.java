@@ -3,8 +3,7 @@ package io.kopf4j.reactor.processing;
 import io.kopf4j.Index;
 import io.kopf4j.Memo;
 import io.kopf4j.Resource;
-import io.kopf4j.actions.Execution;
-import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.watching.WatchEvent;
 
 /**
  * The operator's indexes, as processing feeds them (Kopf's {@code index_resource}). The indexing
@@ -12,12 +11,6 @@ import io.kopf4j.reactor.queueing.WatchEvent;
  * operators without indexes.
  */
 public interface Indexing {
-    /** Made by the reactor once the execution exists. */
-    @FunctionalInterface
-    interface Factory {
-        Indexing create(Execution execution);
-    }
-
     /** For operators without indexes: nothing to feed, no index to look up. */
     Indexing NONE = new Indexing() {
         @Override

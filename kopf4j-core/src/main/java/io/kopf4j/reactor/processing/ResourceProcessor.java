@@ -19,7 +19,7 @@ import io.kopf4j.logging.EventSink;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.queueing.EventProcessor;
 import io.kopf4j.reactor.queueing.Pressure;
-import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.watching.WatchEvent;
 import io.kopf4j.storage.Finalizers;
 import io.kopf4j.storage.ProgressStorage;
 import io.kopf4j.storage.UnreadableStateException;

@@ -18,7 +18,7 @@ public interface Sharding {
     Sharding ALL = key -> true;
 
     /**
-     * @param key Kopf's object key ({@link io.kopf4j.reactor.queueing.WatchEvent#key()}: the uid)
+     * @param key Kopf's object key ({@link io.kopf4j.watching.WatchEvent#key()}: the uid)
      * @return whether this replica handles the object now; it must be cheap (asked at every event)
      */
     boolean owns(String key);

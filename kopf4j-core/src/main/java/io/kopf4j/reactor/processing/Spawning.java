@@ -3,8 +3,6 @@ package io.kopf4j.reactor.processing;
 import io.kopf4j.Body;
 import io.kopf4j.Memo;
 import io.kopf4j.Resource;
-import io.kopf4j.actions.Execution;
-import io.kopf4j.clients.ObjectPatching;
 import io.kopf4j.logging.ObjectLogger;
 
 /**
@@ -13,12 +11,6 @@ import io.kopf4j.logging.ObjectLogger;
  * depends on the engines; {@link #NONE} serves operators without daemons and timers.
  */
 public interface Spawning {
-    /** Made by the reactor once the patcher and the execution exist. */
-    @FunctionalInterface
-    interface Factory {
-        Spawning create(Execution execution, ObjectPatching patcher);
-    }
-
     /** For operators without daemons and timers: processing never asks for them. */
     Spawning NONE = new Spawning() {
         @Override
@@ -32,10 +24,6 @@ public interface Spawning {
 
         @Override
         public void resume() {
-        }
-
-        @Override
-        public void stopAll() {
         }
     };
 
@@ -54,7 +42,4 @@ public interface Spawning {
 
     /** The operator resumes after a pause: the objects' next events spawn their daemons again. */
     void resume();
-
-    /** The operator exits: stop every daemon, each as its cancellation options say; returns at once. */
-    void stopAll();
 }

@@ -1,5 +1,6 @@
 package io.kopf4j.reactor.queueing;
 
+import io.kopf4j.watching.WatchEvent;
 import java.util.function.Predicate;
 import java.time.Duration;
 import java.util.ArrayDeque;

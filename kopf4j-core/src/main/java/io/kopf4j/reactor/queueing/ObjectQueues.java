@@ -1,5 +1,6 @@
 package io.kopf4j.reactor.queueing;
 
+import io.kopf4j.watching.WatchEvent;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OutOfMemory;

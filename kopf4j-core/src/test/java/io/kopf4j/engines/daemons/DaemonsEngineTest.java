@@ -19,7 +19,6 @@ import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.intents.SpawningCause;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.processing.ObjectSpawns;
-import io.kopf4j.reactor.processing.Spawning;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import java.time.Duration;
@@ -49,8 +48,8 @@ class DaemonsEngineTest {
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                 new Metrics(null), null, poster, null);
         ObjectPatching patcher = (resource, body, patch, resultsOf, logger) -> new ObjectPatching.Applied(null, List.of());
-        Spawning engine = DaemonsEngine.factory(registry, new OperatorThreads("test"), settings, new Metrics(null))
-                .create(execution, patcher);
+        DaemonsEngine engine = new DaemonsEngine(registry, new OperatorThreads("test"), settings, new Metrics(null),
+                execution, patcher);
         Body body = new Body(OBJECT);
         ObjectSpawns daemons = engine.object(KOPFEXAMPLES, body, new Memo(), ObjectLogger.local(OBJECT), () -> { });
         SpawningCause cause = new SpawningCause(KOPFEXAMPLES, OBJECT, body, new Patch(), ObjectLogger.local(OBJECT),
@@ -73,7 +72,7 @@ class DaemonsEngineTest {
         daemons.handle(cause, false);
         await().atMost(Duration.ofSeconds(10)).until(() -> running.get() == 1);
         assertThat(spawns.get()).isEqualTo(2);
-        engine.stopAll();
+        engine.stopTakingWork();
         await().atMost(Duration.ofSeconds(10)).until(() -> running.get() == 0);
         assertThat(stops.get(1)).contains(DaemonStoppingReason.OPERATOR_EXITING)
                 .doesNotContain(DaemonStoppingReason.OPERATOR_PAUSING);

@@ -21,7 +21,6 @@ import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.intents.SpawningCause;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.processing.ObjectSpawns;
-import io.kopf4j.reactor.processing.Spawning;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -57,7 +56,7 @@ class ParkedDaemonStackTest {
     private final OperatorSettings settings = new OperatorSettings();
     private final Metrics metrics = new Metrics(null);
     private final EventPoster poster = new EventPoster(settings.posting, metrics, write -> "ignored");
-    private Spawning engine;
+    private DaemonsEngine engine;
 
     @TempDir
     Path dumps;
@@ -78,7 +77,7 @@ class ParkedDaemonStackTest {
     @AfterEach
     void stop() {
         if (engine != null) {
-            engine.stopAll();
+            engine.stopTakingWork();
         }
         poster.close();
     }
@@ -146,7 +145,7 @@ class ParkedDaemonStackTest {
                 .as("threads of timers between their runs (the next in an hour)").isEmpty());
         assertThat(metrics.daemonsRunning("timer", "tick").get()).as("timers counted as running").isEqualTo(TIMERS);
 
-        engine.stopAll();
+        engine.stopTakingWork();
         await().atMost(Duration.ofSeconds(10)).until(() -> metrics.daemonsRunning("timer", "tick").get() == 0);
     }
 
@@ -161,7 +160,7 @@ class ParkedDaemonStackTest {
             Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                     metrics, null, poster, null);
             ObjectPatching patcher = (resource, latest, patch, resultsOf, logger) -> new ObjectPatching.Applied(null, List.of());
-            engine = DaemonsEngine.factory(registry, new OperatorThreads("test"), settings, metrics).create(execution, patcher);
+            engine = new DaemonsEngine(registry, new OperatorThreads("test"), settings, metrics, execution, patcher);
         }
         ObjectSpawns spawns = engine.object(KOPFEXAMPLES, body, new Memo(), ObjectLogger.local(object), () -> { });
         spawns.handle(new SpawningCause(KOPFEXAMPLES, object, body, new Patch(), ObjectLogger.local(object), new Memo(), false),

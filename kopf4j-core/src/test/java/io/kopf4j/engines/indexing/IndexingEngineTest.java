@@ -19,7 +19,7 @@ import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.logging.CapturedLines;
 import io.kopf4j.reactor.processing.Indexing;
-import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.watching.WatchEvent;
 import io.kopf4j.runtime.Metrics;
 import java.time.Duration;
 import java.util.HashMap;
@@ -51,7 +51,7 @@ class IndexingEngineTest {
 
     private Indexing engine(HandlerSpec spec, HandlerFn function) {
         spec.register(function, registry);
-        return IndexingEngine.factory(registry, new OperatorSettings()).create(execution);
+        return new IndexingEngine(registry, execution, new OperatorSettings().execution.defaultBackoff);
     }
 
     /** Indexes the object's name under "k", or throws the failure while one is set. */

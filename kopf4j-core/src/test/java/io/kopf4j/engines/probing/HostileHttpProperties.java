@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kopf4j.HostileValues;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.kits.webhooks.WebhookServer;
+import io.kopf4j.runtime.OperatorChecks;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,8 +43,8 @@ class HostileHttpProperties {
 
     @BeforeAll
     static void start() throws IOException {
-        endpoints = new Endpoints(new Endpoints.Config(URI.create("http://127.0.0.1:0/healthz"), "127.0.0.1:0", Map.of(),
-                Map.of(), "127.0.0.1:0", null), Map::of, new OperatorSettings(), () -> null, () -> null);
+        endpoints = new Endpoints(new Endpoints.Config(URI.create("http://127.0.0.1:0/healthz"), "127.0.0.1:0",
+                "127.0.0.1:0", null), new OperatorChecks(), Map::of, new OperatorSettings(), () -> null);
         webhooks = new WebhookServer().addr("127.0.0.1").insecure(true).path("/hooks");
         webhooks.start(null, (review, request) -> Map.of("response", Map.of("uid", String.valueOf(review.get("request")),
                 "allowed", true)), config -> WEBHOOK.set(config.url()));
@@ -51,7 +52,7 @@ class HostileHttpProperties {
 
     @AfterAll
     static void stop() {
-        endpoints.close();
+        endpoints.release(true);
         webhooks.close();
     }
 

@@ -93,7 +93,7 @@ class ShardingEngineTest {
             settings.shards = shards;
             settings.leaseDuration = Duration.ofSeconds(3);
             settings.renewPeriod = Duration.ofMillis(500);
-            engine = new ShardingEngine(settings, this, name, this, new Metrics(null), clock::get);
+            engine = new ShardingEngine(settings, this, name, this, new Metrics(null), new Ownership(clock::get), clock::get);
             pause();
         }
 
@@ -307,7 +307,7 @@ class ShardingEngineTest {
         rounds(6);
         b.stopped = true;   // the operator stopped; its handlers ended
         b.engine.ownership().moveTo(ShardView.NOBODY);
-        b.engine.close(true);
+        b.engine.release(true);
         rounds(4);   // half a second: far less than the Lease
         assertThat(a.owned()).isEqualTo(UIDS.size());
     }

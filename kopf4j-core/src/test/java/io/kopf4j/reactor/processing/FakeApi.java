@@ -3,7 +3,7 @@ package io.kopf4j.reactor.processing;
 import io.kopf4j.Patch;
 import io.kopf4j.Resource;
 import io.kopf4j.clients.ObjectPatching;
-import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.watching.WatchEvent;
 import io.kopf4j.structs.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

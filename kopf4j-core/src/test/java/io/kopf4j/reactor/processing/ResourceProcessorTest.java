@@ -16,7 +16,7 @@ import io.kopf4j.runtime.Metrics;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.reactor.queueing.Pressure;
-import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.watching.WatchEvent;
 import io.kopf4j.structs.Json;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package io.kopf4j.reactor.queueing;
 
+import io.kopf4j.watching.WatchEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

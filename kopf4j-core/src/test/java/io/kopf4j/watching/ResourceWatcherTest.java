@@ -1,4 +1,4 @@
-package io.kopf4j.reactor.orchestration;
+package io.kopf4j.watching;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,7 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.logging.CapturedLines;
-import io.kopf4j.reactor.queueing.WatchEvent;
+import io.kopf4j.watching.WatchEvent;
 import io.kopf4j.runtime.Metrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -1,4 +1,4 @@
-package io.kopf4j.reactor.orchestration;
+package io.kopf4j.watching;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -22,7 +22,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import io.kopf4j.reactor.queueing.WatchEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,4 +1,4 @@
-package io.kopf4j.reactor.queueing;
+package io.kopf4j.watching;
 
 import java.util.Map;
 

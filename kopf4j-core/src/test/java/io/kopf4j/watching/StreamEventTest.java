@@ -1,4 +1,4 @@
-package io.kopf4j.reactor.orchestration;
+package io.kopf4j.watching;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.kopf4j.reactor.orchestration;
+package io.kopf4j.watching;
 
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClientException;
