@@ -26,6 +26,11 @@ public final class OperatorChecks {
     private volatile Map<String, HealthCheck> liveness = Map.of();
     private volatile Map<String, HealthCheck> readiness = Map.of();
 
+    /** The checks of an operator: the liveness {@code ping} first (the process answers, as controller-runtime's {@code healthz.Ping}). */
+    public OperatorChecks() {
+        liveness("ping", () -> { });
+    }
+
     /** Registers (or replaces, in its place) a liveness check. */
     public synchronized void liveness(String name, HealthCheck check) {
         liveness = with(liveness, name, check);

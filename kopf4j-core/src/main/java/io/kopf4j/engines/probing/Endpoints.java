@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * checks ({@link OperatorChecks}: each engine registers its own, the user's come after), and
  * {@code /metrics}. The first engine: they listen from the construction on, so that they answer
  * while the operator logs in and lists its resources, and the metrics they serve are recorded by
- * every later engine. Their own check is the liveness {@code ping}.
+ * every later engine.
  *
  * <pre>{@code
  * Endpoints endpoints = new Endpoints(config, checks, probes, settings, () -> login.client());
@@ -57,13 +57,12 @@ public final class Endpoints implements Engine {
     /**
      * Starts the endpoints configured.
      *
-     * @param checks the operator's checks, served as they are at each probe; {@code ping} is added
+     * @param checks the operator's checks, served as they are at each probe
      * @param probes runs the probe handlers, for Kopf's liveness endpoint
      * @param client the operator's client once logged in (null before): the secure metrics' reviews
      */
     public Endpoints(Config config, OperatorChecks checks, Probes probes, OperatorSettings settings,
                      Supplier<KubernetesClient> client) {
-        checks.liveness("ping", () -> { });
         liveness = config.liveness() == null ? null : new LivenessEndpoint(config.liveness(), probes, settings);
         health = config.healthProbeAddress() == null ? null : new HealthEndpoints(config.healthProbeAddress(), checks);
         metrics = config.metricsAddress() == null ? null : new MetricsEndpoint(config.metricsAddress(), settings.metrics, client);
