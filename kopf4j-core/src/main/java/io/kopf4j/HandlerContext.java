@@ -345,6 +345,8 @@ public interface HandlerContext {
      * Where this handler's Kubernetes Events go: the operator's poster (kopf4j's own contexts give
      * it); every posting method of the context and of {@link Events} ends here. A context of a
      * test's own may give one that records them; by default each is logged to {@link #logger()}.
+     *
+     * @return the poster of this handler's Kubernetes Events
      */
     default KubernetesEvents events() {
         return KubernetesEvents.loggedTo(logger());

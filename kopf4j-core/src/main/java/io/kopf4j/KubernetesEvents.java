@@ -30,12 +30,24 @@ public interface KubernetesEvents {
      */
     void event(Object objects, String type, String reason, String message);
 
-    /** A {@code Normal} event about the objects (the operator's poster: if {@code settings.posting.level} is INFO or lower). */
+    /**
+     * A {@code Normal} event about the objects (the operator's poster: if {@code settings.posting.level} is INFO or lower).
+     *
+     * @param objects a {@link Body} or {@code Map}, a fabric8 {@code HasMetadata}, or an iterable or array of them
+     * @param reason a short CamelCase cause, e.g. {@code "Created"}
+     * @param message the human-readable text, e.g. {@code "Created the children"}
+     */
     default void info(Object objects, String reason, String message) {
         event(objects, "Normal", reason, message);
     }
 
-    /** A {@code Warning} event about the objects (the operator's poster: if {@code settings.posting.level} is WARN or lower). */
+    /**
+     * A {@code Warning} event about the objects (the operator's poster: if {@code settings.posting.level} is WARN or lower).
+     *
+     * @param objects a {@link Body} or {@code Map}, a fabric8 {@code HasMetadata}, or an iterable or array of them
+     * @param reason a short CamelCase cause, e.g. {@code "Degraded"}
+     * @param message the human-readable text, e.g. {@code "2 of 3 replicas are ready"}
+     */
     default void warn(Object objects, String reason, String message) {
         event(objects, "Warning", reason, message);
     }
@@ -44,6 +56,11 @@ public interface KubernetesEvents {
      * An {@code Error} event about the objects and an exception (the operator's poster: if
      * {@code settings.posting.level} is ERROR or lower): an empty reason becomes the exception's class
      * name, and the exception's message follows the message.
+     *
+     * @param objects a {@link Body} or {@code Map}, a fabric8 {@code HasMetadata}, or an iterable or array of them
+     * @param reason a short CamelCase cause; empty for the exception's class name
+     * @param message the text before the exception's message, e.g. {@code "Provisioning failed:"}
+     * @param error the exception the event reports
      */
     default void exception(Object objects, String reason, String message, Throwable error) {
         String text = error.getMessage() == null ? "" : error.getMessage();
@@ -54,6 +71,9 @@ public interface KubernetesEvents {
     /**
      * No poster: each event is logged at INFO on the handler's logger instead (a context of a test's
      * own that gives none).
+     *
+     * @param logger the handler's logger
+     * @return what logs each event instead of posting it
      */
     static KubernetesEvents loggedTo(Logger logger) {
         return (objects, type, reason, message) -> logger.info("Not posted (no poster in this context): {} {}: {}",

@@ -31,22 +31,41 @@ public final class OperatorChecks {
         liveness("ping", () -> { });
     }
 
-    /** Registers (or replaces, in its place) a liveness check. */
+    /**
+     * Registers (or replaces, in its place) a liveness check.
+     *
+     * @param name its name: {@code /healthz/<name>} or {@code /readyz/<name>}
+     * @param check fails while the operator is not alive
+     */
     public synchronized void liveness(String name, HealthCheck check) {
         liveness = with(liveness, name, check);
     }
 
-    /** Registers (or replaces, in its place) a readiness check. */
+    /**
+     * Registers (or replaces, in its place) a readiness check.
+     *
+     * @param name its name: {@code /healthz/<name>} or {@code /readyz/<name>}
+     * @param check fails while the operator is not ready
+     */
     public synchronized void readiness(String name, HealthCheck check) {
         readiness = with(readiness, name, check);
     }
 
-    /** Declares a liveness check of an engine not started yet: it passes until the engine registers it. */
+    /**
+     * Declares a liveness check of an engine not started yet: it passes until the engine registers it.
+     *
+     * @param name its name: {@code /healthz/<name>} or {@code /readyz/<name>}
+     */
     public void expectLiveness(String name) {
         liveness(name, () -> { });
     }
 
-    /** Declares a readiness check of an engine not started yet: it fails with the reason until the engine registers it. */
+    /**
+     * Declares a readiness check of an engine not started yet: it fails with the reason until the engine registers it.
+     *
+     * @param name its name: {@code /healthz/<name>} or {@code /readyz/<name>}
+     * @param reason why it fails meanwhile, e.g. {@code "the initial listing is not complete"}
+     */
     public void expectReadiness(String name, String reason) {
         readiness(name, () -> {
             throw new IllegalStateException(reason);

@@ -60,7 +60,12 @@ public final class Preflight implements Engine {
     private final KubernetesClient client;
     private final OperatorServices services;
 
-    /** The running operator's check, as an engine: it runs at {@link #start()} (see {@link #beforeWatching}). */
+    /**
+     * The running operator's check, as an engine: it runs at {@link #start()} (see {@link #beforeWatching}).
+     *
+     * @param client the operator's client, with its credentials
+     * @param services the handlers, settings and namespaces, which decide the rules
+     */
     public Preflight(KubernetesClient client, OperatorServices services) {
         this.client = client;
         this.services = services;
