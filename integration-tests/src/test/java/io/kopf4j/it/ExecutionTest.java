@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.On;
-import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.KopfHarness;
+import io.kopf4j.testing.KopfRunner;
 import io.kopf4j.testing.KopfTest;
 import java.time.Duration;
 import java.util.Map;

@@ -2,13 +2,13 @@ package io.kopf4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.kopf4j.On;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Permission;
 import io.kopf4j.kits.webhooks.WebhookAutoServer;
 import io.kopf4j.kits.webhooks.WebhookServer;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,12 +1,12 @@
 package io.kopf4j.actions;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.KubernetesEvents;
 import io.kopf4j.Body;
 import io.kopf4j.DaemonStopped;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
 import io.kopf4j.Index;
+import io.kopf4j.KubernetesEvents;
 import io.kopf4j.Memo;
 import io.kopf4j.Patch;
 import io.kopf4j.Reason;

@@ -1,7 +1,7 @@
 package io.kopf4j.actions;
 
-import io.kopf4j.intents.ExecutableHandler;
 import io.kopf4j.Patch;
+import io.kopf4j.intents.ExecutableHandler;
 import io.kopf4j.storage.ProgressRecord;
 import io.kopf4j.storage.ProgressStorage;
 import io.kopf4j.storage.UnreadableStateException;

@@ -1,14 +1,14 @@
 package io.kopf4j.intents;
 
-import io.kopf4j.HandlerKind;
-import io.kopf4j.HandlerFn;
+import io.kopf4j.Daemon;
+import io.kopf4j.DaemonStopped;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
+import io.kopf4j.HandlerFn;
+import io.kopf4j.HandlerKind;
+import io.kopf4j.Indexer;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.On;
-import io.kopf4j.Daemon;
-import io.kopf4j.Indexer;
-import io.kopf4j.DaemonStopped;
 import io.kopf4j.Timer;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;

@@ -1,11 +1,11 @@
 package io.kopf4j.intents;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.HandlerFn;
 import io.kopf4j.Body;
 import io.kopf4j.DaemonStopped;
 import io.kopf4j.Diff;
 import io.kopf4j.HandlerContext;
+import io.kopf4j.HandlerFn;
 import io.kopf4j.Index;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Memo;

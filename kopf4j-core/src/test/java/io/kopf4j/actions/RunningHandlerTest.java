@@ -1,6 +1,5 @@
 package io.kopf4j.actions;
 
-import io.kopf4j.RunningHandler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +7,7 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.Reason;
+import io.kopf4j.RunningHandler;
 import io.kopf4j.SubHandler;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.Filters;

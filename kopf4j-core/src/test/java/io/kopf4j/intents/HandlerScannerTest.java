@@ -1,11 +1,11 @@
 package io.kopf4j.intents;
 
-import io.kopf4j.Condition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.kopf4j.Body;
+import io.kopf4j.Condition;
 import io.kopf4j.Diff;
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerContext;

@@ -1,12 +1,12 @@
 package io.kopf4j.intents;
 
-import io.kopf4j.Condition;
-import io.kopf4j.HandlerKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kopf4j.Condition;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.HandlerFn;
+import io.kopf4j.HandlerKind;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;

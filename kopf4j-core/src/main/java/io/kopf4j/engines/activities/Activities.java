@@ -1,26 +1,26 @@
 package io.kopf4j.engines.activities;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.Index;
-import java.util.function.Function;
 import io.kopf4j.ActivityContext;
 import io.kopf4j.ActivityError;
+import io.kopf4j.ErrorsMode;
+import io.kopf4j.Index;
+import io.kopf4j.Lifecycles;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.PermanentError;
-import io.kopf4j.ErrorsMode;
-import io.kopf4j.Lifecycles;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.actions.HandlerState;
 import io.kopf4j.actions.Outcome;
-import io.kopf4j.actions.State;
 import io.kopf4j.actions.Results;
+import io.kopf4j.actions.State;
 import io.kopf4j.intents.ActivityHandler;
 import io.kopf4j.runtime.Metrics;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

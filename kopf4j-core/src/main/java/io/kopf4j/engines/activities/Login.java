@@ -1,6 +1,5 @@
 package io.kopf4j.engines.activities;
 
-import io.kopf4j.runtime.Engine;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorException;
@@ -8,6 +7,7 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.clients.Vault;
 import io.kopf4j.clients.VaultClient;
 import io.kopf4j.intents.ActivityHandler;
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.runtime.OperatorThreads;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,5 @@
 package io.kopf4j.engines.admission;
 
-import io.kopf4j.reactor.OperatorServices;
-import io.kopf4j.runtime.Engine;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
@@ -14,6 +12,8 @@ import io.kopf4j.clients.Discovery;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.ResourceSelector;
 import io.kopf4j.intents.WebhookType;
+import io.kopf4j.reactor.OperatorServices;
+import io.kopf4j.runtime.Engine;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,8 +1,8 @@
 package io.kopf4j.engines.admission;
 
+import io.kopf4j.Condition;
 import io.kopf4j.Resource;
 import io.kopf4j.WebhookClientConfig;
-import io.kopf4j.Condition;
 import io.kopf4j.intents.WebhookHandler;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

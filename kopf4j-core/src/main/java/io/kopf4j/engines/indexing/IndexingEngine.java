@@ -12,6 +12,7 @@ import io.kopf4j.intents.IndexingHandler;
 import io.kopf4j.intents.WatchingCause;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.processing.Indexing;
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.watching.WatchEvent;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +22,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.kopf4j.runtime.Engine;
 
 /**
  * The operator's indexes (Kopf's {@code kopf/_core/engines/indexing.py}): one {@link ObjectIndex}

@@ -1,14 +1,14 @@
 package io.kopf4j.engines.leadership;
 
-import io.kopf4j.runtime.Engine;
-import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.clients.ApiErrors;
 import io.kopf4j.reactor.orchestration.Orchestrator;
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import java.util.concurrent.CompletableFuture;

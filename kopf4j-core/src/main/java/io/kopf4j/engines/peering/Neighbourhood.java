@@ -1,10 +1,10 @@
 package io.kopf4j.engines.peering;
 
 import io.kopf4j.OperatorSettings;
-import io.kopf4j.watching.ResourceWatcher;
-import io.kopf4j.watching.WatchEvent;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
+import io.kopf4j.watching.ResourceWatcher;
+import io.kopf4j.watching.WatchEvent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

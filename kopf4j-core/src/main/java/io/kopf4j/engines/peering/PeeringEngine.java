@@ -1,17 +1,17 @@
 package io.kopf4j.engines.peering;
 
-import io.kopf4j.runtime.Engine;
-import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
+import io.kopf4j.clients.ApiErrors;
+import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.clients.Discovery;
-import io.kopf4j.clients.ApiRequest;
 import io.kopf4j.intents.NamespacePatterns;
 import io.kopf4j.reactor.orchestration.Orchestrator;
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
 import java.net.HttpURLConnection;

@@ -1,12 +1,12 @@
 package io.kopf4j.engines.permissions;
 
-import io.kopf4j.runtime.Engine;
-import io.kopf4j.reactor.OperatorServices;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.clients.ApiRetries;
 import io.kopf4j.intents.HandlerRegistry;
+import io.kopf4j.reactor.OperatorServices;
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.runtime.PodEnvironment;
 import java.util.ArrayList;
 import java.util.List;

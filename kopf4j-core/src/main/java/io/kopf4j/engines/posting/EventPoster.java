@@ -1,12 +1,12 @@
 package io.kopf4j.engines.posting;
 
-import io.kopf4j.runtime.Engine;
-import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.clients.ApiErrors;
 import io.kopf4j.logging.EventSink;
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.structs.Json;
 import io.kopf4j.structs.ObjectReferences;

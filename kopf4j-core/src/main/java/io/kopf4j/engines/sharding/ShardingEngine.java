@@ -1,10 +1,10 @@
 package io.kopf4j.engines.sharding;
 
-import io.kopf4j.runtime.Engine;
-import io.kopf4j.clients.ApiErrors;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.clients.ApiErrors;
 import io.kopf4j.reactor.orchestration.Orchestrator;
+import io.kopf4j.runtime.Engine;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.PodEnvironment;
 import io.kopf4j.structs.Sha256;

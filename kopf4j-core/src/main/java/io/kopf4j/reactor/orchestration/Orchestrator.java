@@ -1,22 +1,22 @@
 package io.kopf4j.reactor.orchestration;
 
-import io.kopf4j.watching.ResourceWatcher;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
+import io.kopf4j.reactor.queueing.ObjectQueues;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
-import io.kopf4j.reactor.queueing.ObjectQueues;
+import io.kopf4j.watching.ResourceWatcher;
 import java.time.Duration;
-import java.util.function.Predicate;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,12 +1,12 @@
 package io.kopf4j.reactor.queueing;
 
 import io.kopf4j.watching.WatchEvent;
-import java.util.function.Predicate;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /**
  * One object's events waiting for its worker, in their order of arrival, and the "stream pressure"

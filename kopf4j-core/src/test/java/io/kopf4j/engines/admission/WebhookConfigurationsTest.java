@@ -2,11 +2,11 @@ package io.kopf4j.engines.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kopf4j.Condition;
 import io.kopf4j.HandlerFn;
+import io.kopf4j.HandlerKind;
 import io.kopf4j.Resource;
 import io.kopf4j.WebhookClientConfig;
-import io.kopf4j.Condition;
-import io.kopf4j.HandlerKind;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
 import java.util.LinkedHashMap;

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.Body;
 import io.kopf4j.DaemonStoppingReason;
+import io.kopf4j.HandlerKind;
 import io.kopf4j.Lifecycles;
 import io.kopf4j.Memo;
 import io.kopf4j.OperatorSettings;
@@ -13,7 +14,6 @@ import io.kopf4j.Resource;
 import io.kopf4j.actions.Execution;
 import io.kopf4j.clients.ObjectPatching;
 import io.kopf4j.engines.posting.EventPoster;
-import io.kopf4j.HandlerKind;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.intents.SpawningCause;

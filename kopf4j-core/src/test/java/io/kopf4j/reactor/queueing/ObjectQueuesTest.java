@@ -1,6 +1,5 @@
 package io.kopf4j.reactor.queueing;
 
-import io.kopf4j.watching.WatchEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -8,6 +7,7 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.runtime.Metrics;
 import io.kopf4j.runtime.OperatorThreads;
+import io.kopf4j.watching.WatchEvent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
