@@ -3,10 +3,12 @@ package io.kopf4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.intents.ChangingHandler;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.intents.Specs;
 import io.kopf4j.intents.WebhookHandler;
 import io.kopf4j.intents.WebhookType;
 import java.time.Duration;
@@ -226,7 +228,7 @@ class HandlerFrontEndsTest {
                 () -> registered(Handler.validate("kopfexamples").id("v").retries(3).handle(context -> null))))
                 .startsWith("admission handlers take no errors, timeout, retries or backoff");
         assertThat(ruleViaBuilder("Handler for kopfexamples",
-                () -> HandlerSpec.function(HandlerKind.CREATE, "kopfexamples").persistent(true)))
+                () -> Specs.spec(HandlerKind.CREATE, List.of("kopfexamples"), new Option.Persistent())))
                 .isEqualTo("persistent is an option of admission handlers (validate, mutate) only");
     }
 }

@@ -1,9 +1,12 @@
 package io.kopf4j.intents;
 
+import io.kopf4j.Condition;
 import io.kopf4j.Daemon;
 import io.kopf4j.DaemonStopped;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
+import io.kopf4j.HandlerDescription;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.HandlerKind;
 import io.kopf4j.Indexer;
@@ -16,8 +19,11 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Finds the annotated handler methods of a class or an object and adds them to a registry. */
@@ -63,10 +69,11 @@ public final class HandlerScanner {
         String origin = ParameterBinder.describe(method);
         HandlerFn function = null;
         for (Annotation annotation : method.getAnnotations()) {
-            HandlerSpec spec = specOf(annotation, method);
-            if (spec == null) {
+            HandlerDescription description = describe(annotation);
+            if (description == null) {
                 continue;
             }
+            HandlerSpec spec = HandlerSpec.annotated(description, method);
             requireSpawningForStopFlag(spec.kind(), method, origin);
             String activity = spec.activity();
             if (activity != null) {
@@ -105,150 +112,152 @@ public final class HandlerScanner {
                              String fieldValue, String oldValue, String newValue) {
     }
 
-    /** The annotation translated into a handler specification, or null if it declares no handler. */
-    private static HandlerSpec specOf(Annotation annotation, Method method) {
+    /** The annotation translated into what it declares, or null if it declares no handler. */
+    static HandlerDescription describe(Annotation annotation) {
         return switch (annotation) {
-            case On.Create a -> spec(HandlerKind.CREATE, method, a.value(),
+            case On.Create a -> described(HandlerKind.CREATE, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
-            case On.Update a -> spec(HandlerKind.UPDATE, method, a.value(),
+            case On.Update a -> described(HandlerKind.UPDATE, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), a.oldValue(),
                             a.newValue()));
-            case On.Delete a -> spec(HandlerKind.DELETE, method, a.value(),
+            case On.Delete a -> described(HandlerKind.DELETE, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""))
-                    .optional(a.optional());
-            case On.Resume a -> spec(HandlerKind.RESUME, method, a.value(),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""),
+                    a.optional() ? List.of(new Option.NotBlocking()) : List.of());
+            case On.Resume a -> described(HandlerKind.RESUME, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""))
-                    .deleted(a.deleted());
-            case On.Field a -> spec(HandlerKind.FIELD, method, a.value(),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""),
+                    a.deleted() ? List.of(new Option.AlsoDeleted()) : List.of());
+            case On.Field a -> described(HandlerKind.FIELD, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), a.oldValue(),
                             a.newValue()));
-            case On.Event a -> spec(HandlerKind.EVENT, method, a.value(), new Execution(a.id(), a.param(), null, -1, -1, -1),
+            case On.Event a -> described(HandlerKind.EVENT, a.value(), new Execution(a.id(), a.param(), null, -1, -1, -1),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
-            case On.Probe a -> spec(HandlerKind.PROBE, method, new String[0],
+            case On.Probe a -> described(HandlerKind.PROBE, new String[0],
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
-            case On.Startup a -> spec(HandlerKind.STARTUP, method, new String[0],
+            case On.Startup a -> described(HandlerKind.STARTUP, new String[0],
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
-            case On.Cleanup a -> spec(HandlerKind.CLEANUP, method, new String[0],
+            case On.Cleanup a -> described(HandlerKind.CLEANUP, new String[0],
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
-            case On.Login a -> spec(HandlerKind.LOGIN, method, new String[0],
+            case On.Login a -> described(HandlerKind.LOGIN, new String[0],
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
-            case On.Validate a -> admission(spec(HandlerKind.VALIDATE, method, a.value(),
-                    new Execution(a.id(), a.param(), null, -1, -1, -1),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")),
-                    new Admission(a.operations(), a.subresource(), a.persistent(), a.sideEffects(), a.ignoreFailures()));
-            case On.Mutate a -> admission(spec(HandlerKind.MUTATE, method, a.value(),
-                    new Execution(a.id(), a.param(), null, -1, -1, -1),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")),
-                    new Admission(a.operations(), a.subresource(), a.persistent(), a.sideEffects(), a.ignoreFailures()));
-            case Daemon a -> daemon(a, spec(HandlerKind.DAEMON, method, a.value(),
+            case On.Validate a -> described(HandlerKind.VALIDATE, a.value(), new Execution(a.id(), a.param(), null, -1, -1, -1),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""),
+                    admission(a.operations(), a.subresource(), a.persistent(), a.sideEffects(), a.ignoreFailures()));
+            case On.Mutate a -> described(HandlerKind.MUTATE, a.value(), new Execution(a.id(), a.param(), null, -1, -1, -1),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""),
+                    admission(a.operations(), a.subresource(), a.persistent(), a.sideEffects(), a.ignoreFailures()));
+            case Daemon a -> described(HandlerKind.DAEMON, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")));
-            case Timer a -> timer(a, spec(HandlerKind.TIMER, method, a.value(),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""), daemon(a));
+            case Timer a -> described(HandlerKind.TIMER, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "")));
-            case Indexer a -> spec(HandlerKind.INDEX, method, a.value(),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""), timer(a));
+            case Indexer a -> described(HandlerKind.INDEX, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), -1, -1, a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
             default -> null;
         };
     }
 
-    /** The options of {@code @On.Validate} and {@code @On.Mutate}, as written: empty means "not given". */
-    private record Admission(String[] operations, String subresource, boolean persistent, boolean sideEffects,
-                             boolean ignoreFailures) {
-    }
-
-    private static HandlerSpec admission(HandlerSpec spec, Admission options) {
-        if (options.operations().length > 0) {
-            spec.operations(Arrays.asList(options.operations()));
+    /** The options of {@code @On.Validate} and {@code @On.Mutate}; an empty text or false: not given. */
+    private static List<Option> admission(String[] operations, String subresource, boolean persistent,
+                                          boolean sideEffects, boolean ignoreFailures) {
+        List<Option> options = new ArrayList<>();
+        if (operations.length > 0) {
+            options.add(new Option.Operations(Arrays.asList(operations)));
         }
-        return spec.subresource(options.subresource()).persistent(options.persistent())
-                .sideEffects(options.sideEffects()).ignoreFailures(options.ignoreFailures());
+        if (!subresource.isBlank()) {
+            options.add(new Option.Subresource(subresource));
+        }
+        addIf(persistent, new Option.Persistent(), options);
+        addIf(sideEffects, new Option.SideEffects(), options);
+        addIf(ignoreFailures, new Option.IgnoreFailures(), options);
+        return options;
     }
 
     /** The daemon's own options, in seconds; negative means "not given". */
-    private static HandlerSpec daemon(Daemon annotation, HandlerSpec spec) {
-        if (annotation.initialDelay() >= 0) {
-            spec.initialDelay(seconds(annotation.initialDelay()));
-        }
-        if (annotation.cancellationBackoff() >= 0) {
-            spec.cancellationBackoff(seconds(annotation.cancellationBackoff()));
-        }
-        if (annotation.cancellationTimeout() >= 0) {
-            spec.cancellationTimeout(seconds(annotation.cancellationTimeout()));
-        }
-        if (annotation.cancellationPolling() >= 0) {
-            spec.cancellationPolling(seconds(annotation.cancellationPolling()));
-        }
-        return spec;
+    private static List<Option> daemon(Daemon annotation) {
+        List<Option> options = new ArrayList<>();
+        addIf(annotation.initialDelay() >= 0, new Option.InitialDelay(seconds(annotation.initialDelay())), options);
+        addIf(annotation.cancellationBackoff() >= 0,
+                new Option.CancellationBackoff(seconds(annotation.cancellationBackoff())), options);
+        addIf(annotation.cancellationTimeout() >= 0,
+                new Option.CancellationTimeout(seconds(annotation.cancellationTimeout())), options);
+        addIf(annotation.cancellationPolling() >= 0,
+                new Option.CancellationPolling(seconds(annotation.cancellationPolling())), options);
+        return options;
     }
 
     /** The timer's own options, in seconds; negative means "not given". */
-    private static HandlerSpec timer(Timer annotation, HandlerSpec spec) {
-        if (annotation.initialDelay() >= 0) {
-            spec.initialDelay(seconds(annotation.initialDelay()));
-        }
-        if (annotation.interval() >= 0) {
-            spec.interval(seconds(annotation.interval()));
-        }
-        if (annotation.idle() >= 0) {
-            spec.idle(seconds(annotation.idle()));
-        }
-        return spec.sharp(annotation.sharp());
+    private static List<Option> timer(Timer annotation) {
+        List<Option> options = new ArrayList<>();
+        addIf(annotation.initialDelay() >= 0, new Option.InitialDelay(seconds(annotation.initialDelay())), options);
+        addIf(annotation.interval() >= 0, new Option.Interval(seconds(annotation.interval())), options);
+        addIf(annotation.idle() >= 0, new Option.Idle(seconds(annotation.idle())), options);
+        addIf(annotation.sharp(), new Option.Sharp(), options);
+        return options;
     }
 
-    /** Fills the specification: the annotation's texts and seconds become the specification's options. */
-    private static HandlerSpec spec(HandlerKind kind, Method method, String[] resource, Execution execution,
-                                    Selection selection) {
-        HandlerSpec spec = HandlerSpec.annotated(kind, method, resource);
-        if (!execution.id().isEmpty()) {
-            spec.id(execution.id());
-        }
-        if (!execution.param().isEmpty()) {
-            spec.param(execution.param());
-        }
+    private static HandlerDescription described(HandlerKind kind, String[] resource, Execution execution,
+                                                Selection selection) {
+        return described(kind, resource, execution, selection, List.of());
+    }
+
+    /**
+     * The description a builder would make of the same handler: the annotation's texts and seconds
+     * become options in the builders' order (the execution's, the selection's, the kind's own).
+     */
+    private static HandlerDescription described(HandlerKind kind, String[] resource, Execution execution,
+                                                Selection selection, List<Option> own) {
+        List<Option> options = new ArrayList<>();
+        addIf(!execution.id().isEmpty(), new Option.Id(execution.id()), options);
+        addIf(!execution.param().isEmpty(), new Option.Param(execution.param()), options);
         if (execution.errors() != null) {
-            spec.errors(execution.errors());
+            options.add(new Option.Errors(execution.errors()));
         }
-        if (execution.timeout() >= 0) {
-            spec.timeout(seconds(execution.timeout()));
-        }
-        if (execution.retries() >= 0) {
-            spec.retries(execution.retries());
-        }
-        if (execution.backoff() >= 0) {
-            spec.backoff(seconds(execution.backoff()));
-        }
+        addIf(execution.timeout() >= 0, new Option.Timeout(seconds(execution.timeout())), options);
+        addIf(execution.retries() >= 0, new Option.Retries(execution.retries()), options);
+        addIf(execution.backoff() >= 0, new Option.Backoff(seconds(execution.backoff())), options);
         if (selection != null) {
-            select(spec, selection);
+            options.addAll(selected(selection));
         }
-        return spec;
+        options.addAll(own);
+        return new HandlerDescription(kind, Arrays.asList(resource), options);
     }
 
-    private static void select(HandlerSpec spec, Selection selection) {
-        spec.field(selection.field());
+    private static List<Option> selected(Selection selection) {
+        List<Option> options = new ArrayList<>();
+        addIf(!selection.field().isBlank(), new Option.Field(selection.field()), options);
         if (!selection.fieldValue().isEmpty()) {
-            spec.value(HandlerSpec.parseCondition(selection.fieldValue()));
+            options.add(new Option.Value(HandlerSpec.parseCondition(selection.fieldValue())));
         }
         if (!selection.oldValue().isEmpty()) {
-            spec.old(HandlerSpec.parseCondition(selection.oldValue()));
+            options.add(new Option.Old(HandlerSpec.parseCondition(selection.oldValue())));
         }
         if (!selection.newValue().isEmpty()) {
-            spec.current(HandlerSpec.parseCondition(selection.newValue()));
+            options.add(new Option.Current(HandlerSpec.parseCondition(selection.newValue())));
         }
         for (String entry : selection.labels()) {
-            spec.label(entry);
+            Map.Entry<String, Condition> label = HandlerSpec.parseKey(entry);
+            options.add(new Option.Label(label.getKey(), label.getValue()));
         }
         for (String entry : selection.annotations()) {
-            spec.annotation(entry);
+            Map.Entry<String, Condition> annotation = HandlerSpec.parseKey(entry);
+            options.add(new Option.Annotation(annotation.getKey(), annotation.getValue()));
         }
         for (Class<? extends Filter> type : selection.when()) {
-            spec.when((Filter) instantiate(type));
+            options.add(new Option.When((Filter) instantiate(type)));
+        }
+        return options;
+    }
+
+    private static void addIf(boolean given, Option option, List<Option> options) {
+        if (given) {
+            options.add(option);
         }
     }
 

@@ -24,15 +24,19 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * One handler's specification, filled by both front-ends: the annotation scanner
- * ({@link HandlerScanner}) and the builders' descriptions ({@link HandlerDescription} of {@code Handler},
- * {@code SubHandler}, {@code Activity}).
+ * One handler's specification, made in one place from a {@link HandlerDescription}: the one that
+ * the builders of {@code Handler}, {@code SubHandler} and {@code Activity} make, or the one that the
+ * annotation scanner ({@link HandlerScanner}) makes of an annotation. It cannot change once made.
  * It alone checks Kopf's rules for declaring handlers and makes the handler records, so that a rule
- * has one message whichever way the handler was declared. An option is checked when it is set (a
- * description's in the order the builder got them), the combinations of options when the handler
- * is built; the messages name the handler as it was declared:
+ * has one message whichever way the handler was declared. The options are checked in the
+ * description's order, the combinations of options when the handler is built; the messages name the
+ * handler as it was declared:
  * {@code Handler Example.create(Spec)} for an annotated method, {@code Handler for kopfexamples 'create'}
  * (or {@code Sub-handler 'id'}, {@code Activity 'id'}) for a builder.
+ *
+ * <p>An option crosses three places: its annotation attribute or builder method (which add it to
+ * the description as a {@link Option}), its rule and its place in the handler record here, and the
+ * engine that uses it.
  */
 public final class HandlerSpec {
     /** The operations of admission requests (Kopf's {@code reviews.Operation}). */
@@ -71,34 +75,28 @@ public final class HandlerSpec {
     private boolean sideEffects;
     private boolean ignoreFailures;
 
-    private HandlerSpec(HandlerKind kind, String[] resource, String method, String defaultId) {
-        this.kind = Objects.requireNonNull(kind, "kind");
-        this.resource = resource.clone();
+    /** Only here are the fields set: each option of the description, checked in its order. */
+    private HandlerSpec(HandlerDescription description, String method, String defaultId) {
+        this.kind = Objects.requireNonNull(description.kind(), "kind");
+        this.resource = description.resource().toArray(String[]::new);
         this.method = method;
         this.defaultId = defaultId;
+        for (Option option : description.options()) {
+            apply(option);
+        }
     }
 
     /**
-     * A handler declared by an annotated method: messages name the method, whose name is the default id.
+     * The specification of a handler declared by an annotated method: messages name the method,
+     * whose name is the default id.
      *
-     * @param kind what the annotation declares
+     * @param description what the annotation declares ({@link HandlerScanner})
      * @param declared the annotated method
-     * @param resource the resource selector as written (none for activities)
-     * @return the specification, to be filled with the annotation's attributes
+     * @return the specification
+     * @throws InvalidHandlerException naming the method and the first rule an option breaks
      */
-    public static HandlerSpec annotated(HandlerKind kind, Method declared, String... resource) {
-        return new HandlerSpec(kind, resource, ParameterBinder.describe(declared), declared.getName());
-    }
-
-    /**
-     * A handler registered as a function, through a builder: it needs an {@link #id(String) id}.
-     *
-     * @param kind what the builder declares
-     * @param resource the resource selector as written (none for activities and sub-handlers)
-     * @return the specification, to be filled with the builder's options
-     */
-    public static HandlerSpec function(HandlerKind kind, String... resource) {
-        return new HandlerSpec(kind, resource, null, null);
+    public static HandlerSpec annotated(HandlerDescription description, Method declared) {
+        return new HandlerSpec(description, ParameterBinder.describe(declared), declared.getName());
     }
 
     /**
@@ -109,11 +107,7 @@ public final class HandlerSpec {
      * @throws InvalidHandlerException naming the handler and the first rule an option breaks
      */
     public static HandlerSpec described(HandlerDescription description) {
-        HandlerSpec spec = function(description.kind(), description.resource().toArray(String[]::new));
-        for (Option option : description.options()) {
-            spec.apply(option);
-        }
-        return spec;
+        return new HandlerSpec(description, null, null);
     }
 
     private void apply(Option option) {
@@ -183,57 +177,43 @@ public final class HandlerSpec {
     }
 
     /** The handler id (Kopf's {@code id}); the field is appended when the handler is built. */
-    public HandlerSpec id(String handlerId) {
+    private HandlerSpec id(String handlerId) {
         this.id = requireId(handlerId);
         return this;
     }
 
     /** A dotted field path; blank means none. */
-    public HandlerSpec field(String path) {
+    private HandlerSpec field(String path) {
         this.field = path == null || path.isBlank() ? null : path.strip();
         return this;
     }
 
     /** The field's value, in the old or the new state (Kopf's {@code value}). */
-    public HandlerSpec value(Condition condition) {
+    private HandlerSpec value(Condition condition) {
         this.value = condition;
         return this;
     }
 
     /** The field's value before the change (Kopf's {@code old}). */
-    public HandlerSpec old(Condition condition) {
+    private HandlerSpec old(Condition condition) {
         this.old = condition;
         return this;
     }
 
     /** The field's value after the change (Kopf's {@code new}). */
-    public HandlerSpec current(Condition condition) {
+    private HandlerSpec current(Condition condition) {
         this.current = condition;
         return this;
     }
 
     /** A condition on a label. */
-    public HandlerSpec label(String key, Condition condition) {
+    private HandlerSpec label(String key, Condition condition) {
         return put(labels, key, condition);
     }
 
-    /** A condition on a label as written in annotations: {@code key=value}, {@code key} (present) or {@code !key} (absent). */
-    public HandlerSpec label(String entry) {
-        return put(labels, parseKey(entry));
-    }
-
     /** A condition on an annotation. */
-    public HandlerSpec annotation(String key, Condition condition) {
+    private HandlerSpec annotation(String key, Condition condition) {
         return put(annotations, key, condition);
-    }
-
-    /** A condition on an annotation, written as for {@link #label(String)}. */
-    public HandlerSpec annotation(String entry) {
-        return put(annotations, parseKey(entry));
-    }
-
-    private HandlerSpec put(Map<String, Condition> conditions, Map.Entry<String, Condition> parsed) {
-        return put(conditions, parsed.getKey(), parsed.getValue());
     }
 
     private HandlerSpec put(Map<String, Condition> conditions, String key, Condition condition) {
@@ -242,19 +222,19 @@ public final class HandlerSpec {
     }
 
     /** A predicate the object (and the change) must pass. */
-    public HandlerSpec when(Filter filter) {
+    private HandlerSpec when(Filter filter) {
         when.add(Objects.requireNonNull(filter, "filter"));
         return this;
     }
 
     /** What an arbitrary exception means. */
-    public HandlerSpec errors(ErrorsMode mode) {
+    private HandlerSpec errors(ErrorsMode mode) {
         this.errors = Objects.requireNonNull(mode, "errors");
         return this;
     }
 
     /** Give up once this long has passed since the first attempt. */
-    public HandlerSpec timeout(Duration limit) {
+    private HandlerSpec timeout(Duration limit) {
         if (limit.isNegative() || limit.isZero()) {
             throw invalid("timeout must be positive, got " + limit);
         }
@@ -263,7 +243,7 @@ public final class HandlerSpec {
     }
 
     /** Give up after this many attempts. */
-    public HandlerSpec retries(int attempts) {
+    private HandlerSpec retries(int attempts) {
         if (attempts < 1) {
             throw invalid("retries must be at least 1, got " + attempts);
         }
@@ -272,7 +252,7 @@ public final class HandlerSpec {
     }
 
     /** The delay before retrying after an arbitrary exception. */
-    public HandlerSpec backoff(Duration delay) {
+    private HandlerSpec backoff(Duration delay) {
         if (delay.isNegative()) {
             throw invalid("backoff must not be negative, got " + delay);
         }
@@ -281,80 +261,80 @@ public final class HandlerSpec {
     }
 
     /** The value passed to the handler as its {@code param}. */
-    public HandlerSpec param(Object value) {
+    private HandlerSpec param(Object value) {
         this.param = value;
         return this;
     }
 
     /** Delete handlers: without a finalizer. */
-    public HandlerSpec optional(boolean bestEffort) {
+    private HandlerSpec optional(boolean bestEffort) {
         this.optional = bestEffort;
         return this;
     }
 
     /** Resume handlers: also for objects being deleted. */
-    public HandlerSpec deleted(boolean alsoDeleted) {
+    private HandlerSpec deleted(boolean alsoDeleted) {
         this.deleted = alsoDeleted;
         return this;
     }
 
     /** Daemons and timers: the delay before the first call, computed from the object when it is first seen. */
-    public HandlerSpec initialDelay(Function<HandlerContext, Duration> delay) {
+    private HandlerSpec initialDelay(Function<HandlerContext, Duration> delay) {
         requireSpawning("initialDelay");
         this.initialDelay = Objects.requireNonNull(delay, "initialDelay");
         return this;
     }
 
     /** Daemons and timers: a fixed delay before the first call. */
-    public HandlerSpec initialDelay(Duration delay) {
+    private HandlerSpec initialDelay(Duration delay) {
         Duration checked = notNegative("initialDelay", delay);
         return initialDelay(context -> checked);
     }
 
     /** Daemons: how long a stopped daemon may take to exit on its own before it is cancelled. */
-    public HandlerSpec cancellationBackoff(Duration delay) {
+    private HandlerSpec cancellationBackoff(Duration delay) {
         requireKind(HandlerKind.DAEMON, "cancellationBackoff");
         this.cancellationBackoff = notNegative("cancellationBackoff", delay);
         return this;
     }
 
     /** Daemons: how long after the cancellation a daemon is abandoned; none: never cancelled nor abandoned. */
-    public HandlerSpec cancellationTimeout(Duration limit) {
+    private HandlerSpec cancellationTimeout(Duration limit) {
         requireKind(HandlerKind.DAEMON, "cancellationTimeout");
         this.cancellationTimeout = notNegative("cancellationTimeout", limit);
         return this;
     }
 
     /** Daemons: how often a daemon that has not exited yet is reported. */
-    public HandlerSpec cancellationPolling(Duration period) {
+    private HandlerSpec cancellationPolling(Duration period) {
         requireKind(HandlerKind.DAEMON, "cancellationPolling");
         this.cancellationPolling = positive("cancellationPolling", period);
         return this;
     }
 
     /** Timers: the time between runs. */
-    public HandlerSpec interval(Duration period) {
+    private HandlerSpec interval(Duration period) {
         requireKind(HandlerKind.TIMER, "interval");
         this.interval = positive("interval", period);
         return this;
     }
 
     /** Timers: the runs on a grid of the interval from their starts. */
-    public HandlerSpec sharp(boolean onGrid) {
+    private HandlerSpec sharp(boolean onGrid) {
         requireKind(HandlerKind.TIMER, "sharp");
         this.sharp = onGrid;
         return this;
     }
 
     /** Timers: run only after this long without an essential change. */
-    public HandlerSpec idle(Duration quiet) {
+    private HandlerSpec idle(Duration quiet) {
         requireKind(HandlerKind.TIMER, "idle");
         this.idle = positive("idle", quiet);
         return this;
     }
 
     /** Admission handlers: the operations their webhook is for; none given: all. */
-    public HandlerSpec operations(List<String> names) {
+    private HandlerSpec operations(List<String> names) {
         requireAdmission("operations");
         if (names.isEmpty()) {
             // Kopf: "Operations should be either None or non-empty."
@@ -370,28 +350,28 @@ public final class HandlerSpec {
     }
 
     /** Admission handlers: the subresource they are for ({@code status}, {@code scale}, {@code *}); none: the main resource. */
-    public HandlerSpec subresource(String name) {
+    private HandlerSpec subresource(String name) {
         requireAdmission("subresource");
         this.subresource = name == null || name.isBlank() ? null : name.strip();
         return this;
     }
 
     /** Admission handlers: their webhook stays in the managed configurations when the operator exits. */
-    public HandlerSpec persistent(boolean kept) {
+    private HandlerSpec persistent(boolean kept) {
         requireAdmission("persistent");
         this.persistent = kept;
         return this;
     }
 
     /** Admission handlers: they have side effects (their webhook says {@code NoneOnDryRun}). */
-    public HandlerSpec sideEffects(boolean has) {
+    private HandlerSpec sideEffects(boolean has) {
         requireAdmission("sideEffects");
         this.sideEffects = has;
         return this;
     }
 
     /** Admission handlers: the API server lets the request through if their webhook fails. */
-    public HandlerSpec ignoreFailures(boolean ignored) {
+    private HandlerSpec ignoreFailures(boolean ignored) {
         requireAdmission("ignoreFailures");
         this.ignoreFailures = ignored;
         return this;
@@ -402,7 +382,7 @@ public final class HandlerSpec {
      *
      * @throws InvalidHandlerException naming the handler and the rule it breaks
      */
-    public void validate() {
+    void validate() {
         requireId(id == null ? defaultId : id);
         if (kind == HandlerKind.FIELD && field == null) {
             throw invalid("field handlers need a field, e.g. spec.size");

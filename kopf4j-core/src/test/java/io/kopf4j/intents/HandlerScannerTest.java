@@ -7,8 +7,11 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.kopf4j.Body;
 import io.kopf4j.Condition;
 import io.kopf4j.Diff;
+import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
+import io.kopf4j.Handler;
 import io.kopf4j.HandlerContext;
+import io.kopf4j.HandlerDescription;
 import io.kopf4j.Index;
 import io.kopf4j.Indexer;
 import io.kopf4j.InvalidHandlerException;
@@ -19,7 +22,9 @@ import io.kopf4j.Patch;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.Spec;
+import io.kopf4j.Timer;
 import io.kopf4j.structs.Json;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -276,5 +281,22 @@ class HandlerScannerTest {
         Object result = registry.changingHandlers(KOPFEXAMPLES).get(0).function().call(context);
         assertThat(result).isEqualTo(7);
         assertThat(asked).containsExactly("byApp");
+    }
+
+    public static class SameAsBuilt {
+        @Timer(value = "kopfexamples", id = "tick", interval = 5, sharp = true, labels = {"app=web", "!legacy"},
+                errors = ErrorsMode.PERMANENT, retries = 3, param = "p")
+        public void tick() {
+        }
+    }
+
+    /** One path from a declaration to a handler: an annotation describes its handler as the builders do. */
+    @Test
+    void anAnnotationDescribesItsHandlerAsTheBuildersDo() throws NoSuchMethodException {
+        HandlerDescription annotated = HandlerScanner.describe(SameAsBuilt.class.getMethod("tick").getAnnotation(Timer.class));
+        HandlerDescription built = Handler.timer("kopfexamples").id("tick").param("p").errors(ErrorsMode.PERMANENT)
+                .retries(3).label("app", "web").labelAbsent("legacy").interval(Duration.ofSeconds(5)).sharp()
+                .handle(context -> null).description();
+        assertThat(annotated).isEqualTo(built);
     }
 }

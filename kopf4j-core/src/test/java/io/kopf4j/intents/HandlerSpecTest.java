@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kopf4j.Condition;
 import io.kopf4j.ErrorsMode;
+import io.kopf4j.HandlerDescription;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.HandlerKind;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Reason;
 import io.kopf4j.Resource;
+import io.kopf4j.intents.Specs;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +24,13 @@ class HandlerSpecTest {
             "kopfexample", List.of(), List.of(), List.of(), true, true, List.of("list", "watch", "patch"));
     private static final HandlerFn NOTHING = context -> null;
 
-    private static HandlerSpec create() {
-        return HandlerSpec.function(HandlerKind.CREATE, "kopfexamples");
+    private static HandlerSpec create(Option... options) {
+        return Specs.spec(HandlerKind.CREATE, List.of("kopfexamples"), options);
+    }
+
+    private static HandlerSpec annotated(HandlerKind kind, Option... options) throws NoSuchMethodException {
+        return HandlerSpec.annotated(new HandlerDescription(kind, List.of("kopfexamples"), List.of(options)),
+                Declared.class.getMethod("resize", int.class));
     }
 
     private static ChangingHandler registered(HandlerSpec spec) {
@@ -35,38 +43,37 @@ class HandlerSpecTest {
     void idsMustNotBeBlankAndBuildersMustGiveOne() {
         String rule = "handlers need an id, not blank: it names the handler's progress and result on the objects,"
                 + " so it must stay the same across restarts";
-        assertThatThrownBy(() -> create().id(" ")).isInstanceOf(InvalidHandlerException.class)
+        assertThatThrownBy(() -> create(new Option.Id(" "))).isInstanceOf(InvalidHandlerException.class)
                 .hasMessage("Handler for kopfexamples: " + rule);
         assertThatThrownBy(() -> create().validate()).hasMessage("Handler for kopfexamples: " + rule);
     }
 
     @Test
     void fieldHandlersNeedAFieldAndABlankFieldIsNone() {
-        assertThatThrownBy(() -> HandlerSpec.function(HandlerKind.FIELD, "kopfexamples").id("f").field(" ").validate())
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.FIELD, List.of("kopfexamples"), new Option.Id("f"), new Option.Field(" ")).validate())
                 .hasMessage("Handler for kopfexamples 'f': field handlers need a field, e.g. spec.size");
     }
 
     @Test
     void indexingFunctionsAreNeverRetriedSoTakeNoTimeoutOrRetriesAndTheirIdIsUnique() {
         HandlerRegistry registry = new HandlerRegistry();
-        assertThatThrownBy(() -> HandlerSpec.function(HandlerKind.INDEX, "pods").id("i").retries(3)
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.INDEX, List.of("pods"), new Option.Id("i"), new Option.Retries(3))
                 .register(context -> null, registry))
                 .hasMessage("Handler for pods 'i': indexing functions take no timeout or retries (they are never retried)");
-        HandlerSpec.function(HandlerKind.INDEX, "pods").id("i").register(context -> null, registry);
-        assertThatThrownBy(() -> HandlerSpec.function(HandlerKind.INDEX, "configmaps").id("i")
+        Specs.spec(HandlerKind.INDEX, List.of("pods"), new Option.Id("i")).register(context -> null, registry);
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.INDEX, List.of("configmaps"), new Option.Id("i"))
                 .register(context -> null, registry)).hasMessageContaining("the id 'i' is already used");
     }
 
     @Test
     void valueFiltersNeedAField() {
-        assertThatThrownBy(() -> create().id("c").current(new Condition.Present()).validate())
+        assertThatThrownBy(() -> create(new Option.Id("c"), new Option.Current(new Condition.Present())).validate())
                 .hasMessage("Handler for kopfexamples 'c': the field's value filters (value, old and new) need a field");
     }
 
     @Test
     void theValueInAnyStateExcludesTheOldAndNewValues() {
-        assertThatThrownBy(() -> create().id("c").field("spec.size").value(new Condition.Exact("3"))
-                .old(new Condition.Exact("2")).validate())
+        assertThatThrownBy(() -> create(new Option.Id("c"), new Option.Field("spec.size"), new Option.Value(new Condition.Exact("3")), new Option.Old(new Condition.Exact("2"))).validate())
                 .hasMessage("Handler for kopfexamples 'c': the field's value filter excludes its old and new value"
                         + " filters; use either the value in any state, or the old and new values");
     }
@@ -74,11 +81,11 @@ class HandlerSpecTest {
     @Test
     void labelAndAnnotationFiltersNeedAKeyAndTheMessageShowsTheFilterAsWritten() {
         String use = "'; use \"key=value\", \"key\" (present) or \"!key\" (absent)";
-        assertThatThrownBy(() -> create().id("c").label("=web"))
+        assertThatThrownBy(() -> create(new Option.Id("c"), new Option.Label("", new Condition.Exact("web"))))
                 .hasMessage("Handler for kopfexamples 'c': invalid label or annotation filter '=web" + use);
-        assertThatThrownBy(() -> create().id("c").annotation("!"))
+        assertThatThrownBy(() -> create(new Option.Id("c"), new Option.Annotation("", new Condition.Absent())))
                 .hasMessage("Handler for kopfexamples 'c': invalid label or annotation filter '!" + use);
-        assertThatThrownBy(() -> create().id("c").label(" ", new Condition.Matching(v -> true)))
+        assertThatThrownBy(() -> create(new Option.Id("c"), new Option.Label(" ", new Condition.Matching(v -> true))))
                 .hasMessage("Handler for kopfexamples 'c': invalid label or annotation filter '  (a predicate)" + use);
     }
 
@@ -88,7 +95,7 @@ class HandlerSpecTest {
         assertThat(HandlerSpec.parseKey("tier")).isEqualTo(Map.entry("tier", new Condition.Present()));
         assertThat(HandlerSpec.parseKey("!legacy")).isEqualTo(Map.entry("legacy", new Condition.Absent()));
         assertThat(HandlerSpec.parseKey("empty=")).isEqualTo(Map.entry("empty", new Condition.Exact("")));
-        Filters filters = registered(create().id("c").label("app=web").label("!legacy").annotation("owner")).filters();
+        Filters filters = registered(create(new Option.Id("c"), new Option.Label("app", new Condition.Exact("web")), new Option.Label("legacy", new Condition.Absent()), new Option.Annotation("owner", new Condition.Present()))).filters();
         assertThat(filters.labels()).containsExactly(Map.entry("app", new Condition.Exact("web")),
                 Map.entry("legacy", new Condition.Absent()));
         assertThat(filters.annotations()).containsExactly(Map.entry("owner", new Condition.Present()));
@@ -96,14 +103,15 @@ class HandlerSpecTest {
 
     @Test
     void timeoutRetriesAndBackoffHaveTheirRanges() {
-        HandlerSpec spec = create().id("c");
-        assertThatThrownBy(() -> spec.timeout(Duration.ZERO))
+        Option id = new Option.Id("c");
+        assertThatThrownBy(() -> create(id, new Option.Timeout(Duration.ZERO)))
                 .hasMessage("Handler for kopfexamples 'c': timeout must be positive, got PT0S");
-        assertThatThrownBy(() -> spec.retries(0))
+        assertThatThrownBy(() -> create(id, new Option.Retries(0)))
                 .hasMessage("Handler for kopfexamples 'c': retries must be at least 1, got 0");
-        assertThatThrownBy(() -> spec.backoff(Duration.ofSeconds(-1)))
+        assertThatThrownBy(() -> create(id, new Option.Backoff(Duration.ofSeconds(-1))))
                 .hasMessage("Handler for kopfexamples 'c': backoff must not be negative, got PT-1S");
-        ChangingHandler handler = registered(spec.timeout(Duration.ofSeconds(5)).retries(1).backoff(Duration.ZERO));
+        ChangingHandler handler = registered(create(id, new Option.Timeout(Duration.ofSeconds(5)), new Option.Retries(1),
+                new Option.Backoff(Duration.ZERO)));
         assertThat(handler.timeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(handler.retries()).isEqualTo(1);
         assertThat(handler.backoff()).isEqualTo(Duration.ZERO);
@@ -111,21 +119,19 @@ class HandlerSpecTest {
 
     @Test
     void theResourceMustBeAValidSelector() {
-        assertThatThrownBy(() -> HandlerSpec.function(HandlerKind.CREATE).id("c").validate())
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.CREATE, List.of(), new Option.Id("c")).validate())
                 .hasMessage("Handler 'c': a resource is given by 1 to 3 strings (e.g. \"kopfexamples\" or \"kopf.dev\","
                         + " \"v1\", \"kopfexamples\"), got 0");
     }
 
     @Test
     void messagesNameTheHandlerAsItsFrontEndDeclaredIt() throws NoSuchMethodException {
-        HandlerSpec annotated = HandlerSpec.annotated(HandlerKind.CREATE, Declared.class.getMethod("resize", int.class),
-                "kopfexamples");
-        assertThatThrownBy(() -> annotated.retries(0)).hasMessage("Handler Declared.resize(int): retries must be at least 1, got 0");
-        assertThatThrownBy(() -> HandlerSpec.function(HandlerKind.SUBHANDLER).id("s").retries(0))
+        assertThatThrownBy(() -> annotated(HandlerKind.CREATE, new Option.Retries(0))).hasMessage("Handler Declared.resize(int): retries must be at least 1, got 0");
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.SUBHANDLER, List.of(), new Option.Id("s"), new Option.Retries(0)))
                 .hasMessage("Sub-handler 's': retries must be at least 1, got 0");
-        assertThatThrownBy(() -> HandlerSpec.function(HandlerKind.LOGIN).id("vault").retries(0))
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.LOGIN, List.of(), new Option.Id("vault"), new Option.Retries(0)))
                 .hasMessage("Activity 'vault': retries must be at least 1, got 0");
-        assertThatThrownBy(() -> HandlerSpec.function(HandlerKind.STARTUP).id(""))
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.STARTUP, List.of(), new Option.Id("")))
                 .hasMessageStartingWith("Activity (startup): handlers need an id");
     }
 
@@ -137,24 +143,23 @@ class HandlerSpecTest {
 
     @Test
     void idsAreTheMethodNameOrTheIdWithKopfsFieldSuffix() throws NoSuchMethodException {
-        HandlerSpec annotated = HandlerSpec.annotated(HandlerKind.UPDATE, Declared.class.getMethod("resize", int.class),
-                "kopfexamples").field(" spec.size ");
+        HandlerSpec annotated = annotated(HandlerKind.UPDATE, new Option.Field(" spec.size "));
         ChangingHandler byMethod = registered(annotated);
         assertThat(byMethod.id()).isEqualTo("resize/spec.size");
         assertThat(byMethod.field()).containsExactly("spec", "size");
         assertThat(byMethod.origin()).isEqualTo("Declared.resize(int)");
-        assertThat(registered(create().id("c")).id()).isEqualTo("c");
-        assertThat(registered(create().id("c")).origin()).isEqualTo("'c' (create kopfexamples)");
+        assertThat(registered(create(new Option.Id("c"))).id()).isEqualTo("c");
+        assertThat(registered(create(new Option.Id("c"))).origin()).isEqualTo("'c' (create kopfexamples)");
     }
 
     @Test
     void kindsBecomeKopfsReasonsResumesAndFinalizers() {
-        ChangingHandler delete = registered(HandlerSpec.function(HandlerKind.DELETE, "kopfexamples").id("d"));
+        ChangingHandler delete = registered(Specs.spec(HandlerKind.DELETE, List.of("kopfexamples"), new Option.Id("d")));
         assertThat(delete.reason()).isEqualTo(Reason.DELETE);
         assertThat(delete.requiresFinalizer()).isTrue();
-        assertThat(registered(HandlerSpec.function(HandlerKind.DELETE, "kopfexamples").id("d").optional(true))
+        assertThat(registered(Specs.spec(HandlerKind.DELETE, List.of("kopfexamples"), new Option.Id("d"), new Option.NotBlocking()))
                 .requiresFinalizer()).isFalse();
-        ChangingHandler resume = registered(HandlerSpec.function(HandlerKind.RESUME, "kopfexamples").id("r").deleted(true));
+        ChangingHandler resume = registered(Specs.spec(HandlerKind.RESUME, List.of("kopfexamples"), new Option.Id("r"), new Option.AlsoDeleted()));
         assertThat(resume.reason()).isNull();
         assertThat(resume.initial()).isTrue();
         assertThat(resume.deleted()).isTrue();
@@ -163,15 +168,14 @@ class HandlerSpecTest {
     @Test
     void eventHandlersBecomeWatchingHandlers() {
         HandlerRegistry registry = new HandlerRegistry();
-        HandlerSpec.function(HandlerKind.EVENT, "kopfexamples").id("e").param("p").register(NOTHING, registry);
+        Specs.spec(HandlerKind.EVENT, List.of("kopfexamples"), new Option.Id("e"), new Option.Param("p")).register(NOTHING, registry);
         assertThat(registry.changingHandlers(KOPFEXAMPLES)).isEmpty();
         assertThat(registry.hasWatchingHandlers(KOPFEXAMPLES)).isTrue();
     }
 
     @Test
     void activitiesKeepTheirOptionsAndKopfsKind() {
-        ActivityHandler login = HandlerSpec.function(HandlerKind.LOGIN).id("vault").errors(ErrorsMode.PERMANENT)
-                .param("secret").activity(context -> null);
+        ActivityHandler login = Specs.spec(HandlerKind.LOGIN, List.of(), new Option.Id("vault"), new Option.Errors(ErrorsMode.PERMANENT), new Option.Param("secret")).activity(context -> null);
         assertThat(login.kind()).isEqualTo(ActivityHandler.AUTHENTICATION);
         assertThat(login.id()).isEqualTo("vault");
         assertThat(login.errors()).isEqualTo(ErrorsMode.PERMANENT);
@@ -181,8 +185,8 @@ class HandlerSpecTest {
 
     @Test
     void subHandlersRunUnderTheirParentsIdCauseAndResource() {
-        ChangingHandler parent = registered(HandlerSpec.function(HandlerKind.UPDATE, "kopfexamples").id("update"));
-        ChangingHandler child = HandlerSpec.function(HandlerKind.SUBHANDLER).id("resize").field("spec.size")
+        ChangingHandler parent = registered(Specs.spec(HandlerKind.UPDATE, List.of("kopfexamples"), new Option.Id("update")));
+        ChangingHandler child = Specs.spec(HandlerKind.SUBHANDLER, List.of(), new Option.Id("resize"), new Option.Field("spec.size"))
                 .under(parent, NOTHING);
         assertThat(child.id()).isEqualTo("update/resize/spec.size");
         assertThat(child.reason()).isEqualTo(Reason.UPDATE);
@@ -193,7 +197,7 @@ class HandlerSpecTest {
 
     @Test
     void eventHandlersTakeNoRetryOptions() {
-        HandlerSpec spec = HandlerSpec.function(HandlerKind.EVENT, "kopfexamples").id("spy").retries(3);
+        HandlerSpec spec = Specs.spec(HandlerKind.EVENT, List.of("kopfexamples"), new Option.Id("spy"), new Option.Retries(3));
         assertThatThrownBy(() -> spec.register(NOTHING, new HandlerRegistry())).isInstanceOf(InvalidHandlerException.class)
                 .hasMessageContaining("event handlers take no errors, timeout, retries or backoff");
     }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import io.kopf4j.AdmissionError;
+import io.kopf4j.Condition;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.HandlerKind;
 import io.kopf4j.Lifecycles;
@@ -18,6 +20,7 @@ import io.kopf4j.actions.Execution;
 import io.kopf4j.engines.posting.EventPoster;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.intents.Specs;
 import io.kopf4j.logging.CapturedLines;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.runtime.Metrics;
@@ -65,7 +68,7 @@ class AdmissionEngineTest {
     }
 
     private void handler(HandlerKind kind, String id, HandlerFn function) {
-        HandlerSpec.function(kind, "kopfexamples").id(id).register(function, registry);
+        Specs.spec(kind, List.of("kopfexamples"), new Option.Id(id)).register(function, registry);
     }
 
     @SuppressWarnings("unchecked")
@@ -161,7 +164,7 @@ class AdmissionEngineTest {
     void mutatingHandlersSkipDeletionsUnlessForDeletionsAlone() {
         List<String> called = new ArrayList<>();
         handler(HandlerKind.MUTATE, "any", context -> called.add("any"));
-        HandlerSpec.function(HandlerKind.MUTATE, "kopfexamples").id("deletions").operations(List.of("DELETE"))
+        Specs.spec(HandlerKind.MUTATE, List.of("kopfexamples"), new Option.Id("deletions"), new Option.Operations(List.of("DELETE")))
                 .register(context -> called.add("deletions"), registry);
         handler(HandlerKind.VALIDATE, "validating", context -> called.add("validating"));
         engine.serve(review("DELETE", example(1)), ALL);
@@ -172,9 +175,9 @@ class AdmissionEngineTest {
     void subresourceHandlersGetOnlyTheirSubresource() {
         List<String> called = new ArrayList<>();
         handler(HandlerKind.VALIDATE, "main", context -> called.add("main"));
-        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("status").subresource("status")
+        Specs.spec(HandlerKind.VALIDATE, List.of("kopfexamples"), new Option.Id("status"), new Option.Subresource("status"))
                 .register(context -> called.add("status"), registry);
-        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("any").subresource("*")
+        Specs.spec(HandlerKind.VALIDATE, List.of("kopfexamples"), new Option.Id("any"), new Option.Subresource("*"))
                 .register(context -> called.add("any"), registry);
         Map<String, Object> review = review("UPDATE", example(1));
         @SuppressWarnings("unchecked")
@@ -187,7 +190,7 @@ class AdmissionEngineTest {
     @Test
     void labelFiltersApplyToTheObject() {
         List<String> called = new ArrayList<>();
-        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("web").label("app=web")
+        Specs.spec(HandlerKind.VALIDATE, List.of("kopfexamples"), new Option.Id("web"), new Option.Label("app", new Condition.Exact("web")))
                 .register(context -> called.add("web"), registry);
         engine.serve(review("CREATE", example(1)), ALL);
         assertThat(called).isEmpty();
@@ -204,7 +207,7 @@ class AdmissionEngineTest {
 
     @Test
     void withIgnoreFailuresAnExceptionLetsTheRequestThroughButAnAdmissionErrorRejects() {
-        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("tolerant").ignoreFailures(true)
+        Specs.spec(HandlerKind.VALIDATE, List.of("kopfexamples"), new Option.Id("tolerant"), new Option.IgnoreFailures())
                 .register(context -> {
                     if (context.spec().getInt("size", 0) > 100) {
                         throw new AdmissionError("Size must be <= 100");

@@ -3,6 +3,7 @@ package io.kopf4j.engines.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerKind;
 import io.kopf4j.HostileValues;
 import io.kopf4j.Lifecycles;
@@ -15,6 +16,7 @@ import io.kopf4j.actions.Execution;
 import io.kopf4j.engines.posting.EventPoster;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.intents.Specs;
 import io.kopf4j.runtime.Metrics;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -42,12 +44,12 @@ class HostileReviewProperties {
     private final AdmissionEngine engine;
 
     HostileReviewProperties() {
-        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("check").register(context -> {
+        Specs.spec(HandlerKind.VALIDATE, List.of("kopfexamples"), new Option.Id("check")).register(context -> {
             context.spec().get("size");
             context.body().get("metadata");
             return null;
         }, registry);
-        HandlerSpec.function(HandlerKind.MUTATE, "kopfexamples").id("defaults").register(context -> {
+        Specs.spec(HandlerKind.MUTATE, List.of("kopfexamples"), new Option.Id("defaults")).register(context -> {
             context.patch().spec().put("touched", true);
             return null;
         }, registry);

@@ -3,12 +3,14 @@ package io.kopf4j.engines.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.Condition;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.HandlerKind;
 import io.kopf4j.Resource;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.intents.Specs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +34,7 @@ class WebhookConfigurationsTest {
 
     @Test
     void oneWebhookPerHandlerWithKopfsConventions() {
-        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("check").register(NOTHING, registry);
+        Specs.spec(HandlerKind.VALIDATE, List.of("kopfexamples"), new Option.Id("check")).register(NOTHING, registry);
         Map<String, Object> expected = new LinkedHashMap<>();
         expected.put("name", "check.auto.kopf.dev");
         expected.put("sideEffects", "None");
@@ -50,8 +52,7 @@ class WebhookConfigurationsTest {
 
     @Test
     void theOptionsShapeTheWebhook() {
-        HandlerSpec.function(HandlerKind.MUTATE, "kopfexamples").id("scale").operations(List.of("CREATE", "UPDATE"))
-                .subresource("scale").sideEffects(true).ignoreFailures(true).label("app", new Condition.Exact("web"))
+        Specs.spec(HandlerKind.MUTATE, List.of("kopfexamples"), new Option.Id("scale"), new Option.Operations(List.of("CREATE", "UPDATE")), new Option.Subresource("scale"), new Option.SideEffects(), new Option.IgnoreFailures(), new Option.Label("app", new Condition.Exact("web")))
                 .register(NOTHING, registry);
         Map<String, Object> webhook = webhooks(URL, false).get(0);
         assertThat(webhook).containsEntry("sideEffects", "NoneOnDryRun").containsEntry("failurePolicy", "Ignore")
@@ -64,7 +65,7 @@ class WebhookConfigurationsTest {
 
     @Test
     void aServiceClientConfigGetsTheHandlerIdInItsPath() {
-        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("check").register(NOTHING, registry);
+        Specs.spec(HandlerKind.VALIDATE, List.of("kopfexamples"), new Option.Id("check")).register(NOTHING, registry);
         WebhookClientConfig service = WebhookClientConfig.service("ops", "op", "/hooks", 443, null);
         assertThat(webhooks(service, false).get(0)).containsEntry("clientConfig",
                 Map.of("service", Map.of("namespace", "ops", "name", "op", "path", "/hooks/check", "port", 443)));
@@ -72,8 +73,8 @@ class WebhookConfigurationsTest {
 
     @Test
     void onExitOnlyThePersistentWebhooksStay() {
-        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("kept").persistent(true).register(NOTHING, registry);
-        HandlerSpec.function(HandlerKind.VALIDATE, "kopfexamples").id("gone").register(NOTHING, registry);
+        Specs.spec(HandlerKind.VALIDATE, List.of("kopfexamples"), new Option.Id("kept"), new Option.Persistent()).register(NOTHING, registry);
+        Specs.spec(HandlerKind.VALIDATE, List.of("kopfexamples"), new Option.Id("gone")).register(NOTHING, registry);
         assertThat(webhooks(URL, false)).extracting(w -> w.get("name"))
                 .containsExactly("kept.auto.kopf.dev", "gone.auto.kopf.dev");
         assertThat(webhooks(URL, true)).extracting(w -> w.get("name")).containsExactly("kept.auto.kopf.dev");
@@ -81,7 +82,7 @@ class WebhookConfigurationsTest {
 
     @Test
     void rulesCoverEveryResourceTheSelectorMatches() {
-        HandlerSpec.function(HandlerKind.VALIDATE, "pods").id("pods").register(NOTHING, registry);
+        Specs.spec(HandlerKind.VALIDATE, List.of("pods"), new Option.Id("pods")).register(NOTHING, registry);
         assertThat(webhooks(URL, false).get(0).get("rules")).asList().singleElement()
                 .extracting(rule -> ((Map<?, ?>) rule).get("apiGroups")).isEqualTo(List.of(""));
     }

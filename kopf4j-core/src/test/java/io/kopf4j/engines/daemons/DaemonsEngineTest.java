@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.Body;
 import io.kopf4j.DaemonStoppingReason;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerKind;
 import io.kopf4j.Lifecycles;
 import io.kopf4j.Memo;
@@ -17,6 +18,7 @@ import io.kopf4j.engines.posting.EventPoster;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.intents.SpawningCause;
+import io.kopf4j.intents.Specs;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.processing.ObjectSpawns;
 import io.kopf4j.runtime.Metrics;
@@ -80,7 +82,7 @@ class DaemonsEngineTest {
 
     private HandlerRegistry registry() {
         HandlerRegistry registry = new HandlerRegistry();
-        HandlerSpec.function(HandlerKind.DAEMON, "kopfexamples").id("watch").register(context -> {
+        Specs.spec(HandlerKind.DAEMON, List.of("kopfexamples"), new Option.Id("watch")).register(context -> {
             spawns.incrementAndGet();
             running.incrementAndGet();
             try {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kopf4j.Body;
 import io.kopf4j.Daemon;
 import io.kopf4j.DaemonStopped;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerKind;
 import io.kopf4j.Lifecycles;
 import io.kopf4j.Memo;
@@ -21,6 +22,7 @@ import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerScanner;
 import io.kopf4j.intents.HandlerSpec;
 import io.kopf4j.intents.SpawningCause;
+import io.kopf4j.intents.Specs;
 import io.kopf4j.logging.ObjectLogger;
 import io.kopf4j.reactor.processing.ObjectSpawns;
 import io.kopf4j.runtime.Metrics;
@@ -130,7 +132,7 @@ class ParkedDaemonStackTest {
     void aTimerWaitingForItsNextRunHasNoThreadAndEndsAtOnceWhenStopped() {
         AtomicInteger runs = new AtomicInteger();
         HandlerRegistry registry = new HandlerRegistry();
-        HandlerSpec.function(HandlerKind.TIMER, "kopfexamples").id("tick").interval(Duration.ofHours(1)).register(context -> {
+        Specs.spec(HandlerKind.TIMER, List.of("kopfexamples"), new Option.Id("tick"), new Option.Interval(Duration.ofHours(1))).register(context -> {
             runs.incrementAndGet();
             return null;
         }, registry);

@@ -3,7 +3,9 @@ package io.kopf4j.engines.indexing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kopf4j.Condition;
 import io.kopf4j.ErrorsMode;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.HandlerKind;
 import io.kopf4j.Index;
@@ -17,6 +19,7 @@ import io.kopf4j.actions.Execution;
 import io.kopf4j.engines.posting.EventPoster;
 import io.kopf4j.intents.HandlerRegistry;
 import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.intents.Specs;
 import io.kopf4j.logging.CapturedLines;
 import io.kopf4j.reactor.processing.Indexing;
 import io.kopf4j.runtime.Metrics;
@@ -46,7 +49,7 @@ class IndexingEngineTest {
     }
 
     private Indexing engine(String id, HandlerFn function) {
-        return engine(HandlerSpec.function(HandlerKind.INDEX, "pods").id(id), function);
+        return engine(Specs.spec(HandlerKind.INDEX, List.of("pods"), new Option.Id(id)), function);
     }
 
     private Indexing engine(HandlerSpec spec, HandlerFn function) {
@@ -123,7 +126,7 @@ class IndexingEngineTest {
 
     @Test
     void anObjectThatStopsMatchingTheFiltersLosesItsValues() {
-        Indexing indexing = engine(HandlerSpec.function(HandlerKind.INDEX, "pods").id("web").label("app=web"),
+        Indexing indexing = engine(Specs.spec(HandlerKind.INDEX, List.of("pods"), new Option.Id("web"), new Option.Label("app", new Condition.Exact("web"))),
                 context -> context.name());
         indexing.index(PODS, new WatchEvent(null, pod("a", "db")), new Memo());
         assertThat(contents(indexing, "web")).isEqualTo(Map.of());
@@ -188,7 +191,7 @@ class IndexingEngineTest {
     @Test
     void errorsModePermanentTurnsArbitraryErrorsIntoRemoval() {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        Indexing indexing = engine(HandlerSpec.function(HandlerKind.INDEX, "pods").id("idx").errors(ErrorsMode.PERMANENT),
+        Indexing indexing = engine(Specs.spec(HandlerKind.INDEX, List.of("pods"), new Option.Id("idx"), new Option.Errors(ErrorsMode.PERMANENT)),
                 failingWith(failure));
         indexing.index(PODS, new WatchEvent(null, pod("a", "web")), new Memo());
         failure.set(new IllegalStateException("boom"));
@@ -199,7 +202,7 @@ class IndexingEngineTest {
     @Test
     void logLinesNameTheFunctionAnIndexerAsKopfDoes() {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        Indexing indexing = engine(HandlerSpec.function(HandlerKind.INDEX, "pods").id("byName").errors(ErrorsMode.TEMPORARY),
+        Indexing indexing = engine(Specs.spec(HandlerKind.INDEX, List.of("pods"), new Option.Id("byName"), new Option.Errors(ErrorsMode.TEMPORARY)),
                 failingWith(failure));
         try (CapturedLines lines = new CapturedLines("kopf.objects")) {
             indexing.index(PODS, new WatchEvent(null, pod("a", "web")), new Memo());
