@@ -6,7 +6,7 @@ import io.kopf4j.envtest.DefaultKubeconfig;
 import io.kopf4j.envtest.LocalCluster;
 import io.kopf4j.envtest.LocalClusterExtension;
 import io.kopf4j.envtest.TemporaryNamespace;
-import io.kopf4j.loading.HandlerSources;
+import io.kopf4j.internal.loading.HandlerSources;
 import io.kopf4j.testing.HandlerOutcomes;
 import java.nio.file.Path;
 import java.util.List;

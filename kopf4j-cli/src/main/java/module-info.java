@@ -1,6 +1,6 @@
 /**
  * The kopf4j command ({@link io.kopf4j.cli.Main}) and what it shares with kopf4j-testing's
- * {@code KopfRunner}: the run options and the loading of handlers ({@code io.kopf4j.loading}).
+ * {@code KopfRunner}: the run options and the loading of handlers ({@code io.kopf4j.internal.loading}).
  * The command itself runs with {@code -cp}, as one unnamed module; this descriptor states what it
  * needs, checked at every build.
  */
@@ -9,10 +9,10 @@
 module io.kopf4j.cli {
     exports io.kopf4j.cli;
     // Internal, not API: kopf4j-testing's KopfRunner parses the run options and loads handlers as the command does.
-    exports io.kopf4j.loading to io.kopf4j.testing;
+    exports io.kopf4j.internal.loading to io.kopf4j.testing;
     // picocli sets the @Option fields of the commands and of the run options' mixins by reflection.
     opens io.kopf4j.cli to info.picocli;
-    opens io.kopf4j.loading to info.picocli;
+    opens io.kopf4j.internal.loading to info.picocli;
 
     // Kopf's console format until the options are read, unless the user has a logback.xml.
     provides ch.qos.logback.classic.spi.Configurator with io.kopf4j.cli.ConsoleLogging;

@@ -1,9 +1,9 @@
 /**
  * kopf4j: Kubernetes operators as a few annotated methods. The public API is {@link io.kopf4j},
  * the storages of {@link io.kopf4j.storage}, and the toolkits of {@link io.kopf4j.kits} and
- * {@link io.kopf4j.kits.webhooks}. The engine's packages (clients, intents, actions,
- * reactor, engines, structs) are internal, exported only to kopf4j's command (io.kopf4j.cli), local
- * control plane (io.kopf4j.envtest) and test kit (io.kopf4j.testing) where they use them.
+ * {@link io.kopf4j.kits.webhooks}. Everything under {@code io.kopf4j.internal} is not API (it
+ * may change without notice): exported only to kopf4j's command (io.kopf4j.cli), local control
+ * plane (io.kopf4j.envtest) and test kit (io.kopf4j.testing), each package to those that use it.
  *
  * <p>Handlers are found and invoked by reflection: a handler class in a named module needs its
  * package opened to this module ({@code opens com.example.operator to io.kopf4j;}); see
@@ -19,12 +19,12 @@ module io.kopf4j {
     exports io.kopf4j.kits.webhooks;
 
     // Internal, not API (they may change without notice), and exported only to kopf4j's modules that
-    // use them: kopf4j-envtest makes the local cluster's certificates (kits.pki) and waits for its APIs
+    // use them: kopf4j-envtest makes the local cluster's certificates (pki) and waits for its APIs
     // (engines.permissions); kopf4j-testing sets up logging and tags log lines with the operator's MDC
-    // key (logging, runtime); kopf4j-cli does both and, in io.kopf4j.loading, finds handler classes and
+    // key (logging, runtime); kopf4j-cli does both and, in io.kopf4j.internal.loading, finds handler classes and
     // plans and starts the operator (intents, engines.*, clients, structs). Logback instantiates
     // logging's LoggerColumnConverter by its class name when a logback.xml declares it
-    // (<conversionRule class="io.kopf4j.logging.LoggerColumnConverter"/>).
+    // (<conversionRule class="io.kopf4j.internal.logging.LoggerColumnConverter"/>).
     //
     // A qualified export reaches those modules only as named modules. On the classpath alone (the
     // kopf4j command runs with -cp, and so do kopf4j's tests but core's) exports do not matter. A modular
@@ -34,16 +34,16 @@ module io.kopf4j {
     // with IllegalAccessError. Such a project runs its tests on the classpath (Surefire's
     // <useModulePath>false</useModulePath>; docs/embedding.md) rather than have kopf4j export its
     // engine to everyone.
-    exports io.kopf4j.logging to io.kopf4j.cli, io.kopf4j.testing, ch.qos.logback.core;
-    exports io.kopf4j.runtime to io.kopf4j.cli, io.kopf4j.testing;
-    exports io.kopf4j.engines.permissions to io.kopf4j.cli, io.kopf4j.envtest;
-    exports io.kopf4j.kits.pki to io.kopf4j.envtest;
-    exports io.kopf4j.intents to io.kopf4j.cli;
-    exports io.kopf4j.engines.activities to io.kopf4j.cli;
-    exports io.kopf4j.engines.admission to io.kopf4j.cli;
-    exports io.kopf4j.engines.peering to io.kopf4j.cli;
-    exports io.kopf4j.clients to io.kopf4j.cli;
-    exports io.kopf4j.structs to io.kopf4j.cli;
+    exports io.kopf4j.internal.logging to io.kopf4j.cli, io.kopf4j.testing, ch.qos.logback.core;
+    exports io.kopf4j.internal.runtime to io.kopf4j.cli, io.kopf4j.testing;
+    exports io.kopf4j.internal.engines.permissions to io.kopf4j.cli, io.kopf4j.envtest;
+    exports io.kopf4j.internal.pki to io.kopf4j.envtest;
+    exports io.kopf4j.internal.intents to io.kopf4j.cli;
+    exports io.kopf4j.internal.engines.activities to io.kopf4j.cli;
+    exports io.kopf4j.internal.engines.admission to io.kopf4j.cli;
+    exports io.kopf4j.internal.engines.peering to io.kopf4j.cli;
+    exports io.kopf4j.internal.clients to io.kopf4j.cli;
+    exports io.kopf4j.internal.structs to io.kopf4j.cli;
 
     // In the public API's signatures: handlers' loggers, the operator's client and meter registry.
     requires transitive org.slf4j;

@@ -1,7 +1,7 @@
 package io.kopf4j;
 
-import io.kopf4j.structs.Dicts;
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.structs.Dicts;
+import io.kopf4j.internal.structs.Json;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

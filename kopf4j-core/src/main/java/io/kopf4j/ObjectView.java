@@ -1,8 +1,8 @@
 package io.kopf4j;
 
-import io.kopf4j.structs.Json;
-import io.kopf4j.structs.JsonValues;
-import io.kopf4j.structs.TypedJson;
+import io.kopf4j.internal.structs.Json;
+import io.kopf4j.internal.structs.JsonValues;
+import io.kopf4j.internal.structs.TypedJson;
 import java.util.AbstractMap;
 import java.util.Collections;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.kopf4j;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.intents.ActivityHandler;
-import io.kopf4j.intents.HandlerRegistry;
-import io.kopf4j.intents.HandlerScanner;
-import io.kopf4j.intents.HandlerSpec;
-import io.kopf4j.running.OperatorRuntime;
-import io.kopf4j.runtime.OperatorThreads;
+import io.kopf4j.internal.intents.ActivityHandler;
+import io.kopf4j.internal.intents.HandlerRegistry;
+import io.kopf4j.internal.intents.HandlerScanner;
+import io.kopf4j.internal.intents.HandlerSpec;
+import io.kopf4j.internal.running.OperatorRuntime;
+import io.kopf4j.internal.runtime.OperatorThreads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package io.kopf4j;
 
-import io.kopf4j.structs.Json;
-import io.kopf4j.structs.TypedJson;
+import io.kopf4j.internal.structs.Json;
+import io.kopf4j.internal.structs.TypedJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -11,7 +11,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
-import io.kopf4j.runtime.Engine;
+import io.kopf4j.internal.runtime.Engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,36 +66,36 @@ class ArchitectureTest {
     @Test
     void theVocabularyKnowsNothingInternalButTheStructures() {
         noClasses().that().resideInAPackage("io.kopf4j").and(DescribedPredicate.not(THE_FACADE))
-                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..", "io.kopf4j.reactor..",
-                        "io.kopf4j.engines..", "io.kopf4j.kits..", "io.kopf4j.running..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.internal.intents..", "io.kopf4j.internal.actions..", "io.kopf4j.internal.reactor..",
+                        "io.kopf4j.internal.engines..", "io.kopf4j.kits..", "io.kopf4j.internal.running..")
                 .check(CLASSES);
     }
 
     /** Each feature beside the flow stands alone: {@code running} composes them. */
     @Test
     void enginesDoNotDependOnEachOther() {
-        slices().matching("io.kopf4j.engines.(*)..").should().notDependOnEachOther().check(CLASSES);
+        slices().matching("io.kopf4j.internal.engines.(*)..").should().notDependOnEachOther().check(CLASSES);
     }
 
     @Test
     void onlyRunningAndTheFacadeKnowEveryEngine() {
-        noClasses().that().resideOutsideOfPackages("io.kopf4j.running..", "io.kopf4j.engines..")
+        noClasses().that().resideOutsideOfPackages("io.kopf4j.internal.running..", "io.kopf4j.internal.engines..")
                 .and(DescribedPredicate.not(THE_FACADE))
-                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.engines.activities..",
-                        "io.kopf4j.engines.admission..", "io.kopf4j.engines.leadership..", "io.kopf4j.engines.peering..",
-                        "io.kopf4j.engines.probing..", "io.kopf4j.engines.sharding..", "io.kopf4j.engines.daemons..",
-                        "io.kopf4j.engines.indexing..", "io.kopf4j.engines.posting..", "io.kopf4j.engines.permissions..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.internal.engines.activities..",
+                        "io.kopf4j.internal.engines.admission..", "io.kopf4j.internal.engines.leadership..", "io.kopf4j.internal.engines.peering..",
+                        "io.kopf4j.internal.engines.probing..", "io.kopf4j.internal.engines.sharding..", "io.kopf4j.internal.engines.daemons..",
+                        "io.kopf4j.internal.engines.indexing..", "io.kopf4j.internal.engines.posting..", "io.kopf4j.internal.engines.permissions..")
                 .check(CLASSES);
     }
 
     /** Every engine has the one lifecycle, and only the composition root drives it (in its one order). */
     @Test
     void theEnginesShareOneLifecycleThatOnlyTheRootDrives() {
-        Map<String, Boolean> engines = CLASSES.stream().filter(c -> c.getPackageName().startsWith("io.kopf4j.engines."))
+        Map<String, Boolean> engines = CLASSES.stream().filter(c -> c.getPackageName().startsWith("io.kopf4j.internal.engines."))
                 .collect(Collectors.toMap(JavaClass::getPackageName, c -> !c.isInterface() && c.isAssignableTo(Engine.class),
                         Boolean::logicalOr, TreeMap::new));
         assertThat(engines).as("the engines' packages, each with its engine").hasSize(10).doesNotContainValue(false);
-        noClasses().that().resideOutsideOfPackage("io.kopf4j.running..")
+        noClasses().that().resideOutsideOfPackage("io.kopf4j.internal.running..")
                 .should().callMethodWhere(DescribedPredicate.describe("a step of an engine's lifecycle",
                         call -> call.getTarget().getOwner().isAssignableTo(Engine.class)
                                 && Set.of("start", "stopTakingWork", "release").contains(call.getName())
@@ -105,37 +105,37 @@ class ArchitectureTest {
 
     @Test
     void theReactorDoesNotDependOnTheEnginesBesideIt() {
-        noClasses().that().resideInAPackage("io.kopf4j.reactor..")
-                .should().dependOnClassesThat().resideInAPackage("io.kopf4j.engines..").check(CLASSES);
+        noClasses().that().resideInAPackage("io.kopf4j.internal.reactor..")
+                .should().dependOnClassesThat().resideInAPackage("io.kopf4j.internal.engines..").check(CLASSES);
     }
 
     @Test
     void lowerLayersDoNotReachUp() {
-        noClasses().that().resideInAnyPackage("io.kopf4j.structs..", "io.kopf4j.storage..", "io.kopf4j.runtime..",
-                        "io.kopf4j.clients..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..",
-                        "io.kopf4j.reactor..", "io.kopf4j.engines..", "io.kopf4j.logging..", "io.kopf4j.watching..")
+        noClasses().that().resideInAnyPackage("io.kopf4j.internal.structs..", "io.kopf4j.storage..", "io.kopf4j.internal.runtime..",
+                        "io.kopf4j.internal.clients..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.internal.intents..", "io.kopf4j.internal.actions..",
+                        "io.kopf4j.internal.reactor..", "io.kopf4j.internal.engines..", "io.kopf4j.internal.logging..", "io.kopf4j.internal.watching..")
                 .check(CLASSES);
         // The watch streams serve the reactor and the peering engine alike: they know neither.
-        noClasses().that().resideInAPackage("io.kopf4j.watching..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..",
-                        "io.kopf4j.reactor..", "io.kopf4j.engines..")
+        noClasses().that().resideInAPackage("io.kopf4j.internal.watching..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.internal.intents..", "io.kopf4j.internal.actions..",
+                        "io.kopf4j.internal.reactor..", "io.kopf4j.internal.engines..")
                 .check(CLASSES);
     }
 
     @Test
     void theFlowDoesNotDependOnTheKits() {
-        noClasses().that().resideInAnyPackage("io.kopf4j.structs..", "io.kopf4j.storage..", "io.kopf4j.runtime..",
-                        "io.kopf4j.clients..", "io.kopf4j.intents..", "io.kopf4j.actions..", "io.kopf4j.reactor..",
-                        "io.kopf4j.logging..")
+        noClasses().that().resideInAnyPackage("io.kopf4j.internal.structs..", "io.kopf4j.storage..", "io.kopf4j.internal.runtime..",
+                        "io.kopf4j.internal.clients..", "io.kopf4j.internal.intents..", "io.kopf4j.internal.actions..", "io.kopf4j.internal.reactor..",
+                        "io.kopf4j.internal.logging..")
                 .should().dependOnClassesThat().resideInAPackage("io.kopf4j.kits..").check(CLASSES);
     }
 
     @Test
     void queueingKnowsNothingOfHandlers() {
-        noClasses().that().resideInAPackage("io.kopf4j.reactor.queueing..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.intents..", "io.kopf4j.actions..",
-                        "io.kopf4j.reactor.processing..")
+        noClasses().that().resideInAPackage("io.kopf4j.internal.reactor.queueing..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.kopf4j.internal.intents..", "io.kopf4j.internal.actions..",
+                        "io.kopf4j.internal.reactor.processing..")
                 .check(CLASSES);
     }
 

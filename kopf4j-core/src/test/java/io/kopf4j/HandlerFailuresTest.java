@@ -3,12 +3,12 @@ package io.kopf4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kopf4j.actions.ObjectFixture;
-import io.kopf4j.actions.Outcome;
-import io.kopf4j.intents.ChangingHandler;
-import io.kopf4j.intents.HandlerRegistry;
-import io.kopf4j.intents.HandlerScanner;
-import io.kopf4j.intents.HandlerSpec;
+import io.kopf4j.internal.actions.ObjectFixture;
+import io.kopf4j.internal.actions.Outcome;
+import io.kopf4j.internal.intents.ChangingHandler;
+import io.kopf4j.internal.intents.HandlerRegistry;
+import io.kopf4j.internal.intents.HandlerScanner;
+import io.kopf4j.internal.intents.HandlerSpec;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.kopf4j;
 
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.structs.Json;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.structs.Json;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

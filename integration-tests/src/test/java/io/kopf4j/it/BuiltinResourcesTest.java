@@ -3,11 +3,11 @@ package io.kopf4j.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.Resource;
-import io.kopf4j.clients.Discovery;
-import io.kopf4j.engines.permissions.OfflineCatalog;
 import io.kopf4j.envtest.LocalCluster;
 import io.kopf4j.envtest.LocalClusterExtension;
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.clients.Discovery;
+import io.kopf4j.internal.engines.permissions.OfflineCatalog;
+import io.kopf4j.internal.structs.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The table of Kubernetes' built-in resources that {@code kopf4j manifests} resolves handlers'
  * resources with, without a cluster, is what a real kube-apiserver's discovery says: so that it
  * cannot rot. To record it again (a new Kubernetes version of the local cluster):
- * {@code -Dkopf4j.builtins.record=kopf4j-core/src/main/resources/io/kopf4j/engines/permissions/builtin-resources.json}.
+ * {@code -Dkopf4j.builtins.record=kopf4j-core/src/main/resources/io/kopf4j/internal/engines/permissions/builtin-resources.json}.
  */
 @ExtendWith(LocalClusterExtension.class)
 class BuiltinResourcesTest {

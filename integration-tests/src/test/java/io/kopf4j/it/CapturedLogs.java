@@ -1,6 +1,6 @@
 package io.kopf4j.it;
 
-import io.kopf4j.logging.CapturedLines;
+import io.kopf4j.internal.logging.CapturedLines;
 
 /** The lines of some loggers (at DEBUG and above) while open, for tests of embedded operators: core's {@link CapturedLines}. */
 final class CapturedLogs extends CapturedLines {

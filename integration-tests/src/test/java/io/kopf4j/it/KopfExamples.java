@@ -9,7 +9,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.kopf4j.envtest.LocalCluster;
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.structs.Json;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

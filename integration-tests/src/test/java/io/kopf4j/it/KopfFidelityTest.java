@@ -14,7 +14,7 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.envtest.LocalCluster;
 import io.kopf4j.envtest.LocalClusterExtension;
 import io.kopf4j.envtest.TemporaryNamespace;
-import io.kopf4j.runtime.Versions;
+import io.kopf4j.internal.runtime.Versions;
 import io.kopf4j.testing.KopfRunner;
 import java.time.Duration;
 import java.util.List;

@@ -54,7 +54,7 @@ class LoginTest {
     /** The login handlers' logger, as Kopf's {@code kopf.activities.authentication}. */
     private static final String ACTIVITY = "kopf.activities.authentication";
     /** The authenticator's, as Kopf's module logger ({@code kopf._core.engines.activities}). */
-    private static final String AUTHENTICATOR = "io.kopf4j.engines.activities";
+    private static final String AUTHENTICATOR = "io.kopf4j.internal.engines.activities";
     /** The prefix of an account's identity mark: a rule on a ConfigMap of this name and the account's. */
     private static final String IDENTITY = "identity-";
 

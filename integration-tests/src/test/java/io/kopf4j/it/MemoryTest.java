@@ -7,7 +7,7 @@ import io.kopf4j.On;
 import io.kopf4j.envtest.LocalCluster;
 import io.kopf4j.envtest.LocalClusterExtension;
 import io.kopf4j.envtest.TemporaryNamespace;
-import io.kopf4j.runtime.OutOfMemory;
+import io.kopf4j.internal.runtime.OutOfMemory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

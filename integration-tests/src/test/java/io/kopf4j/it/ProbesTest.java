@@ -147,7 +147,7 @@ class ProbesTest {
 
     @Test
     void theLivenessCacheSetByAStartupHandlerApplies(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.engines.probing");
+        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.internal.engines.probing");
              Operator operator = new OperatorFixture(cluster, namespace).operator().handlers(Probes.class, Uncached.class)
                 .liveness(URI.create("http://127.0.0.1:0/healthz")).build()) {
             operator.start();

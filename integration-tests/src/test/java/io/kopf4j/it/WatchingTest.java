@@ -53,7 +53,7 @@ class WatchingTest {
         settings.watching.serverTimeout = Duration.ofSeconds(1);
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         String watching = "Watching kopfexamples.v1.kopf.dev in " + namespace.name() + ": ";
-        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.watching.ResourceWatcher");
+        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.internal.watching.ResourceWatcher");
              Operator operator = fixture.start(fixture.operator().settings(settings)
                      .handler(Handler.create("kopfexamples").id("create").handle(context -> "created")))) {
             // Each watch ends after a second without a message: the version is still valid, so no re-list
@@ -68,7 +68,7 @@ class WatchingTest {
                                              String logLine) throws InterruptedException {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         KopfExamples examples = fixture.examples();
-        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.watching.ResourceWatcher");
+        try (CapturedLogs lines = new CapturedLogs("io.kopf4j.internal.watching.ResourceWatcher");
              Operator operator = fixture.start(fixture.operator().settings(settings)
                      .handler(Handler.create("kopfexamples").id("create").handle(context -> "created")))) {
             await().atMost(WAIT).until(() -> lines.contains(logLine));

@@ -1,9 +1,9 @@
 package io.kopf4j.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.kopf4j.engines.permissions.Preflight;
-import io.kopf4j.loading.OperatorPlan;
-import io.kopf4j.loading.RunOptions;
+import io.kopf4j.internal.engines.permissions.Preflight;
+import io.kopf4j.internal.loading.OperatorPlan;
+import io.kopf4j.internal.loading.RunOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

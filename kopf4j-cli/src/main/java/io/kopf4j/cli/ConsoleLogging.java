@@ -3,7 +3,7 @@ package io.kopf4j.cli;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.core.spi.ContextAwareBase;
-import io.kopf4j.logging.LogSetup;
+import io.kopf4j.internal.logging.LogSetup;
 
 /**
  * The kopf4j command's logging until its options are read: Kopf's full format on the console, set

@@ -1,7 +1,7 @@
 package io.kopf4j.cli;
 
 import io.kopf4j.OperatorException;
-import io.kopf4j.structs.YamlFiles;
+import io.kopf4j.internal.structs.YamlFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,7 +5,7 @@ import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Version;
 import io.kopf4j.OperatorException;
-import io.kopf4j.loading.HandlerSources;
+import io.kopf4j.internal.loading.HandlerSources;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;

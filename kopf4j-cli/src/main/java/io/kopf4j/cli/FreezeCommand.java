@@ -1,7 +1,7 @@
 package io.kopf4j.cli;
 
 import io.kopf4j.OperatorException;
-import io.kopf4j.loading.PeeringOptions;
+import io.kopf4j.internal.loading.PeeringOptions;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package io.kopf4j.cli;
 
 import io.kopf4j.OperatorException;
-import io.kopf4j.runtime.OutOfMemory;
+import io.kopf4j.internal.runtime.OutOfMemory;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

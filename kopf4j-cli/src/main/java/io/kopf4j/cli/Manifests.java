@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.kopf4j.engines.permissions.Rule;
+import io.kopf4j.internal.engines.permissions.Rule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.kopf4j.cli;
 import io.kopf4j.Operator;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
-import io.kopf4j.loading.SourceWatch;
+import io.kopf4j.internal.loading.SourceWatch;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package io.kopf4j.cli;
 
-import io.kopf4j.loading.PeeringOptions;
+import io.kopf4j.internal.loading.PeeringOptions;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

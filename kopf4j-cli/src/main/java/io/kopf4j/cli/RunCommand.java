@@ -3,7 +3,7 @@ package io.kopf4j.cli;
 import io.kopf4j.Operator;
 import io.kopf4j.envtest.DefaultKubeconfig;
 import io.kopf4j.envtest.LocalCluster;
-import io.kopf4j.loading.RunOptions;
+import io.kopf4j.internal.loading.RunOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

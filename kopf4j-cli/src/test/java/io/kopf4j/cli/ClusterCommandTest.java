@@ -11,7 +11,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.kopf4j.On;
-import io.kopf4j.loading.ClusterClients;
+import io.kopf4j.internal.loading.ClusterClients;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.kopf4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kopf4j.runtime.OutOfMemory;
+import io.kopf4j.internal.runtime.OutOfMemory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

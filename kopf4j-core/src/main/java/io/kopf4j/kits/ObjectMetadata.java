@@ -2,8 +2,8 @@ package io.kopf4j.kits;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
-import io.kopf4j.structs.Dicts;
-import io.kopf4j.structs.K8sObjects;
+import io.kopf4j.internal.structs.Dicts;
+import io.kopf4j.internal.structs.K8sObjects;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

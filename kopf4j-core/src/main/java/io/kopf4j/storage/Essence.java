@@ -1,8 +1,8 @@
 package io.kopf4j.storage;
 
-import io.kopf4j.structs.Dicts;
-import io.kopf4j.structs.Json;
-import io.kopf4j.structs.SecretValues;
+import io.kopf4j.internal.structs.Dicts;
+import io.kopf4j.internal.structs.Json;
+import io.kopf4j.internal.structs.SecretValues;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;

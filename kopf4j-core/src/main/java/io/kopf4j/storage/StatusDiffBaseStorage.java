@@ -1,8 +1,8 @@
 package io.kopf4j.storage;
 
 import io.kopf4j.Patch;
-import io.kopf4j.structs.Dicts;
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.structs.Dicts;
+import io.kopf4j.internal.structs.Json;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.kopf4j.storage;
 
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.structs.Json;
 import java.util.Map;
 
 /** The JSON object that a storage keeps in an annotation or a field, read back or reported as unreadable. */

@@ -3,7 +3,7 @@ package io.kopf4j.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kopf4j.Patch;
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.structs.Json;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

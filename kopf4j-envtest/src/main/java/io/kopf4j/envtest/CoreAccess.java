@@ -11,7 +11,7 @@ import java.util.List;
  */
 final class CoreAccess {
     /** The packages of kopf4j-core that kopf4j-envtest (and kopf4j-testing beside it) use. */
-    private static final List<String> USED = List.of("io.kopf4j.engines.permissions", "io.kopf4j.kits.pki");
+    private static final List<String> USED = List.of("io.kopf4j.internal.engines.permissions", "io.kopf4j.internal.pki");
 
     private CoreAccess() {
     }

@@ -7,7 +7,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.Resource;
-import io.kopf4j.engines.permissions.ApiCatalog;
+import io.kopf4j.internal.engines.permissions.ApiCatalog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package io.kopf4j.envtest;
 
-import io.kopf4j.kits.pki.CertificateBuilder;
-import io.kopf4j.kits.pki.Pem;
+import io.kopf4j.internal.pki.CertificateBuilder;
+import io.kopf4j.internal.pki.Pem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

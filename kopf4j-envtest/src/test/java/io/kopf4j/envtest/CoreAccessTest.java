@@ -19,7 +19,7 @@ class CoreAccessTest {
         Module named = Object.class.getModule();
         assertThatThrownBy(() -> CoreAccess.require(named, LocalCluster.class.getModule()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("kopf4j's test kit (the classpath) cannot reach io.kopf4j.engines.permissions of module"
+                .hasMessage("kopf4j's test kit (the classpath) cannot reach io.kopf4j.internal.engines.permissions of module"
                         + " java.base: a modular project's tests run io.kopf4j on the module path and the test kit on"
                         + " the classpath, where kopf4j-core does not export its internals. Run the tests on the"
                         + " classpath: Surefire's <useModulePath>false</useModulePath> (docs/embedding.md).");

@@ -2,9 +2,9 @@ package io.kopf4j.testing;
 
 import io.kopf4j.Operator;
 import io.kopf4j.envtest.DefaultKubeconfig;
-import io.kopf4j.loading.RunOptions;
-import io.kopf4j.logging.LogSetup;
-import io.kopf4j.runtime.OperatorThreads;
+import io.kopf4j.internal.loading.RunOptions;
+import io.kopf4j.internal.logging.LogSetup;
+import io.kopf4j.internal.runtime.OperatorThreads;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;

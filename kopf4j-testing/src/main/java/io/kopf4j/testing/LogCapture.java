@@ -5,8 +5,8 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
-import io.kopf4j.logging.LogSetup;
-import io.kopf4j.runtime.OperatorThreads;
+import io.kopf4j.internal.logging.LogSetup;
+import io.kopf4j.internal.runtime.OperatorThreads;
 import org.slf4j.LoggerFactory;
 
 /**

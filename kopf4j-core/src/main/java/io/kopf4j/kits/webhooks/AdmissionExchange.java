@@ -7,7 +7,7 @@ import com.sun.net.httpserver.HttpsExchange;
 import io.kopf4j.WebhookError;
 import io.kopf4j.WebhookFn;
 import io.kopf4j.WebhookRequest;
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.structs.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

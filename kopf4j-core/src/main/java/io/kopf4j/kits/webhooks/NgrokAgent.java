@@ -1,6 +1,6 @@
 package io.kopf4j.kits.webhooks;
 
-import io.kopf4j.structs.Json;
+import io.kopf4j.internal.structs.Json;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.kopf4j.kits.webhooks;
 
-import io.kopf4j.kits.pki.CertificateBuilder;
-import io.kopf4j.kits.pki.KeyMaterial;
-import io.kopf4j.kits.pki.Pem;
+import io.kopf4j.internal.pki.CertificateBuilder;
+import io.kopf4j.internal.pki.KeyMaterial;
+import io.kopf4j.internal.pki.Pem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;

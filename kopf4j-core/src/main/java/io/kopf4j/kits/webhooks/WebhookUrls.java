@@ -1,6 +1,6 @@
 package io.kopf4j.kits.webhooks;
 
-import io.kopf4j.kits.pki.CertificateBuilder;
+import io.kopf4j.internal.pki.CertificateBuilder;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;

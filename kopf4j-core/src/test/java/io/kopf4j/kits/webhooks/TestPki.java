@@ -1,7 +1,7 @@
 package io.kopf4j.kits.webhooks;
 
-import io.kopf4j.kits.pki.CertificateBuilder;
-import io.kopf4j.kits.pki.Pem;
+import io.kopf4j.internal.pki.CertificateBuilder;
+import io.kopf4j.internal.pki.Pem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;

@@ -1,7 +1,7 @@
 package io.kopf4j.kits.webhooks;
 
 import io.kopf4j.WebhookClientConfig;
-import io.kopf4j.kits.pki.Pem;
+import io.kopf4j.internal.pki.Pem;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -68,7 +68,7 @@ class WebhookServerCertificatesTest {
         assertThat(served.getSubjectAlternativeNames()).containsExactlyInAnyOrder(
                 List.of(2, "operator.local"), List.of(7, "127.0.0.1"),
                 List.of(2, "my-operator.operators.svc"), List.of(7, "10.1.2.3"));
-        X509Certificate ca = io.kopf4j.kits.pki.Pem.certificates(pem(config)).getFirst();
+        X509Certificate ca = io.kopf4j.internal.pki.Pem.certificates(pem(config)).getFirst();
         assertThat(served.getIssuerX500Principal()).isEqualTo(ca.getSubjectX500Principal());
         assertThat(ca.getBasicConstraints()).isGreaterThanOrEqualTo(0);
     }

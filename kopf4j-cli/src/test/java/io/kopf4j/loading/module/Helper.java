@@ -1,5 +1,0 @@
-package io.kopf4j.loading.module;
-
-/** Not a handler class: a module's other classes are skipped. */
-public class Helper {
-}

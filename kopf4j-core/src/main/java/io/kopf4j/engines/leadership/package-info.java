@@ -1,8 +1,0 @@
-/**
- * Leader election (a kopf4j addition): {@code LeaderElection} campaigns for a Lease and pauses the
- * watching while another replica holds it.
- *
- * <p>Kopf's counterpart: none (Kopf's peering is the closest: it pauses an operator while a peer of
- * higher priority runs).
- */
-package io.kopf4j.engines.leadership;

@@ -1,0 +1,303 @@
+package io.kopf4j.internal.intents;
+
+import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.Resource;
+import io.kopf4j.internal.structs.Dicts;
+import io.kopf4j.internal.structs.Json;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The handlers of one operator, and Kopf's rules for which of them a cause calls. Every operator
+ * has its own registry, so several operators in one JVM never see each other's handlers.
+ */
+public final class HandlerRegistry {
+    private final List<ChangingHandler> changing = new ArrayList<>();
+    private final List<WatchingHandler> watching = new ArrayList<>();
+    private final List<ActivityHandler> activities = new ArrayList<>();
+    private final List<SpawningHandler> spawning = new ArrayList<>();
+    private final List<IndexingHandler> indexing = new ArrayList<>();
+    private final List<WebhookHandler> webhooks = new ArrayList<>();
+    private final Set<DeclaredPermission> permissions = new LinkedHashSet<>();
+
+    /**
+     * Adds a handler. One method under several annotations may share its id (it runs once per
+     * cause); another method with an id already used for the same resource and cause is a startup error.
+     */
+    public synchronized void add(ChangingHandler handler) {
+        for (ChangingHandler existing : changing) {
+            boolean overlapping = existing.reason() == null || handler.reason() == null || existing.reason() == handler.reason();
+            if (overlapping && existing.id().equals(handler.id()) && existing.selector().equals(handler.selector())
+                    && !existing.origin().equals(handler.origin())) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        changing.add(handler);
+    }
+
+    public synchronized void add(WatchingHandler handler) {
+        for (WatchingHandler existing : watching) {
+            if (existing.id().equals(handler.id()) && existing.selector().equals(handler.selector())) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        watching.add(handler);
+    }
+
+    /** Adds a daemon or timer; ids are unique per resource among them. */
+    public synchronized void add(SpawningHandler handler) {
+        for (SpawningHandler existing : spawning) {
+            if (existing.id().equals(handler.id()) && existing.selector().equals(handler.selector())) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        spawning.add(handler);
+    }
+
+    /** Adds an indexing function; its id names the index, so it is unique in the operator. */
+    public synchronized void add(IndexingHandler handler) {
+        for (IndexingHandler existing : indexing) {
+            if (existing.id().equals(handler.id())) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        indexing.add(handler);
+    }
+
+    /**
+     * Adds an admission handler; its id names its webhook (the URL's last segment, the webhook's
+     * name in the configuration), so it is unique among the handlers of its type.
+     */
+    public synchronized void add(WebhookHandler handler) {
+        for (WebhookHandler existing : webhooks) {
+            if (existing.id().equals(handler.id()) && existing.type() == handler.type()) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        webhooks.add(handler);
+    }
+
+    public synchronized void add(ActivityHandler activity) {
+        for (ActivityHandler existing : activities) {
+            if (existing.kind().equals(activity.kind()) && existing.id().equals(activity.id())) {
+                throw duplicate(activity.origin(), activity.id(), existing.origin());
+            }
+        }
+        activities.add(activity);
+    }
+
+    /** Adds what a handler class declares that its handlers do with the API themselves ({@code @Permission}). */
+    public synchronized void add(DeclaredPermission permission) {
+        permissions.add(permission);
+    }
+
+    /** {@return the permissions the handler classes declare, in declaration order} */
+    public synchronized List<DeclaredPermission> declaredPermissions() {
+        return List.copyOf(permissions);
+    }
+
+    /** The activities of a kind: startup, cleanup, login or probe. */
+    public synchronized List<ActivityHandler> activities(String kind) {
+        return activities.stream().filter(a -> a.kind().equals(kind)).toList();
+    }
+
+    public synchronized boolean isEmpty() {
+        return changing.isEmpty() && watching.isEmpty() && activities.isEmpty() && spawning.isEmpty()
+                && indexing.isEmpty() && webhooks.isEmpty();
+    }
+
+    public synchronized int size() {
+        return changing.size() + watching.size() + activities.size() + spawning.size() + indexing.size()
+                + webhooks.size();
+    }
+
+    /** Every admission handler of the operator, in declaration order. */
+    public synchronized List<WebhookHandler> webhookHandlers() {
+        return List.copyOf(webhooks);
+    }
+
+    /** The distinct selectors of the admission handlers: their resources are served by webhooks, not watched. */
+    public synchronized Set<ResourceSelector> webhookSelectors() {
+        Set<ResourceSelector> selectors = new LinkedHashSet<>();
+        webhooks.forEach(h -> selectors.add(h.selector()));
+        return selectors;
+    }
+
+    /**
+     * The admission handlers a request calls (Kopf's webhooks registry): those of the webhook its URL
+     * names, or all of them; mutating ones for deletions only if they are for deletions alone; then
+     * the resource, the subresource ({@code *} for any) and the filters on the object. The
+     * operations are not checked here, as in Kopf: they shape the webhooks' rules, so the API
+     * server sends only those (a manual configuration may send more).
+     */
+    public synchronized List<WebhookHandler> webhookHandlers(WebhookCause cause) {
+        List<WebhookHandler> selected = new ArrayList<>();
+        for (WebhookHandler handler : webhooks) {
+            boolean matchingWebhook = cause.webhook() == null || cause.webhook().equals(handler.id());
+            boolean forDeletion = handler.type() != WebhookType.MUTATING || !"DELETE".equals(cause.operation())
+                    || List.of("DELETE").equals(handler.operations());
+            boolean matchingSubresource = "*".equals(handler.subresource())
+                    || Objects.equals(handler.subresource(), cause.subresource());
+            if (matchingWebhook && forDeletion && handler.selector().matches(cause.resource())
+                    && matchingSubresource && handler.filters().matchesBody(cause, cause.raw())) {
+                selected.add(handler);
+            }
+        }
+        return selected;
+    }
+
+    /** The distinct selectors of the watched handlers (all but admission handlers), in declaration order. */
+    public synchronized Set<ResourceSelector> selectors() {
+        Set<ResourceSelector> selectors = new LinkedHashSet<>();
+        changing.forEach(h -> selectors.add(h.selector()));
+        watching.forEach(h -> selectors.add(h.selector()));
+        spawning.forEach(h -> selectors.add(h.selector()));
+        indexing.forEach(h -> selectors.add(h.selector()));
+        return selectors;
+    }
+
+    /** Where the watched handlers with this selector are declared ({@code Example.create(Spec)}), for errors that name them. */
+    public synchronized List<String> origins(ResourceSelector selector) {
+        List<String> origins = new ArrayList<>();
+        changing.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
+        watching.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
+        spawning.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
+        indexing.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
+        return origins;
+    }
+
+    /** All changing handlers of a resource: whose progress records belong to this operator. */
+    public synchronized List<ChangingHandler> changingHandlers(Resource resource) {
+        return changing.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    /** The changing handlers a cause calls, each id once: Kopf's reason, resume, filter and field rules. */
+    public synchronized List<ChangingHandler> changingHandlers(ChangingCause cause) {
+        List<ChangingHandler> selected = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (ChangingHandler handler : changingHandlers(cause.resource())) {
+            if (handler.reactsTo(cause.reason(), cause.initial(), cause.deleting()) && matches(handler, cause)
+                    && ids.add(handler.id())) {
+                selected.add(handler);
+            }
+        }
+        return selected;
+    }
+
+    /** Whether the object concerns any changing handler's filters; if not, it is left untouched (stealth). */
+    public synchronized boolean prematches(ChangingCause cause) {
+        return changingHandlers(cause.resource()).stream().anyMatch(h -> prematches(h, cause));
+    }
+
+    /** Whether a handler that the object concerns requires kopf4j's finalizer on it. */
+    public synchronized boolean requiresFinalizer(ChangingCause cause) {
+        return changingHandlers(cause.resource()).stream().anyMatch(h -> h.requiresFinalizer() && prematches(h, cause));
+    }
+
+    /** The ids of a resource's changing and event handlers: the keys of their results in its objects' status. */
+    public synchronized Set<String> resultIds(Resource resource) {
+        Set<String> ids = new LinkedHashSet<>();
+        changingHandlers(resource).forEach(h -> ids.add(h.id()));
+        watching.stream().filter(h -> h.selector().matches(resource)).forEach(h -> ids.add(h.id()));
+        return Set.copyOf(ids);
+    }
+
+    /** The event handlers of a resource, whatever their filters. */
+    public synchronized List<WatchingHandler> watchingHandlers(Resource resource) {
+        return watching.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    /** The daemons and timers of a resource, whatever their filters. */
+    public synchronized List<SpawningHandler> spawningHandlers(Resource resource) {
+        return spawning.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    /** The indexing functions of a resource, whatever their filters. */
+    public synchronized List<IndexingHandler> indexingHandlers(Resource resource) {
+        return indexing.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    public synchronized boolean hasWatchingHandlers(Resource resource) {
+        return watching.stream().anyMatch(h -> h.selector().matches(resource));
+    }
+
+    /** The event handlers whose filters the object passes. */
+    public synchronized List<WatchingHandler> watchingHandlers(WatchingCause cause) {
+        return watching.stream()
+                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matchesBody(cause, cause.raw()))
+                .toList();
+    }
+
+    public synchronized boolean hasSpawningHandlers(Resource resource) {
+        return spawning.stream().anyMatch(h -> h.selector().matches(resource));
+    }
+
+    /**
+     * The daemons and timers whose filters the object passes (Kopf's spawning registry), except those
+     * that ended for good.
+     *
+     * @param excluded ids that exited on their own in this process: never spawned again
+     */
+    public synchronized List<SpawningHandler> spawningHandlers(SpawningCause cause, Set<String> excluded) {
+        return spawning.stream()
+                .filter(h -> h.selector().matches(cause.resource()) && !excluded.contains(h.id())
+                        && h.filters().matchesBody(cause, cause.raw()))
+                .toList();
+    }
+
+    /** Every indexing function of the operator: one index each. */
+    public synchronized List<IndexingHandler> indexingHandlers() {
+        return List.copyOf(indexing);
+    }
+
+    public synchronized boolean hasIndexingHandlers(Resource resource) {
+        return indexing.stream().anyMatch(h -> h.selector().matches(resource));
+    }
+
+    private static boolean prematches(ChangingHandler handler, ChangingCause cause) {
+        return handler.filters().prematches(cause, cause.old(), cause.current());
+    }
+
+    /** Kopf's match: the pre-match, and for update and field handlers, a change in their field. */
+    private static boolean matches(ChangingHandler handler, ChangingCause cause) {
+        return fieldChanged(handler, cause.old(), cause.current())
+                && handler.filters().matches(cause, cause.old(), cause.current());
+    }
+
+    private static boolean fieldChanged(ChangingHandler handler, Map<String, Object> old, Map<String, Object> current) {
+        if (!handler.fieldNeedsChange()) {
+            return true;
+        }
+        Object before = old == null ? null : Dicts.resolve(old, handler.field(), null);
+        Object after = current == null ? null : Dicts.resolve(current, handler.field(), null);
+        return !Json.equal(before, after);
+    }
+
+    /**
+     * The fields that the resource's handlers react to, kept in the essence even where it has no
+     * place for them (status), as Kopf's {@code get_extra_fields}: so that their changes are changes.
+     */
+    public synchronized Set<List<String>> extraFields(Resource resource) {
+        Set<List<String>> fields = new LinkedHashSet<>();
+        changingHandlers(resource).forEach(h -> {
+            if (h.field() != null) {
+                fields.add(h.field());
+            }
+        });
+        watching.stream().filter(h -> h.selector().matches(resource) && h.filters().field() != null)
+                .forEach(h -> fields.add(h.filters().field()));
+        spawning.stream().filter(h -> h.selector().matches(resource) && h.filters().field() != null)
+                .forEach(h -> fields.add(h.filters().field()));
+        return fields;
+    }
+
+    private static InvalidHandlerException duplicate(String origin, String id, String existing) {
+        return new InvalidHandlerException("Handler " + origin + ": the id '" + id + "' is already used by "
+                + Objects.requireNonNull(existing) + "; give one of them another id (id = \"...\")");
+    }
+}

@@ -1,0 +1,143 @@
+package io.kopf4j.internal.engines.permissions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kopf4j.InvalidHandlerException;
+import io.kopf4j.On;
+import io.kopf4j.OperatorException;
+import io.kopf4j.OperatorSettings;
+import io.kopf4j.Permission;
+import io.kopf4j.Resource;
+import io.kopf4j.internal.intents.HandlerRegistry;
+import io.kopf4j.internal.intents.HandlerScanner;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RequiredPermissionsTest {
+    private static final Resource EXAMPLES = new Resource("kopf.dev", "v1", "kopfexamples", "KopfExample", "kopfexample",
+            List.of("kex"), List.of(), List.of("status"), true, true, List.of("list", "watch", "patch"));
+    private static final Resource CONFIG_MAPS = new Resource("", "v1", "configmaps", "ConfigMap", "configmap",
+            List.of("cm"), List.of(), List.of(), true, true, List.of("list", "watch", "patch", "create"));
+    private static final ApiCatalog CATALOG = new ApiCatalog() {
+        @Override
+        public List<Resource> resources(Set<String> groups) {
+            return List.of(EXAMPLES, CONFIG_MAPS);
+        }
+
+        @Override
+        public String remedy() {
+            return "pass its CRD";
+        }
+    };
+
+    @Permission(resources = "configmaps", verbs = {"create", "get"})
+    public static class Handlers {
+        @On.Create("kopfexamples")
+        public String create() {
+            return "done";
+        }
+
+        @On.Event("kopfexamples")
+        public void seen() {
+        }
+    }
+
+    public static class Unresolvable {
+        @On.Create("widgets")
+        public void create() {
+        }
+    }
+
+    @Permission(resources = "*", verbs = "get")
+    public static class Wildcard {
+        @On.Create("kopfexamples")
+        public void create() {
+        }
+    }
+
+    private static List<Rule> derive(Class<?> handlers, OperatorSettings settings, List<String> namespaces, boolean strict) {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(handlers, registry);
+        return RequiredPermissions.derive(registry, settings,
+                new RequiredPermissions.Scope(namespaces, "operators", "operators", true, strict), CATALOG);
+    }
+
+    private static OperatorSettings standalone() {
+        OperatorSettings settings = new OperatorSettings();
+        settings.peering.standalone = true;
+        return settings;
+    }
+
+    private static String summary(Rule rule) {
+        return (rule.namespace() == null ? "*" : rule.namespace()) + " " + rule.group() + "/" + rule.resource() + " " + rule.verbs()
+                + (rule.optional() ? " optional" : "");
+    }
+
+    @Test
+    void explicitNamespacesGetTheVerbsOfTheirHandlersAndFeaturesEachInItsOwnRole() {
+        List<Rule> rules = derive(Handlers.class, standalone(), List.of("a", "b"), true);
+        assertThat(rules).map(RequiredPermissionsTest::summary).containsExactly(
+                "a kopf.dev/kopfexamples [list, patch, watch]",
+                "a kopf.dev/kopfexamples/status [patch]",
+                "b kopf.dev/kopfexamples [list, patch, watch]",
+                "b kopf.dev/kopfexamples/status [patch]",
+                "a /configmaps [create, get]",
+                "b /configmaps [create, get]",
+                "a /events [create, patch] optional",
+                "b /events [create, patch] optional",
+                "* apiextensions.k8s.io/customresourcedefinitions [list, watch] optional");
+        assertThat(rules.getFirst().reasons()).contains("handler 'create': watching its objects",
+                "handler 'seen': watching its objects",
+                "handler 'create': its progress, the diff-base and the finalizer on the objects");
+        assertThat(rules.getFirst().summary()).containsExactly("handler 'create', handler 'seen': watching its objects",
+                "handler 'create': its progress, the diff-base and the finalizer on the objects");
+        assertThat(rules.get(4).reasons()).containsExactly("@Permission on Handlers: what its handlers do themselves");
+    }
+
+    @Test
+    void patternsPeeringAndLeasesAddTheirClusterWideAndNamespacedRules() {
+        OperatorSettings settings = new OperatorSettings();
+        settings.leadership.enabled = true;
+        settings.sharding.shards = 2;
+        settings.scanning.disabled = false;
+        List<Rule> rules = derive(Handlers.class, settings, List.of("team-*"), true);
+        assertThat(rules).map(RequiredPermissionsTest::summary).contains(
+                "* kopf.dev/kopfexamples [list, patch, watch]",
+                "* /namespaces [list, watch]",
+                "* kopf.dev/kopfpeerings [list, patch, watch]",
+                // Leader election's (get, create, patch) and sharding's (list, create, update, delete), in one rule.
+                "operators coordination.k8s.io/leases [create, delete, get, list, patch, update]");
+        assertThat(rules).allSatisfy(rule -> assertThat(rule.verbs() + rule.resource() + rule.group()).doesNotContain("*"));
+    }
+
+    @Test
+    void clusterWideWithoutScanningNeedsNoCrdRuleAndPeersInTheClusterPeering() {
+        OperatorSettings settings = new OperatorSettings();
+        settings.scanning.disabled = true;
+        settings.posting.enabled = false;
+        List<Rule> rules = derive(Handlers.class, settings, List.of(), true);
+        assertThat(rules).map(RequiredPermissionsTest::summary).containsExactly(
+                "* kopf.dev/kopfexamples [list, patch, watch]",
+                "* kopf.dev/kopfexamples/status [patch]",
+                "* /configmaps [create, get]",
+                "* kopf.dev/clusterkopfpeerings [list, patch, watch]");
+    }
+
+    @Test
+    void anUnresolvableResourceIsAnErrorForManifestsAndLeftOutForThePreflight() {
+        assertThatThrownBy(() -> derive(Unresolvable.class, standalone(), List.of("a"), true))
+                .isInstanceOf(OperatorException.class)
+                .hasMessage("Handler Unresolvable.create(): its resource widgets cannot be resolved: pass its CRD");
+        assertThat(derive(Unresolvable.class, standalone(), List.of("a"), false)).map(RequiredPermissionsTest::summary)
+                .containsExactly("* apiextensions.k8s.io/customresourcedefinitions [list, watch] optional");
+    }
+
+    @Test
+    void aWildcardPermissionIsRejectedNamingItsClass() {
+        assertThatThrownBy(() -> derive(Wildcard.class, standalone(), List.of("a"), true))
+                .isInstanceOf(InvalidHandlerException.class)
+                .hasMessageStartingWith("@Permission on Wildcard: resources and verbs must be named, one by one, without wildcards");
+    }
+}
