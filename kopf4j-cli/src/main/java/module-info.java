@@ -1,23 +1,20 @@
 /**
- * The kopf4j command ({@link io.kopf4j.cli.Main}) and what it shares with kopf4j-testing's
- * {@code KopfRunner}: the run options and the loading of handlers ({@code io.kopf4j.internal.loading}).
+ * The kopf4j command ({@link io.kopf4j.cli.Main}); what it shares with kopf4j-testing's
+ * {@code KopfRunner} (the run options, the loading of handlers) is kopf4j-loading's.
  * The command itself runs with {@code -cp}, as one unnamed module; this descriptor states what it
  * needs, checked at every build.
  */
-// "module": the qualified export names kopf4j-testing, which is built after this one.
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic", "module"})
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.kopf4j.cli {
     exports io.kopf4j.cli;
-    // Internal, not API: kopf4j-testing's KopfRunner parses the run options and loads handlers as the command does.
-    exports io.kopf4j.internal.loading to io.kopf4j.testing;
-    // picocli sets the @Option fields of the commands and of the run options' mixins by reflection.
+    // picocli sets the @Option fields of the commands by reflection.
     opens io.kopf4j.cli to info.picocli;
-    opens io.kopf4j.internal.loading to info.picocli;
 
     // Kopf's console format until the options are read, unless the user has a logback.xml.
     provides ch.qos.logback.classic.spi.Configurator with io.kopf4j.cli.ConsoleLogging;
 
     requires transitive io.kopf4j;
+    requires io.kopf4j.loading;   // the run options, the handler sources, the operator's plan
     requires io.kopf4j.envtest;   // run --local-cluster, kopf4j cluster, kopf4j envtest
     requires info.picocli;
     requires kubernetes.model.core;
@@ -29,6 +26,6 @@ module io.kopf4j.cli {
     requires com.fasterxml.jackson.dataformat.yaml;
     requires ch.qos.logback.classic;
     requires ch.qos.logback.core;
-    requires java.compiler;   // SourceCompiler: handler .java files compiled in memory
+    requires java.compiler;   // ProjectNames: SourceVersion, for the names kopf4j init accepts
     requires jdk.unsupported;   // Signals: sun.misc.Signal, for Kopf's messages on SIGINT and SIGTERM
 }

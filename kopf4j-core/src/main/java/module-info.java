@@ -21,8 +21,9 @@ module io.kopf4j {
     // Internal, not API (they may change without notice), and exported only to kopf4j's modules that
     // use them: kopf4j-envtest makes the local cluster's certificates (pki) and waits for its APIs
     // (engines.permissions); kopf4j-testing sets up logging and tags log lines with the operator's MDC
-    // key (logging, runtime); kopf4j-cli does both and, in io.kopf4j.internal.loading, finds handler classes and
-    // plans and starts the operator (intents, engines.*, clients, structs). Logback instantiates
+    // key (logging, runtime); kopf4j-loading, shared by the command and kopf4j-testing, finds handler
+    // classes and plans and starts the operator (intents, engines.*, clients, structs); kopf4j-cli
+    // derives RBAC (engines.permissions) and sets up logging. Logback instantiates
     // logging's LoggerColumnConverter by its class name when a logback.xml declares it
     // (<conversionRule class="io.kopf4j.internal.logging.LoggerColumnConverter"/>).
     //
@@ -34,16 +35,16 @@ module io.kopf4j {
     // with IllegalAccessError. Such a project runs its tests on the classpath (Surefire's
     // <useModulePath>false</useModulePath>; docs/embedding.md) rather than have kopf4j export its
     // engine to everyone.
-    exports io.kopf4j.internal.logging to io.kopf4j.cli, io.kopf4j.testing, ch.qos.logback.core;
-    exports io.kopf4j.internal.runtime to io.kopf4j.cli, io.kopf4j.testing;
-    exports io.kopf4j.internal.engines.permissions to io.kopf4j.cli, io.kopf4j.envtest;
+    exports io.kopf4j.internal.logging to io.kopf4j.loading, io.kopf4j.cli, io.kopf4j.testing, ch.qos.logback.core;
+    exports io.kopf4j.internal.runtime to io.kopf4j.loading, io.kopf4j.cli, io.kopf4j.testing;
+    exports io.kopf4j.internal.engines.permissions to io.kopf4j.loading, io.kopf4j.cli, io.kopf4j.envtest;
     exports io.kopf4j.internal.pki to io.kopf4j.envtest;
-    exports io.kopf4j.internal.intents to io.kopf4j.cli;
-    exports io.kopf4j.internal.engines.activities to io.kopf4j.cli;
-    exports io.kopf4j.internal.engines.admission to io.kopf4j.cli;
-    exports io.kopf4j.internal.engines.peering to io.kopf4j.cli;
-    exports io.kopf4j.internal.clients to io.kopf4j.cli;
-    exports io.kopf4j.internal.structs to io.kopf4j.cli;
+    exports io.kopf4j.internal.structs to io.kopf4j.loading, io.kopf4j.cli;
+    exports io.kopf4j.internal.intents to io.kopf4j.loading;
+    exports io.kopf4j.internal.engines.activities to io.kopf4j.loading;
+    exports io.kopf4j.internal.engines.admission to io.kopf4j.loading;
+    exports io.kopf4j.internal.engines.peering to io.kopf4j.loading;
+    exports io.kopf4j.internal.clients to io.kopf4j.loading;
 
     // In the public API's signatures: handlers' loggers, the operator's client and meter registry.
     requires transitive org.slf4j;

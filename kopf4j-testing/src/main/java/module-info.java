@@ -9,7 +9,7 @@ module io.kopf4j.testing {
 
     requires transitive io.kopf4j;
     requires transitive io.kopf4j.envtest;   // LocalCluster and TemporaryNamespace in its API
-    requires io.kopf4j.cli;   // KopfRunner parses the run options and loads handlers as the command does
+    requires io.kopf4j.loading;   // KopfRunner parses the run options and loads handlers as the command does
     requires info.picocli;
     requires kubernetes.model.core;
     requires ch.qos.logback.classic;   // KopfRunner captures the operator's log lines
