@@ -1,7 +1,7 @@
 /**
  * kopf4j: Kubernetes operators as a few annotated methods. The public API is {@link io.kopf4j},
- * the storages of {@link io.kopf4j.storage}, and the toolkits of {@link io.kopf4j.kits} and
- * {@link io.kopf4j.kits.webhooks}. Everything under {@code io.kopf4j.internal} is not API (it
+ * the storages of {@link io.kopf4j.storage}, the toolkits of {@link io.kopf4j.kits} and
+ * {@link io.kopf4j.kits.webhooks}, and kopf4j's logger column for Logback ({@link io.kopf4j.logback}). Everything under {@code io.kopf4j.internal} is not API (it
  * may change without notice): exported only to kopf4j's command (io.kopf4j.cli), local control
  * plane (io.kopf4j.envtest) and test kit (io.kopf4j.testing), each package to those that use it.
  *
@@ -17,15 +17,15 @@ module io.kopf4j {
     // The toolkits, Kopf's kopf/_kits: the hierarchies of objects, the admission webhook servers and tunnels.
     exports io.kopf4j.kits;
     exports io.kopf4j.kits.webhooks;
+    // kopf4j's logger column for an application's own logback.xml (Logback instantiates the converter by its name).
+    exports io.kopf4j.logback;
 
     // Internal, not API (they may change without notice), and exported only to kopf4j's modules that
     // use them: kopf4j-envtest makes the local cluster's certificates (pki) and waits for its APIs
     // (engines.permissions); kopf4j-testing sets up logging and tags log lines with the operator's MDC
     // key (logging, runtime); kopf4j-loading, shared by the command and kopf4j-testing, finds handler
     // classes and plans and starts the operator (intents, engines.*, clients, structs); kopf4j-cli
-    // derives RBAC (engines.permissions) and sets up logging. Logback instantiates
-    // logging's LoggerColumnConverter by its class name when a logback.xml declares it
-    // (<conversionRule class="io.kopf4j.internal.logging.LoggerColumnConverter"/>).
+    // derives RBAC (engines.permissions) and sets up logging.
     //
     // A qualified export reaches those modules only as named modules. On the classpath alone (the
     // kopf4j command runs with -cp, and so do kopf4j's tests but core's) exports do not matter. A modular
@@ -35,7 +35,7 @@ module io.kopf4j {
     // with IllegalAccessError. Such a project runs its tests on the classpath (Surefire's
     // <useModulePath>false</useModulePath>; docs/embedding.md) rather than have kopf4j export its
     // engine to everyone.
-    exports io.kopf4j.internal.logging to io.kopf4j.loading, io.kopf4j.cli, io.kopf4j.testing, ch.qos.logback.core;
+    exports io.kopf4j.internal.logging to io.kopf4j.loading, io.kopf4j.cli, io.kopf4j.testing;
     exports io.kopf4j.internal.runtime to io.kopf4j.loading, io.kopf4j.cli, io.kopf4j.testing;
     exports io.kopf4j.internal.engines.permissions to io.kopf4j.loading, io.kopf4j.cli, io.kopf4j.envtest;
     exports io.kopf4j.internal.pki to io.kopf4j.envtest;

@@ -1,4 +1,4 @@
-package io.kopf4j.internal.logging;
+package io.kopf4j.logback;
 
 import ch.qos.logback.classic.pattern.TargetLengthBasedClassNameAbbreviator;
 import java.util.Map;
@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * LoggerNames.column("io.kopf4j.testing.LocalCluster");            // "i.k.t.LocalCluster"
  * }</pre>
  */
-final class LoggerNames {
+public final class LoggerNames {
     /** The width of the logger column in Kopf's full format. */
     public static final int COLUMN = 20;
 

@@ -1,4 +1,4 @@
-package io.kopf4j.internal.logging;
+package io.kopf4j.logback;
 
 import ch.qos.logback.classic.pattern.ClassicConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -6,10 +6,10 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 /**
  * The Logback conversion word {@value #WORD}: the logger's name as {@link LoggerNames#column} shows
  * it, for Kopf's full format ({@code %-20kopfLogger}). Logback configurations declare it with
- * {@code <conversionRule conversionWord="kopfLogger" class="io.kopf4j.internal.logging.LoggerColumnConverter"/>}.
+ * {@code <conversionRule conversionWord="kopfLogger" class="io.kopf4j.logback.LoggerColumnConverter"/>}.
  *
  * <pre>{@code
- * <conversionRule conversionWord="kopfLogger" class="io.kopf4j.internal.logging.LoggerColumnConverter"/>
+ * <conversionRule conversionWord="kopfLogger" class="io.kopf4j.logback.LoggerColumnConverter"/>
  * <pattern>[%d] %-20kopfLogger [%-8level] %msg%n</pattern>
  * }</pre>
  */

@@ -1,4 +1,4 @@
-package io.kopf4j.internal.logging;
+package io.kopf4j.logback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,6 +10,7 @@ import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.joran.spi.JoranException;
 import io.kopf4j.Operator;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.internal.logging.ObjectLogger;
 import io.kopf4j.internal.reactor.observation.Observer;
 import io.kopf4j.internal.reactor.orchestration.Orchestrator;
 import io.kopf4j.internal.reactor.queueing.ObjectQueues;
@@ -17,7 +18,6 @@ import io.kopf4j.internal.running.OperatorRuntime;
 import io.kopf4j.internal.watching.ResourceWatcher;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LoggerNamesTest {
@@ -54,14 +54,6 @@ class LoggerNamesTest {
                 .as("the last segment is never abbreviated").isEqualTo("i.f.k.c.d.i.WatchConnectionManager");
     }
 
-    @Test
-    void theFullFormatPadsTheShownNameToKopfsColumn() {
-        assertThat(fullLine("io.kopf4j.testing.LocalCluster", "Local cluster started"))
-                .endsWith("] i.k.t.LocalCluster   [INFO    ] Local cluster started\n");
-        assertThat(fullLine(Orchestrator.class.getName(), "Watching"))
-                .endsWith("] k.r.orchestration    [INFO    ] Watching\n");
-    }
-
     /**
      * A Logback configuration names the converter's class, as its javadoc shows; Logback (the module
      * ch.qos.logback.core) instantiates it by reflection, which this package's export to it allows.
@@ -73,7 +65,7 @@ class LoggerNamesTest {
         configurator.setContext(context);
         configurator.doConfigure(new ByteArrayInputStream("""
                 <configuration>
-                  <conversionRule conversionWord="kopfLogger" class="io.kopf4j.internal.logging.LoggerColumnConverter"/>
+                  <conversionRule conversionWord="kopfLogger" class="io.kopf4j.logback.LoggerColumnConverter"/>
                 </configuration>
                 """.getBytes(StandardCharsets.UTF_8)));
         PatternLayout layout = new PatternLayout();
@@ -81,20 +73,6 @@ class LoggerNamesTest {
         layout.setPattern("%kopfLogger");
         layout.start();
         assertThat(layout.doLayout(event(context, Orchestrator.class.getName(), "Watching"))).isEqualTo("k.r.orchestration");
-    }
-
-    @Test
-    void jsonLogsShowTheKopfNameInFull() {
-        LoggerContext context = new LoggerContext();
-        String line = new String(LogSetup.encoder(context, LogSetup.Format.JSON, "object")
-                .encode(event(context, ObjectQueues.class.getName(), "queued")), StandardCharsets.UTF_8);
-        assertThat(io.kopf4j.internal.structs.Json.parseMap(line)).containsAllEntriesOf(Map.of("logger", "kopf.reactor.queueing"));
-    }
-
-    private static String fullLine(String logger, String message) {
-        LoggerContext context = new LoggerContext();
-        return new String(LogSetup.encoder(context, LogSetup.Format.FULL, "object").encode(event(context, logger, message)),
-                StandardCharsets.UTF_8);
     }
 
     private static LoggingEvent event(LoggerContext context, String logger, String message) {
