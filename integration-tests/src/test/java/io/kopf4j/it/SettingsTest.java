@@ -108,7 +108,7 @@ class SettingsTest {
         OperatorFixture fixture = new OperatorFixture(cluster, exact);
         KopfExamples inMatching = new KopfExamples(cluster, matching.name());
         String glob = matching.name().substring(0, matching.name().length() - 3) + "*";
-        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.internal.reactor");
+        try (CapturedLogs logs = new CapturedLogs("io.kopf4j.internal");
              Operator operator = fixture.start(fixture.operator().namespaces(glob)
                      .activity(Activity.startup("no-scanning").handle(context -> context.settings().scanning.disabled = true))
                      .handler(Handler.create("kopfexamples").id("create").handle(context -> "done")))) {
