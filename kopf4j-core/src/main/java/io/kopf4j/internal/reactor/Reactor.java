@@ -42,6 +42,10 @@ import java.util.function.Consumer;
  * }</pre>
  */
 public final class Reactor implements Engine {
+    /** Why readiness fails, the same before the reactor exists and while it lists. */
+    private static final String NOT_LISTED = "the initial listing of the watched resources is not complete";
+    private static final String NOT_INDEXED = "the indexes are not complete: the indexed resources are not listed yet";
+
     private final OperatorServices services;
     private final Progress progress = new Progress();
     private final Map<Resource, ResourceProcessor> processors = new ConcurrentHashMap<>();
@@ -96,9 +100,9 @@ public final class Reactor implements Engine {
             checks.expectLiveness("progress");
         }
         checks.expectReadiness("resources-served", "the handlers' resources are not discovered yet");
-        checks.expectReadiness("watch-cache-sync", "the initial listing of the watched resources is not complete");
+        checks.expectReadiness("watch-cache-sync", NOT_LISTED);
         if (!registry.indexingHandlers().isEmpty()) {
-            checks.expectReadiness("indexes-ready", "the indexes are not complete: the indexed resources are not listed yet");
+            checks.expectReadiness("indexes-ready", NOT_INDEXED);
         }
     }
 
@@ -124,13 +128,13 @@ public final class Reactor implements Engine {
         checks.readiness("watch-cache-sync", () -> {
             // A paused standby (leader election) watches nothing, yet is ready: leadership gates work, not readiness.
             if (!observer.listed() && !orchestrator.paused()) {
-                throw new IllegalStateException("the initial listing of the watched resources is not complete");
+                throw new IllegalStateException(NOT_LISTED);
             }
         });
         if (!services.registry().indexingHandlers().isEmpty()) {
             checks.readiness("indexes-ready", () -> {
                 if (!barrier.ready() && !orchestrator.paused()) {
-                    throw new IllegalStateException("the indexes are not complete: the indexed resources are not listed yet");
+                    throw new IllegalStateException(NOT_INDEXED);
                 }
             });
         }
