@@ -201,7 +201,9 @@ class HandlerFrontEndsTest {
             assertThat(handler.type()).isEqualTo(WebhookType.VALIDATING);
             assertThat(handler.operations()).containsExactly("CREATE", "UPDATE");
             assertThat(handler.subresource()).isEqualTo("status");
-            assertThat(handler.persistent() && handler.sideEffects() && handler.ignoreFailures()).isTrue();
+            assertThat(handler.options().has(Option.Persistent.class)
+                    && handler.options().has(Option.SideEffects.class)
+                    && handler.options().has(Option.IgnoreFailures.class)).isTrue();
             assertThat(handler.selector().matches(KOPFEXAMPLES)).isTrue();
         }
         assertThat(one.id()).isEqualTo(other.id()).isEqualTo("check");

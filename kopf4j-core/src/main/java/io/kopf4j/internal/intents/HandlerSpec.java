@@ -4,7 +4,6 @@ import io.kopf4j.ActivityFn;
 import io.kopf4j.Condition;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
-import io.kopf4j.HandlerContext;
 import io.kopf4j.HandlerDescription;
 import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.HandlerFn;
@@ -21,7 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One handler's specification, made in one place from a {@link HandlerDescription}: the one that
@@ -34,9 +33,11 @@ import java.util.function.Function;
  * {@code Handler Example.create(Spec)} for an annotated method, {@code Handler for kopfexamples 'create'}
  * (or {@code Sub-handler 'id'}, {@code Activity 'id'}) for a builder.
  *
- * <p>An option crosses three places: its annotation attribute or builder method (which add it to
- * the description as a {@link Option}), its rule and its place in the handler record here, and the
- * engine that uses it.
+ * <p>An option crosses three places: its declaration (an annotation attribute, which the scanner
+ * reads, or a builder method; both add it to the description as an {@link Option} record), its rule
+ * here, and the engine that uses it. The options of one kind of handler (daemons, timers, webhooks)
+ * reach their engine as they are, in the handler's {@link KindOptions}, so the handler records do
+ * not change for them; the options every kind shares (id, filters, errors, retries) are fields.
  */
 public final class HandlerSpec {
     /** The operations of admission requests (Kopf's {@code reviews.Operation}). */
@@ -62,18 +63,8 @@ public final class HandlerSpec {
     private Object param;
     private boolean optional;
     private boolean deleted;
-    private Function<HandlerContext, Duration> initialDelay;
-    private Duration cancellationBackoff;
-    private Duration cancellationTimeout;
-    private Duration cancellationPolling;
-    private Duration interval;
-    private boolean sharp;
-    private Duration idle;
-    private List<String> operations;
-    private String subresource;
-    private boolean persistent;
-    private boolean sideEffects;
-    private boolean ignoreFailures;
+    /** The options of daemons, timers and webhooks, checked: their engines read them by type. */
+    private final KindOptions.Collected kindOptions = new KindOptions.Collected();
 
     /** Only here are the fields set: each option of the description, checked in its order. */
     private HandlerSpec(HandlerDescription description, String method, String defaultId) {
@@ -128,18 +119,21 @@ public final class HandlerSpec {
             case Option.NotBlocking o -> optional(true);
             case Option.AlsoDeleted o -> deleted(true);
             case Option.InitialDelay o -> initialDelay(o.delay());
-            case Option.ComputedInitialDelay o -> initialDelay(o.delay());
-            case Option.CancellationBackoff o -> cancellationBackoff(o.delay());
-            case Option.CancellationTimeout o -> cancellationTimeout(o.limit());
-            case Option.CancellationPolling o -> cancellationPolling(o.period());
-            case Option.Interval o -> interval(o.period());
-            case Option.Sharp o -> sharp(true);
-            case Option.Idle o -> idle(o.quiet());
+            case Option.ComputedInitialDelay o -> initialDelay(o);
+            case Option.CancellationBackoff o ->
+                    kindOption(HandlerKind.DAEMON, o, () -> new Option.CancellationBackoff(notNegative("cancellationBackoff", o.delay())));
+            case Option.CancellationTimeout o ->
+                    kindOption(HandlerKind.DAEMON, o, () -> new Option.CancellationTimeout(notNegative("cancellationTimeout", o.limit())));
+            case Option.CancellationPolling o ->
+                    kindOption(HandlerKind.DAEMON, o, () -> new Option.CancellationPolling(positive("cancellationPolling", o.period())));
+            case Option.Interval o -> kindOption(HandlerKind.TIMER, o, () -> new Option.Interval(positive("interval", o.period())));
+            case Option.Sharp o -> kindOption(HandlerKind.TIMER, o, () -> o);
+            case Option.Idle o -> kindOption(HandlerKind.TIMER, o, () -> new Option.Idle(positive("idle", o.quiet())));
             case Option.Operations o -> operations(o.names());
-            case Option.Subresource o -> subresource(o.name());
-            case Option.Persistent o -> persistent(true);
-            case Option.SideEffects o -> sideEffects(true);
-            case Option.IgnoreFailures o -> ignoreFailures(true);
+            case Option.Subresource o -> subresource(o);
+            case Option.Persistent o -> admissionOption("persistent", o);
+            case Option.SideEffects o -> admissionOption("sideEffects", o);
+            case Option.IgnoreFailures o -> admissionOption("ignoreFailures", o);
         }
     }
 
@@ -279,62 +273,32 @@ public final class HandlerSpec {
     }
 
     /** Daemons and timers: the delay before the first call, computed from the object when it is first seen. */
-    private HandlerSpec initialDelay(Function<HandlerContext, Duration> delay) {
+    private void initialDelay(Option.ComputedInitialDelay delay) {
         requireSpawning("initialDelay");
-        this.initialDelay = Objects.requireNonNull(delay, "initialDelay");
-        return this;
+        Objects.requireNonNull(delay.delay(), "initialDelay");
+        kindOptions.put(delay);
     }
 
-    /** Daemons and timers: a fixed delay before the first call. */
-    private HandlerSpec initialDelay(Duration delay) {
+    /** Daemons and timers: a fixed delay before the first call, kept as the computed one that engines read. */
+    private void initialDelay(Duration delay) {
         Duration checked = notNegative("initialDelay", delay);
-        return initialDelay(context -> checked);
+        initialDelay(new Option.ComputedInitialDelay(context -> checked));
     }
 
-    /** Daemons: how long a stopped daemon may take to exit on its own before it is cancelled. */
-    private HandlerSpec cancellationBackoff(Duration delay) {
-        requireKind(HandlerKind.DAEMON, "cancellationBackoff");
-        this.cancellationBackoff = notNegative("cancellationBackoff", delay);
-        return this;
+    /** An option of one kind of handler only (daemons or timers): the kind is checked first, then its value. */
+    private void kindOption(HandlerKind required, Option given, Supplier<Option> checked) {
+        requireKind(required, written(given));
+        kindOptions.put(checked.get());
     }
 
-    /** Daemons: how long after the cancellation a daemon is abandoned; none: never cancelled nor abandoned. */
-    private HandlerSpec cancellationTimeout(Duration limit) {
-        requireKind(HandlerKind.DAEMON, "cancellationTimeout");
-        this.cancellationTimeout = notNegative("cancellationTimeout", limit);
-        return this;
-    }
-
-    /** Daemons: how often a daemon that has not exited yet is reported. */
-    private HandlerSpec cancellationPolling(Duration period) {
-        requireKind(HandlerKind.DAEMON, "cancellationPolling");
-        this.cancellationPolling = positive("cancellationPolling", period);
-        return this;
-    }
-
-    /** Timers: the time between runs. */
-    private HandlerSpec interval(Duration period) {
-        requireKind(HandlerKind.TIMER, "interval");
-        this.interval = positive("interval", period);
-        return this;
-    }
-
-    /** Timers: the runs on a grid of the interval from their starts. */
-    private HandlerSpec sharp(boolean onGrid) {
-        requireKind(HandlerKind.TIMER, "sharp");
-        this.sharp = onGrid;
-        return this;
-    }
-
-    /** Timers: run only after this long without an essential change. */
-    private HandlerSpec idle(Duration quiet) {
-        requireKind(HandlerKind.TIMER, "idle");
-        this.idle = positive("idle", quiet);
-        return this;
+    /** An option as its builder method is named: {@code CancellationBackoff} is {@code cancellationBackoff}. */
+    private static String written(Option option) {
+        String type = option.getClass().getSimpleName();
+        return Character.toLowerCase(type.charAt(0)) + type.substring(1);
     }
 
     /** Admission handlers: the operations their webhook is for; none given: all. */
-    private HandlerSpec operations(List<String> names) {
+    private void operations(List<String> names) {
         requireAdmission("operations");
         if (names.isEmpty()) {
             // Kopf: "Operations should be either None or non-empty."
@@ -345,36 +309,24 @@ public final class HandlerSpec {
                 throw invalid("unknown operation '" + name + "'; use " + String.join(", ", ADMISSION_OPERATIONS));
             }
         }
-        this.operations = List.copyOf(new LinkedHashSet<>(names));
-        return this;
+        kindOptions.put(new Option.Operations(List.copyOf(new LinkedHashSet<>(names))));
     }
 
-    /** Admission handlers: the subresource they are for ({@code status}, {@code scale}, {@code *}); none: the main resource. */
-    private HandlerSpec subresource(String name) {
+    /** Admission handlers: the subresource they are for ({@code status}, {@code scale}, {@code *}); blank: the main resource. */
+    private void subresource(Option.Subresource subresource) {
         requireAdmission("subresource");
-        this.subresource = name == null || name.isBlank() ? null : name.strip();
-        return this;
+        String name = subresource.name();
+        if (name == null || name.isBlank()) {
+            kindOptions.remove(Option.Subresource.class);
+        } else {
+            kindOptions.put(new Option.Subresource(name.strip()));
+        }
     }
 
-    /** Admission handlers: their webhook stays in the managed configurations when the operator exits. */
-    private HandlerSpec persistent(boolean kept) {
-        requireAdmission("persistent");
-        this.persistent = kept;
-        return this;
-    }
-
-    /** Admission handlers: they have side effects (their webhook says {@code NoneOnDryRun}). */
-    private HandlerSpec sideEffects(boolean has) {
-        requireAdmission("sideEffects");
-        this.sideEffects = has;
-        return this;
-    }
-
-    /** Admission handlers: the API server lets the request through if their webhook fails. */
-    private HandlerSpec ignoreFailures(boolean ignored) {
-        requireAdmission("ignoreFailures");
-        this.ignoreFailures = ignored;
-        return this;
+    /** An option of admission handlers only: {@code persistent}, {@code sideEffects}, {@code ignoreFailures}. */
+    private void admissionOption(String name, Option option) {
+        requireAdmission(name);
+        kindOptions.put(option);
     }
 
     /**
@@ -410,10 +362,10 @@ public final class HandlerSpec {
         validate();
         if (kind == HandlerKind.DAEMON) {
             registry.add(new DaemonHandler(fullId(), errors, timeout, retries, backoff, param, filters(), selector(),
-                    function, origin(), initialDelay, cancellationBackoff, cancellationTimeout, cancellationPolling));
+                    function, origin(), kindOptions.options()));
         } else if (kind == HandlerKind.TIMER) {
             registry.add(new TimerHandler(fullId(), errors, timeout, retries, backoff, param, filters(), selector(),
-                    function, origin(), initialDelay, interval, sharp, idle));
+                    function, origin(), kindOptions.options()));
         } else if (kind == HandlerKind.INDEX) {
             if (timeout != null || retries != null) {
                 throw invalid("indexing functions take no timeout or retries (they are never retried)");
@@ -430,9 +382,8 @@ public final class HandlerSpec {
                 throw invalid("admission handlers take no old or new value filters (use the field's value)");
             }
             registry.add(new WebhookHandler(fullId(),
-                    kind == HandlerKind.VALIDATE ? WebhookType.VALIDATING : WebhookType.MUTATING, operations,
-                    subresource, persistent, sideEffects, ignoreFailures, param, filters(), selector(), function,
-                    origin()));
+                    kind == HandlerKind.VALIDATE ? WebhookType.VALIDATING : WebhookType.MUTATING, param, filters(),
+                    selector(), function, origin(), kindOptions.options()));
         } else if (kind == HandlerKind.EVENT) {
             if (errors != null || timeout != null || retries != null || backoff != null) {
                 // Kopf's event handlers run once per event and are never retried: these options mean nothing.

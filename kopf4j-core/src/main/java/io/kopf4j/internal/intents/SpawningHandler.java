@@ -1,9 +1,6 @@
 package io.kopf4j.internal.intents;
 
-import io.kopf4j.HandlerContext;
 import io.kopf4j.HandlerFn;
-import java.time.Duration;
-import java.util.function.Function;
 
 /**
  * A handler that runs beside an object for as long as it exists and matches (Kopf's spawning
@@ -26,6 +23,6 @@ public sealed interface SpawningHandler extends ExecutableHandler permits Daemon
     /** {@return where it was declared, for messages} */
     String origin();
 
-    /** {@return the delay before the first call, computed from the object; null for none} */
-    Function<HandlerContext, Duration> initialDelay();
+    /** {@return its options: the delay before the first call, and those of its kind} */
+    KindOptions options();
 }

@@ -2,6 +2,7 @@ package io.kopf4j.internal.engines.admission;
 
 import io.kopf4j.AdmissionError;
 import io.kopf4j.Body;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.Patch;
 import io.kopf4j.Resource;
 import io.kopf4j.WebhookError;
@@ -91,7 +92,7 @@ final class AdmissionEngine implements WebhookFn {
      */
     private static Map<String, Outcome> tolerated(List<WebhookHandler> handlers, Map<String, Outcome> outcomes) {
         Map<String, Outcome> deciding = new LinkedHashMap<>(outcomes);
-        handlers.stream().filter(WebhookHandler::ignoreFailures).forEach(handler -> {
+        handlers.stream().filter(handler -> handler.options().has(Option.IgnoreFailures.class)).forEach(handler -> {
             Outcome outcome = deciding.get(handler.id());
             if (outcome != null && outcome.error() != null && !(outcome.error() instanceof AdmissionError)) {
                 deciding.remove(handler.id());

@@ -1,6 +1,7 @@
 package io.kopf4j.internal.engines.admission;
 
 import io.kopf4j.Condition;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.Resource;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.internal.intents.WebhookHandler;
@@ -50,13 +51,13 @@ public final class WebhookConfigurations {
                                                      boolean persistentOnly) {
         List<Map<String, Object>> webhooks = new ArrayList<>();
         for (WebhookHandler handler : handlers) {
-            if (persistentOnly && !handler.persistent()) {
+            if (persistentOnly && !handler.options().has(Option.Persistent.class)) {
                 continue;
             }
             Map<String, Object> webhook = new LinkedHashMap<>();
             webhook.put("name", normalizeName(handler.id(), nameSuffix));
-            webhook.put("sideEffects", handler.sideEffects() ? "NoneOnDryRun" : "None");
-            webhook.put("failurePolicy", handler.ignoreFailures() ? "Ignore" : "Fail");
+            webhook.put("sideEffects", handler.options().has(Option.SideEffects.class) ? "NoneOnDryRun" : "None");
+            webhook.put("failurePolicy", handler.options().has(Option.IgnoreFailures.class) ? "Ignore" : "Fail");
             webhook.put("matchPolicy", "Equivalent");
             webhook.put("rules", rules(handler, resources));
             webhook.put("objectSelector", labelSelector(handler.filters().labels()));

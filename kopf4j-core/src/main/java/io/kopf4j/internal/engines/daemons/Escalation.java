@@ -1,6 +1,7 @@
 package io.kopf4j.internal.engines.daemons;
 
 import io.kopf4j.DaemonStoppingReason;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.internal.intents.DaemonHandler;
 import io.kopf4j.internal.runtime.Metrics;
@@ -153,7 +154,9 @@ final class Escalation {
     /** A daemon's {@code cancellationBackoff} (or {@code cancellationTimeout}); timers have neither. */
     private static Duration option(RunningDaemon daemon, boolean backoff) {
         if (daemon.handler instanceof DaemonHandler handler) {
-            return backoff ? handler.cancellationBackoff() : handler.cancellationTimeout();
+            return backoff
+                    ? handler.options().get(Option.CancellationBackoff.class).map(Option.CancellationBackoff::delay).orElse(null)
+                    : handler.options().get(Option.CancellationTimeout.class).map(Option.CancellationTimeout::limit).orElse(null);
         }
         return null;
     }
@@ -163,8 +166,9 @@ final class Escalation {
     }
 
     private Duration polling(RunningDaemon daemon) {
-        if (daemon.handler instanceof DaemonHandler handler && handler.cancellationPolling() != null) {
-            return handler.cancellationPolling();
+        if (daemon.handler instanceof DaemonHandler handler) {
+            return handler.options().get(Option.CancellationPolling.class).map(Option.CancellationPolling::period)
+                    .orElse(settings.cancellationPolling);
         }
         return settings.cancellationPolling;
     }

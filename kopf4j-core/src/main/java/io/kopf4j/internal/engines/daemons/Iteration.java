@@ -1,6 +1,7 @@
 package io.kopf4j.internal.engines.daemons;
 
 import io.kopf4j.HandlerContext;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.Patch;
 import io.kopf4j.Resource;
 import io.kopf4j.TemporaryError;
@@ -59,6 +60,7 @@ final class Iteration {
 
     /** The handler's initial delay for this object, or null for none. */
     static Duration initialDelay(SpawningHandler handler, HandlerContext context) {
-        return handler.initialDelay() == null ? null : handler.initialDelay().apply(context);
+        return handler.options().get(Option.ComputedInitialDelay.class).map(delay -> delay.delay().apply(context))
+                .orElse(null);
     }
 }

@@ -1,5 +1,6 @@
 package io.kopf4j.internal.engines.daemons;
 
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.internal.actions.State;
 import io.kopf4j.internal.intents.DaemonCause;
 import io.kopf4j.internal.intents.TimerHandler;
@@ -39,6 +40,10 @@ final class TimerLoop {
 
     private final RunningDaemon daemon;
     private final TimerHandler timer;
+    /** The timer's options: the interval (or null), on the interval's grid, the quiet time (or null). */
+    private final Duration interval;
+    private final boolean sharp;
+    private final Duration idle;
     private final Iteration iteration;
     private final ScheduledExecutorService scheduler;
     private final OperatorThreads threads;
@@ -65,6 +70,9 @@ final class TimerLoop {
               OperatorThreads threads, Metrics metrics, Logger local, LongSupplier idleReset, String threadName, Runnable ended) {
         this.daemon = daemon;
         this.timer = (TimerHandler) daemon.handler;
+        this.interval = timer.options().get(Option.Interval.class).map(Option.Interval::period).orElse(null);
+        this.sharp = timer.options().has(Option.Sharp.class);
+        this.idle = timer.options().get(Option.Idle.class).map(Option.Idle::quiet).orElse(null);
         this.cause = cause;
         this.iteration = iteration;
         this.scheduler = scheduler;
@@ -113,13 +121,13 @@ final class TimerLoop {
                 }
             } else if (phase == Phase.AWAITING_CHANGE) {
                 if (idleReset.getAsLong() <= lastStarted) {
-                    return timer.idle();
+                    return idle;
                 }
                 phase = Phase.DUE;
                 planned = now;
             } else {
-                if (timer.idle() != null) {
-                    long left = idleReset.getAsLong() + timer.idle().toNanos() - now;
+                if (idle != null) {
+                    long left = idleReset.getAsLong() + idle.toNanos() - now;
                     if (left > 0) {
                         planned = now + left;
                         return Duration.ofNanos(left);
@@ -150,12 +158,12 @@ final class TimerLoop {
         Duration wait;
         if (!state.done()) {
             wait = state.delay().orElse(Duration.ZERO);
-        } else if (timer.interval() != null && timer.sharp()) {
-            long interval = timer.interval().toNanos();
-            wait = Duration.ofNanos(interval - (System.nanoTime() - started) % interval);
-        } else if (timer.interval() != null) {
-            wait = timer.interval();
-        } else if (timer.idle() != null) {
+        } else if (interval != null && sharp) {
+            long period = interval.toNanos();
+            wait = Duration.ofNanos(period - (System.nanoTime() - started) % period);
+        } else if (interval != null) {
+            wait = interval;
+        } else if (idle != null) {
             phase = Phase.AWAITING_CHANGE;
             lastStarted = started;
             return Duration.ZERO;
