@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Provision the binaries of a local Kubernetes control plane (kube-apiserver, etcd, kubectl) for
-# kopf4j's LocalCluster, and print the directory that holds them (one line on stdout; progress
-# goes to stderr). Idempotent: once found or built, later runs return at once.
+# Provision the binaries of a local Kubernetes control plane (kube-apiserver, etcd, kubectl, and
+# kube-controller-manager where it can be built) for kopf4j's LocalCluster, and print the directory
+# that holds them (one line on stdout; progress goes to stderr). Idempotent: once found or built,
+# later runs return at once. The envtest archives ship no kube-controller-manager: a cluster of
+# theirs runs no controllers (no garbage collector); the Debian build makes one of the same version.
 #
 # Where the binaries come from, in order:
 #   1. $KUBEBUILDER_ASSETS, the controller-runtime convention (a directory with the binaries);
@@ -10,7 +12,8 @@
 #      (skipped with KOPF4J_ENVTEST_DOWNLOAD=never; gives up within seconds when offline);
 #   4. on Debian-like machines: a build from Debian's `kubernetes` source package, with Go,
 #      etcd and kubectl from Debian's archive, through the apt mirror the machine already uses
-#      (about 5 minutes, 2.5 GB of temporary disk; needs root to install missing host tools).
+#      (about 10 minutes, 2.5 GB of temporary disk; needs root to install missing host tools).
+#      A Debian-built cache from before kube-controller-manager was built gets it added (5 minutes).
 #
 # Knobs: KOPF4J_ENVTEST_CACHE, KOPF4J_ENVTEST_VERSION (download, default 1.31.0),
 #        KOPF4J_ENVTEST_DOWNLOAD=never, KOPF4J_ENVTEST_DEBIAN_SUITE (default bookworm: the last
@@ -43,7 +46,13 @@ for d in "$CACHE"/*/; do
   complete "$d" || continue
   best=$(printf '%s\n%s\n' "$best" "$d" | sed '/^$/d' | sort -V | tail -n1)
 done
-if [[ -n "$best" ]]; then
+# A cache that this script built from Debian's sources before it built kube-controller-manager too:
+# only that binary is built, of the same source, into it.
+CONTROLLERS_ONLY=""
+if [[ -n "$best" && ! -x "$best/kube-controller-manager" ]] && grep -q '^kubernetes-source-deb=' "$best/VERSIONS" 2>/dev/null; then
+  CONTROLLERS_ONLY=$best
+  log "cached: $best, without kube-controller-manager: building it from the same Debian source"
+elif [[ -n "$best" ]]; then
   log "cached: $best"
   echo "$best"; exit 0
 fi
@@ -68,7 +77,7 @@ download() {
   echo "source=$url" > "$out/VERSIONS"
   complete "$out" && echo "$out"
 }
-if [[ "${KOPF4J_ENVTEST_DOWNLOAD:-auto}" != never ]]; then
+if [[ -z "$CONTROLLERS_ONLY" && "${KOPF4J_ENVTEST_DOWNLOAD:-auto}" != never ]]; then
   if out=$(download); then
     log "downloaded: $out"; echo "$out"; exit 0
   fi
@@ -132,6 +141,10 @@ SRC_VER=$(apt-cache showsrc kubernetes 2>/dev/null | awk '/^Version:/{print $2}'
 K8S_VER=${SRC_VER#*:}; K8S_VER=${K8S_VER%-*}; K8S_VER=${K8S_VER##*really}; K8S_VER=${K8S_VER%%+*}
 [[ "$K8S_VER" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || die "cannot tell the Kubernetes version from '$SRC_VER'"
 OUT=$CACHE/$K8S_VER
+if [[ -n "$CONTROLLERS_ONLY" && "$OUT" != "$CONTROLLERS_ONLY" ]]; then
+  log "the cached $CONTROLLERS_ONLY is not Debian's current $K8S_VER: building $K8S_VER whole beside it"
+  CONTROLLERS_ONLY=""
+fi
 log "building Kubernetes $K8S_VER from Debian source $SRC_VER with $GO_PKG"
 
 DEBS=$WORK/debs; mkdir -p "$DEBS"
@@ -179,13 +192,27 @@ fi
   SOURCE_DATE_EPOCH=$(dpkg-parsechangelog -l debian/changelog -STimestamp 2>/dev/null || date +%s)
   export SOURCE_DATE_EPOCH
   unset GOPATH GOCACHE
-  log "generating the OpenAPI definitions"
-  make gen_openapi >&2
-  log "building kube-apiserver"
-  KUBE_VERBOSE=1 hack/make-rules/build.sh cmd/kube-apiserver >&2
+  if [[ -z "$CONTROLLERS_ONLY" ]]; then
+    log "generating the OpenAPI definitions"
+    make gen_openapi >&2
+    log "building kube-apiserver"
+    KUBE_VERBOSE=1 hack/make-rules/build.sh cmd/kube-apiserver >&2
+  fi
+  # Without the in-tree cloud providers (their SDKs): a third of the time to build, and a local
+  # cluster has no cloud. kube-controller-manager needs no generated OpenAPI definitions.
+  log "building kube-controller-manager"
+  GOFLAGS=-tags=providerless KUBE_VERBOSE=1 hack/make-rules/build.sh cmd/kube-controller-manager >&2
 )
 mkdir -p "$OUT"
 X=$(mktemp -d "$WORK/x.XXXXXX")
+install -m 0755 "$SRC/_output/local/bin/linux/amd64/kube-controller-manager" "$X/kube-controller-manager"
+if [[ -n "$CONTROLLERS_ONLY" ]]; then
+  echo "kube-controller-manager=built $(date -u +%Y-%m-%dT%H:%M:%SZ) (providerless)" >> "$OUT/VERSIONS"
+  mv -f "$X/kube-controller-manager" "$OUT/kube-controller-manager"
+  rm -rf "$X" "$SRC"
+  log "built: $OUT/kube-controller-manager"
+  echo "$OUT"; exit 0
+fi
 install -m 0755 "$SRC/_output/local/bin/linux/amd64/kube-apiserver" "$X/kube-apiserver"
 dpkg-deb -x "$ETCD_DEB" "$X/etcd-deb"; install -m 0755 "$X/etcd-deb/usr/bin/etcd" "$X/etcd"
 dpkg-deb -x "$KUBECTL_DEB" "$X/kubectl-deb"; install -m 0755 "$X/kubectl-deb/usr/bin/kubectl" "$X/kubectl"
@@ -194,8 +221,9 @@ dpkg-deb -x "$KUBECTL_DEB" "$X/kubectl-deb"; install -m 0755 "$X/kubectl-deb/usr
   echo "kubernetes-source-deb=$SRC_VER ($SUITE)"
   echo "etcd=$("$X/etcd" --version | head -n1)"
   echo "built=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "kube-controller-manager=built with it (providerless)"
 } > "$X/VERSIONS"
-for f in kube-apiserver etcd kubectl VERSIONS; do mv -f "$X/$f" "$OUT/$f"; done
+for f in kube-apiserver etcd kubectl kube-controller-manager VERSIONS; do mv -f "$X/$f" "$OUT/$f"; done
 rm -rf "$X" "$SRC"
 log "built: $OUT"
 echo "$OUT"

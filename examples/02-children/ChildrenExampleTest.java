@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Runs examples/02-children as `kopf4j run` does, against a real API server. The local cluster has
- * no garbage collector (nor scheduler): the test checks the child as the API server stored it, not
- * its deletion with the parent.
+ * Runs examples/02-children as `kopf4j run` does, against a real API server: the child as the API
+ * server stored it, and its deletion with the parent by the local cluster's garbage collector (the
+ * KopfExample's CRD is applied before the cluster's first test, or discovered within 30 s).
  */
 @ExtendWith(LocalClusterExtension.class)
 class ChildrenExampleTest {
@@ -65,6 +65,11 @@ class ChildrenExampleTest {
                     .inNamespace(namespace.name()).withName("kopf-example-1").get().getAdditionalProperties().get("status"))
                     .isEqualTo(Map.of("create_fn", Map.of("children", List.of(pod.getMetadata().getUid())))));
             assertThat(runner.output()).contains(prefix + "Creation is processed: 1 succeeded; 0 failed.");
+
+            client.genericKubernetesResources("kopf.dev/v1", "KopfExample").inNamespace(namespace.name())
+                    .withName("kopf-example-1").delete();
+            await().atMost(Duration.ofSeconds(90)).until(() -> client.pods().inNamespace(namespace.name())
+                    .withName(pod.getMetadata().getName()).get() == null);
             GeneratedRbac.assertNoForbidden(runner.output());
         }
         GeneratedRbac.assertCallsWithinRulesAndRulesUsed(cluster, namespace.name(), Map.of());

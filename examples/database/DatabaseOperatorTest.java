@@ -43,8 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs examples/database as `kopf4j run` does, against a real API server (Kubernetes 1.20: CronJobs
  * are batch/v1beta1 there), as the service account of deploy/ (what kopf4j manifests generates), with
  * a token of its own: a verb missing from its
- * ClusterRole (or from its Role for the leader election's Lease) fails these tests. The local cluster runs no controllers: the test plays the
- * StatefulSet controller (its ready replicas) and sees no garbage collection.
+ * ClusterRole (or from its Role for the leader election's Lease) fails these tests. The local cluster runs the StatefulSet
+ * controller and the garbage collector, but no kubelet: the test makes the database's Pods ready.
  */
 @ExtendWith(LocalClusterExtension.class)
 class DatabaseOperatorTest {
@@ -54,6 +54,8 @@ class DatabaseOperatorTest {
         "--log-format=json", "--replicas", "2", "--crd", "database/crd.yaml", "--name", "database-operator",
         "--operator-namespace", "database-operator", "--image", "registry.example.com/database-operator:1.0", "-o"};
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** The labels of the database's Pods, which its StatefulSet makes and the test makes ready as their node would. */
+    private static final Map<String, String> POD_LABELS = Map.of("app.kubernetes.io/instance", "orders-db");
 
     private LocalCluster cluster;
     private KubernetesClient client;
@@ -107,7 +109,7 @@ class DatabaseOperatorTest {
             assertThat(readyCondition()).containsEntry("status", "False").containsEntry("reason", "ReplicasNotReady");
 
             // Ready: the create handler's next attempt succeeds.
-            cluster.setStatus("apps/v1", "StatefulSet", namespace, "orders-db", Map.of("replicas", 2, "readyReplicas", 2));
+            cluster.readyPods(namespace, POD_LABELS, 2);   // as their node would; the StatefulSet controller counts them
             await().atMost(WAIT).until(() -> runner.output().contains(prefix + "Handler 'create' succeeded."));
             await().atMost(WAIT).untilAsserted(() -> assertThat(status())
                     .containsEntry("state", "Ready").containsEntry("readyReplicas", 2));
@@ -119,7 +121,7 @@ class DatabaseOperatorTest {
             assertThat(runner.output()).contains(prefix + "Scaling orders-db from 2 to 3 replicas");
             await().atMost(WAIT).untilAsserted(() -> assertThat(status()).containsEntry("state", "Degraded"));
             assertThat(readyCondition()).containsEntry("status", "False").containsEntry("message", "2 of 3 replicas are ready");
-            cluster.setStatus("apps/v1", "StatefulSet", namespace, "orders-db", Map.of("replicas", 3, "readyReplicas", 3));
+            cluster.readyPods(namespace, POD_LABELS, 3);
             await().atMost(WAIT).untilAsserted(() -> assertThat(status())
                     .containsEntry("state", "Ready").containsEntry("readyReplicas", 3));
 
@@ -205,7 +207,7 @@ class DatabaseOperatorTest {
 
     private KopfRunner startOperator() {
         // As deploy/deployment.yaml, with the Lease where the pod's namespace would put it; but in the test's namespace
-        // (-n, not -A: other tests' objects stay in this cluster, which has no garbage collector), so standalone: a
+        // (-n, not -A: other tests' objects of the same kinds are in this cluster), so standalone: a
         // namespaced operator's peering is its namespace's KopfPeering, which the Deployment's (-A) RBAC does not grant.
         return KopfRunner.start(cluster.kubeconfigForServiceAccount("database-operator", "database-operator"), "run", "-v",
                 "-n", namespace, "--standalone", "--leader-election", "--leader-election-id=database-operator",

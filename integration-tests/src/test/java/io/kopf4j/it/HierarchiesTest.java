@@ -29,9 +29,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The hierarchies toolkit in an operator, on a real API server: a create handler makes children of
  * every form (a typed Pod and StatefulSet, a ConfigMap as plain maps, a Secret as a
- * GenericKubernetesResource) the handled object's own, and creates them with its client. The local
- * cluster has no garbage collector: the test checks what the API server stored (owner references,
- * names, namespaces, labels), not the cascading deletion.
+ * GenericKubernetesResource) the handled object's own, and creates them with its client. The test
+ * checks what the API server stored (owner references, names, namespaces, labels); the cascading
+ * deletion is the garbage collector's (LocalClusterTest, examples/02-children).
  */
 @ExtendWith(LocalClusterExtension.class)
 class HierarchiesTest {
@@ -87,7 +87,10 @@ class HierarchiesTest {
             Map<String, Object> owner = Map.of("controller", true, "blockOwnerDeletion", true,
                     "apiVersion", "kopf.dev/v1", "kind", "KopfExample", "name", "family", "uid", uid);
 
-            List<Pod> pods = client.pods().inNamespace(ns).list().getItems();
+            // The handler's own Pod; the StatefulSet controller makes the StatefulSet's (family-0) beside it.
+            List<Pod> pods = client.pods().inNamespace(ns).list().getItems().stream()
+                    .filter(candidate -> candidate.getMetadata().getOwnerReferences().stream().anyMatch(ref -> uid.equals(ref.getUid())))
+                    .toList();
             assertThat(pods).hasSize(1);
             Pod pod = pods.get(0);
             assertThat(pod.getMetadata().getGenerateName()).isEqualTo("family-");

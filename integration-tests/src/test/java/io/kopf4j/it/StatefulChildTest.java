@@ -22,8 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The seed's Database operator in small, as a new user writes it: a typed spec, the operator's client
  * creating an owned StatefulSet, and an event handler on the StatefulSets that reads them typed and
- * reports their readiness on the owner. The local cluster has no controllers, so the test sets the
- * StatefulSet's status as the StatefulSet controller would.
+ * reports their readiness on the owner. The local cluster has no kubelet, so the test sets the
+ * StatefulSet's Pods ready as their node would, and the StatefulSet controller reports them.
  */
 @ExtendWith(LocalClusterExtension.class)
 class StatefulChildTest {
@@ -81,8 +81,7 @@ class StatefulChildTest {
             assertThat(set.getMetadata().getOwnerReferences()).singleElement()
                     .satisfies(owner -> assertThat(owner.getUid()).isEqualTo(fixture.examples().get("orders").getMetadata().getUid()));
 
-            cluster.setStatus("apps/v1", "StatefulSet", namespace.name(), "orders-db",
-                    Map.of("replicas", 3, "readyReplicas", 3));
+            cluster.readyPods(namespace.name(), Map.of("database", "orders"), 3);   // the StatefulSet controller counts them
             await().atMost(WAIT).untilAsserted(() -> assertThat(fixture.examples().status("orders"))
                     .containsEntry("readyReplicas", 3));
         }

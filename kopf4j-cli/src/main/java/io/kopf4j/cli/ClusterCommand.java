@@ -73,6 +73,13 @@ final class ClusterCommand implements Callable<Integer> {
         }
     }
 
+    /** What runs beside the control plane, as `start` and `status` say it. */
+    static String controllers(KeptCluster cluster) {
+        return cluster.controllersRunning()
+                ? "kube-controller-manager (garbage collector, namespaces, Deployments, StatefulSets, Jobs; no kubelet: Pods stay Pending)"
+                : "none (started with --no-controllers, or no kube-controller-manager among the binaries)";
+    }
+
     @Command(name = "start", mixinStandardHelpOptions = true,
             description = {"Starts the local cluster NAME, unless it runs already, and prints its kubeconfig.",
                     "Its processes outlive this command; their output goes to DIR/logs."})
@@ -80,13 +87,18 @@ final class ClusterCommand implements Callable<Integer> {
         @Mixin
         Which which;
 
+        @Option(names = "--no-controllers",
+                description = "Run no kube-controller-manager (no garbage collector, no namespace deletion, no workload controllers).")
+        boolean noControllers;
+
         @Override
         public Integer call() {
             KeptCluster cluster = which.cluster();
-            boolean started = cluster.start();
+            boolean started = cluster.start(!noControllers);
             PrintWriter out = which.spec.commandLine().getOut();
             out.println("Local cluster " + cluster.name() + (started ? " started: " : " is already running: ")
                     + cluster.serverUrl().orElseThrow() + " (Kubernetes " + cluster.serverVersion() + ")");
+            out.println("Controllers: " + controllers(cluster));
             out.println("Data:       " + cluster.dataDir());
             out.println("Kubeconfig: " + cluster.kubeconfig());
             out.println("  export KUBECONFIG=" + cluster.kubeconfig());
@@ -147,6 +159,7 @@ final class ClusterCommand implements Callable<Integer> {
                 out.println("Server:     " + cluster.serverUrl().orElseThrow());
                 out.println("Kubernetes: " + cluster.serverVersion());
                 out.println("Kubeconfig: " + cluster.kubeconfig());
+                out.println("Controllers: " + controllers(cluster));
             }
             out.println("Data:       " + cluster.dataDir());
             out.flush();

@@ -65,7 +65,8 @@ final class RunCommand implements Callable<Integer> {
     RunOptions options;
 
     @Option(names = "--local-cluster", arity = "0..1", paramLabel = "NAME", preprocessor = AttachedCluster.Value.class,
-            description = {"Start a throw-away local kube-apiserver + etcd (on 127.0.0.1), run the operator",
+            description = {"Start a throw-away local kube-apiserver + etcd (on 127.0.0.1), with",
+                    "kube-controller-manager's garbage collector and workload controllers, run the operator",
                     "against it, and stop it at exit. With NAME: run against the local cluster NAME of",
                     "`kopf4j cluster start NAME` instead, and leave it running at exit.",
                     "Its kubeconfig becomes the default for clients that handlers build themselves",
@@ -77,6 +78,11 @@ final class RunCommand implements Callable<Integer> {
                     "and, when a change is saved, compile them and swap the handlers: the running operator stops",
                     "as on SIGTERM and one with the new handlers starts. A compile error keeps the running one."})
     boolean reload;
+
+    @Option(names = "--no-controllers",
+            description = {"With a throw-away --local-cluster: run no kube-controller-manager (no garbage collector,",
+                    "no namespace deletion, no Deployment/StatefulSet/Job controllers)."})
+    boolean noControllers;
 
     @Option(names = "--crd", paramLabel = "FILE",
             description = "With --local-cluster: apply these YAML files (CRDs and objects) before the operator starts.")
@@ -90,6 +96,10 @@ final class RunCommand implements Callable<Integer> {
         options.configureLogging();
         if (!crds.isEmpty() && localCluster == null) {
             throw new IllegalStateException("--crd is only for --local-cluster; use kubectl apply for other clusters");
+        }
+        if (noControllers && !AttachedCluster.Value.THROW_AWAY.equals(localCluster)) {
+            throw new IllegalStateException("--no-controllers is only for a throw-away --local-cluster;"
+                    + " a kept one is started with `kopf4j cluster start --no-controllers NAME`");
         }
         CrdFiles.check(crds);   // a malformed file is named with its line before any cluster starts
         List<Path> sources = reload ? options.reloadableSources() : List.of();
@@ -160,7 +170,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private LocalCluster startCluster() {
-        LocalCluster cluster = LocalCluster.start();
+        LocalCluster cluster = LocalCluster.builder().controllers(!noControllers).start();
         try {
             cluster.apply(crds.toArray(Path[]::new));
         } catch (RuntimeException e) {

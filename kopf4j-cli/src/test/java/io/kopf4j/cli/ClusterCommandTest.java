@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -62,6 +63,14 @@ class ClusterCommandTest {
         return dataHome().resolve("kopf4j").resolve("clusters").resolve(NAME);
     }
 
+    private static Properties properties(Path dataDir) throws IOException {
+        Properties state = new Properties();
+        try (var in = Files.newInputStream(dataDir.resolve("cluster.properties"))) {
+            state.load(in);
+        }
+        return state;
+    }
+
     @AfterEach
     void stopEverything() {
         operators.forEach(Process::destroyForcibly);
@@ -79,7 +88,9 @@ class ClusterCommandTest {
         assertThat(cluster("start").out()).contains("Local cluster " + NAME + " is already running: https://127.0.0.1:");
         Main.Captured status = cluster("status");
         assertThat(status.code()).isZero();
-        assertThat(status.out()).contains("Local cluster " + NAME + ": running", "Kubernetes: v", "Kubeconfig: " + kubeconfig);
+        assertThat(status.out()).contains("Local cluster " + NAME + ": running", "Kubernetes: v", "Kubeconfig: " + kubeconfig,
+                "Controllers: kube-controller-manager (garbage collector");
+        long controllerManager = Long.parseLong(properties(dataDir()).getProperty("kube-controller-manager.pid"));
 
         Path firstLog = dir.resolve("first.log");
         Process first = operator(firstLog, "--crd", CRD);
@@ -103,6 +114,7 @@ class ClusterCommandTest {
 
         Main.Captured stopped = cluster("stop");
         assertThat(stopped.out()).contains("Local cluster " + NAME + " stopped; its data stays in " + dataDir());
+        await().atMost(WAIT).until(() -> ProcessHandle.of(controllerManager).map(p -> !p.isAlive()).orElse(true));
         Main.Captured notRunning = cluster("status");
         assertThat(notRunning.code()).isEqualTo(ClusterCommand.Status.NOT_RUNNING);
         assertThat(notRunning.out()).contains("Local cluster " + NAME + ": not running");

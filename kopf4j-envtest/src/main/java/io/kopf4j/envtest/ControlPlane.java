@@ -18,7 +18,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What a local control plane is made of and how its processes start: a directory (the PKI, etcd's
- * data, the logs, the kubeconfig), three ports on 127.0.0.1, and the binaries. Shared by the
+ * data, the logs, the kubeconfig), three ports on 127.0.0.1 (and one picked when the controller
+ * manager starts), and the binaries. Shared by the
  * throw-away {@link LocalCluster}, whose processes end with the JVM, and the {@link KeptCluster} of
  * {@code kopf4j cluster}, whose processes outlive it ({@code detached}).
  *
@@ -27,11 +28,24 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * ControlPlaneProcess etcd = plane.startEtcd();
  * ControlPlaneProcess apiServer = plane.startApiServer();
  * plane.writeKubeconfig();
+ * ControlPlaneProcess controllers = plane.hasControllerManager() ? plane.startControllerManager() : null;
  * }</pre>
  */
 final class ControlPlane implements AutoCloseable {
     static final String LOOPBACK = InetAddress.getLoopbackAddress().getHostAddress();
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    static final String CONTROLLER_MANAGER = "kube-controller-manager";
+    static final String CONTROLLER_MANAGER_USER = "system:kube-controller-manager";
+    /**
+     * The controllers that work without nodes, a scheduler or a cloud: cascading deletion, namespace
+     * deletion, the workload controllers (which make ReplicaSets and Pods; the Pods stay Pending,
+     * with no kubelet to run them), and the PVC protection finalizer's removal. Left out: those that
+     * would fill every namespace with objects tests do not expect (service accounts, the root CA's
+     * ConfigMap, legacy token Secrets), bind volumes (a test's PVC status would not stay as it set it),
+     * start real Jobs from CronJobs, or need nodes and endpoints.
+     */
+    static final List<String> CONTROLLERS = List.of("garbagecollector", "namespace", "deployment", "replicaset",
+            "statefulset", "job", "pvc-protection");
 
     final Path binaries;
     final Path dir;
@@ -147,6 +161,59 @@ final class ControlPlane implements AutoCloseable {
         awaitHttp(apiServer, serverUrl() + "/readyz");
         awaitHttp(apiServer, serverUrl() + "/api/v1/namespaces/default");
         return apiServer;
+    }
+
+    /**
+     * Whether the binaries include kube-controller-manager: the archives of envtest ship none, the
+     * Debian build and the cache have one. Only one from the same directory as the API server runs
+     * with it, so that its version matches (an older controller manager calls APIs a newer server
+     * no longer serves).
+     */
+    boolean hasControllerManager() {
+        return Files.isExecutable(binaries.resolve(CONTROLLER_MANAGER));
+    }
+
+    /**
+     * Starts kube-controller-manager on the API server with the controllers that a cluster without
+     * nodes can run, and waits until it is healthy. Its client certificate is its own user
+     * ({@code system:kube-controller-manager}, in {@code system:masters}), so that the API calls of
+     * the operator under test ({@link AuditLog}) are told apart from the controllers'.
+     */
+    ControlPlaneProcess startControllerManager() {
+        try {
+            Path pkiDir = pki.caCert.getParent();
+            Path[] client = pki.client(pkiDir, CONTROLLER_MANAGER_USER, "system:masters");
+            Path[] serving = pki.server(pkiDir, CONTROLLER_MANAGER);
+            Path kubeconfig = dir.resolve(CONTROLLER_MANAGER + ".kubeconfig");
+            PrivateFiles.write(kubeconfig, kubeconfigYaml(CONTROLLER_MANAGER_USER, certificateCredentials(client[0], client[1]), "default"));
+            int port = freePort();
+            ControlPlaneProcess process = launch(CONTROLLER_MANAGER, List.of(binary(CONTROLLER_MANAGER),
+                    "--kubeconfig=" + kubeconfig,
+                    "--controllers=" + String.join(",", CONTROLLERS),
+                    "--use-service-account-credentials=false",   // every controller is the kubeconfig's user
+                    "--leader-elect=false",
+                    "--port=0",   // 1.20 also serves plain HTTP on 10252 by default: parallel clusters would collide
+                    "--bind-address=" + LOOPBACK,
+                    "--secure-port=" + port,
+                    "--tls-cert-file=" + serving[0],
+                    "--tls-private-key-file=" + serving[1],
+                    // The defaults (20/s, bursts of 30) would throttle the controllers behind a benchmark's objects.
+                    "--kube-api-qps=100",
+                    "--kube-api-burst=200",
+                    "--profiling=false"));
+            awaitHttp(process, "https://" + LOOPBACK + ":" + port + "/healthz");
+            return process;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("cannot prepare kube-controller-manager's certificates: " + e.getMessage(), e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on loopback", e);
+        }
     }
 
     /** Writes the admin kubeconfig (cluster-admin through the system:masters group). */

@@ -27,8 +27,9 @@ import java.util.stream.Stream;
  * PKI, etcd's data, the logs, the kubeconfig, and a state file with the ports and the processes'
  * ids. Stopping keeps the data, so the next start has the same objects, certificates and ports. An
  * operator attaches to it by its kubeconfig ({@code kopf4j run --local-cluster NAME}) and leaves it
- * running when it exits. As {@link LocalCluster}, it is a control plane only: no controllers, no
- * garbage collector.
+ * running when it exits. As {@link LocalCluster}, it runs kube-controller-manager beside them when the
+ * binaries include it (the garbage collector, namespace deletion, the workload controllers; no
+ * scheduler or kubelet), unless started with {@code controllers} false.
  *
  * <pre>{@code
  * KeptCluster cluster = KeptCluster.named("default");   // ~/.local/share/kopf4j/clusters/default
@@ -148,7 +149,12 @@ public final class KeptCluster {
         return Optional.ofNullable(port).map(p -> "https://" + ControlPlane.LOOPBACK + ":" + p);
     }
 
-    /** {@return whether both its processes run} */
+    /** {@return whether kube-controller-manager runs beside it} */
+    public boolean controllersRunning() {
+        return process(ControlPlane.CONTROLLER_MANAGER).isPresent();
+    }
+
+    /** {@return whether both its processes run (etcd and kube-apiserver)} */
     public boolean isRunning() {
         return process(ETCD).isPresent() && process(API_SERVER).isPresent();
     }
@@ -161,6 +167,18 @@ public final class KeptCluster {
      * @throws IllegalStateException naming the port or the log at fault if it cannot start
      */
     public synchronized boolean start() {
+        return start(true);
+    }
+
+    /**
+     * Starts the cluster, unless it runs already, with or without its controllers
+     * ({@code kopf4j cluster start --no-controllers}).
+     *
+     * @param controllers whether kube-controller-manager runs too, when the binaries include it
+     * @return true if it was started, false if it was running already
+     * @throws IllegalStateException naming the port or the log at fault if it cannot start
+     */
+    public synchronized boolean start(boolean controllers) {
         if (isRunning()) {
             return false;
         }
@@ -177,6 +195,11 @@ public final class KeptCluster {
                 state.setProperty(API_SERVER + ".pid", String.valueOf(plane.startApiServer().pid()));
                 writeState(state);
                 plane.writeKubeconfig();
+                state.remove(ControlPlane.CONTROLLER_MANAGER + ".pid");
+                if (controllers && plane.hasControllerManager()) {
+                    state.setProperty(ControlPlane.CONTROLLER_MANAGER + ".pid", String.valueOf(plane.startControllerManager().pid()));
+                }
+                writeState(state);
             } catch (IOException | RuntimeException e) {
                 giveUp.run();
                 throw e;
@@ -195,8 +218,9 @@ public final class KeptCluster {
         return true;
     }
 
-    /** Stops its processes (the API server first), keeping the data. Does nothing if none runs. */
+    /** Stops its processes (the controllers, then the API server), keeping the data. Does nothing if none runs. */
     public synchronized void stop() {
+        process(ControlPlane.CONTROLLER_MANAGER).ifPresent(ControlPlaneProcess::terminate);
         process(API_SERVER).ifPresent(ControlPlaneProcess::terminate);
         process(ETCD).ifPresent(ControlPlaneProcess::terminate);
     }

@@ -22,6 +22,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,12 +43,18 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
- * <p>It is a control plane only: <b>no controllers run and no garbage collector</b>. A StatefulSet
- * or Deployment gets no pods and its status stays empty; children owned by an object stay after
- * their owner is deleted (cascading deletion is the garbage collector's job); a PersistentVolumeClaim
- * never binds and keeps its {@code kubernetes.io/pvc-protection} finalizer; a deleted namespace
- * stays {@code Terminating} with its objects. What the tests need of a controller, they do themselves: {@link #setStatus}
- * writes an object's status as its controller would, and owned children are deleted explicitly.
+ * <p>Besides the control plane, <b>kube-controller-manager runs the controllers that need no
+ * nodes</b> when the binaries include it (the cache that {@code scripts/envtest.sh} builds does; the
+ * envtest archives do not): the garbage collector (children owned by an object go with it), namespace
+ * deletion, the Deployment, ReplicaSet, StatefulSet and Job controllers, and the PVC protection
+ * finalizer's removal. There is no scheduler and no kubelet: Pods are created but stay
+ * {@code Pending}, so a Deployment never becomes available and a Job never completes by itself. What
+ * the tests need of a kubelet, they do themselves: {@link #setStatus} writes an object's status
+ * (a Pod's {@code Ready} condition) as its node would. Without the controllers
+ * ({@code LocalCluster.builder().controllers(false)}, {@code -Dkopf4j.envtest.controllers=false}, or
+ * binaries without kube-controller-manager), owned children stay after their owner is deleted, a
+ * deleted namespace stays {@code Terminating}, and {@code setStatus} plays the workload controllers
+ * too.
  *
  * <p>A cluster that outlives the JVM, for trying an operator by hand across its restarts, is a
  * {@link KeptCluster}; both start their processes through the same {@code ControlPlane}.
@@ -62,18 +69,26 @@ public final class LocalCluster implements AutoCloseable {
     private final ControlPlane plane;
     /** How often a start is tried when a port it picked was taken meanwhile. */
     private static final int PORT_ATTEMPTS = 3;
+    /** The JVM-wide switch for the controllers: {@code -Dkopf4j.envtest.controllers=false} turns them off. */
+    static final String CONTROLLERS_PROPERTY = "kopf4j.envtest.controllers";
+    private static final AtomicBoolean MISSING_CONTROLLERS_SAID = new AtomicBoolean();
     /** What etcd and kube-apiserver log when a port is taken. */
     private static final String PORT_TAKEN = "address already in use";
     private final Thread shutdownHook;
     /** The API server's audit log, if asked for ({@code -Dkopf4j.envtest.audit=true}); else null. */
     private final AuditLog audit;
+    private final boolean controllers;
     private ControlPlaneProcess etcd;
     private ControlPlaneProcess apiServer;
+    /** kube-controller-manager, while it runs; null without controllers. */
+    private ControlPlaneProcess controllerManager;
     private KubernetesClient client;
     private boolean apiServerFrozen;
     private boolean closed;
 
-    private LocalCluster(Path binaries, List<String> apiServerFlags) throws IOException, GeneralSecurityException {
+    private LocalCluster(Path binaries, List<String> apiServerFlags, boolean controllers)
+            throws IOException, GeneralSecurityException {
+        this.controllers = controllers;
         this.state = Files.createTempDirectory("kopf4j-cluster-");
         this.audit = AuditLog.ifAsked(state);
         List<String> flags = new java.util.ArrayList<>(apiServerFlags);
@@ -87,22 +102,24 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * Starts a cluster with the binaries {@link EnvtestAssets#locate()} finds.
+     * Starts a cluster with the binaries {@link EnvtestAssets#locate()} finds, and its controllers
+     * if they are among them.
      *
      * @return the running cluster, which {@code close()} stops and deletes
      */
     public static LocalCluster start() {
-        return start(EnvtestAssets.locate());
+        return builder().start();
     }
 
     /**
-     * Starts a cluster with the binaries in {@code binaries} (kube-apiserver, etcd, kubectl).
+     * Starts a cluster with the binaries in {@code binaries} (kube-apiserver, etcd, kubectl, and
+     * kube-controller-manager if there).
      *
      * @param binaries the directory with the binaries, e.g. {@code Path.of("/usr/local/kubebuilder/bin")}
      * @return the running cluster, which {@code close()} stops and deletes
      */
     public static LocalCluster start(Path binaries) {
-        return start(binaries, List.of());
+        return builder().binaries(binaries).start();
     }
 
     /**
@@ -119,7 +136,80 @@ public final class LocalCluster implements AutoCloseable {
      * @return the running cluster, which {@code close()} stops and deletes
      */
     public static LocalCluster start(List<String> apiServerFlags) {
-        return start(EnvtestAssets.locate(), apiServerFlags);
+        return builder().apiServerFlags(apiServerFlags).start();
+    }
+
+    /**
+     * A cluster to start with other choices than the defaults.
+     *
+     * <pre>{@code
+     * // A control plane alone: no garbage collector, no workload controllers.
+     * LocalCluster cluster = LocalCluster.builder().controllers(false).start();
+     * }</pre>
+     *
+     * @return a builder with the defaults: the binaries {@link EnvtestAssets#locate()} finds, no
+     *         extra API server flags, the controllers on (unless {@code -Dkopf4j.envtest.controllers=false})
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** {@return whether the controllers run unless asked otherwise: unless {@code -Dkopf4j.envtest.controllers=false}} */
+    static boolean controllersByDefault() {
+        return !"false".equalsIgnoreCase(System.getProperty(CONTROLLERS_PROPERTY, "true"));
+    }
+
+    /** The choices of a cluster to start; see {@link LocalCluster#builder()}. */
+    public static final class Builder {
+        private Path binaries;
+        private List<String> apiServerFlags = List.of();
+        private boolean controllers = controllersByDefault();
+
+        private Builder() {
+        }
+
+        /**
+         * The directory with the binaries (kube-apiserver, etcd, kubectl, kube-controller-manager).
+         *
+         * @param directory e.g. {@code Path.of("/usr/local/kubebuilder/bin")}
+         * @return this builder
+         */
+        public Builder binaries(Path directory) {
+            this.binaries = directory;
+            return this;
+        }
+
+        /**
+         * Flags for the API server besides its own.
+         *
+         * @param flags e.g. {@code List.of("--watch-cache=false")}
+         * @return this builder
+         */
+        public Builder apiServerFlags(List<String> flags) {
+            this.apiServerFlags = List.copyOf(flags);
+            return this;
+        }
+
+        /**
+         * Whether kube-controller-manager runs (when the binaries include it): the garbage
+         * collector, namespace deletion, the workload controllers.
+         *
+         * @param on false for a control plane alone
+         * @return this builder
+         */
+        public Builder controllers(boolean on) {
+            this.controllers = on;
+            return this;
+        }
+
+        /**
+         * Starts the cluster.
+         *
+         * @return the running cluster, which {@code close()} stops and deletes
+         */
+        public LocalCluster start() {
+            return LocalCluster.start(binaries == null ? EnvtestAssets.locate() : binaries, apiServerFlags, controllers);
+        }
     }
 
     /**
@@ -127,11 +217,11 @@ public final class LocalCluster implements AutoCloseable {
      * process (or an outgoing connection's ephemeral port) may take one. Such a start is tried again
      * on new ports, a few times, rather than failing a test run on a coincidence.
      */
-    private static LocalCluster start(Path binaries, List<String> apiServerFlags) {
+    private static LocalCluster start(Path binaries, List<String> apiServerFlags, boolean controllers) {
         CoreAccess.require(Resource.class.getModule(), LocalCluster.class.getModule());
         for (int attempt = 1; ; attempt++) {
             try {
-                return startOnce(binaries, apiServerFlags);
+                return startOnce(binaries, apiServerFlags, controllers);
             } catch (IllegalStateException e) {
                 if (attempt >= PORT_ATTEMPTS || e.getMessage() == null || !e.getMessage().contains(PORT_TAKEN)) {
                     throw e;
@@ -141,11 +231,11 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    private static LocalCluster startOnce(Path binaries, List<String> apiServerFlags) {
+    private static LocalCluster startOnce(Path binaries, List<String> apiServerFlags, boolean controllers) {
         long began = System.nanoTime();
         LocalCluster cluster;
         try {
-            cluster = new LocalCluster(binaries, apiServerFlags);
+            cluster = new LocalCluster(binaries, apiServerFlags, controllers);
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot prepare a local cluster: " + e.getMessage(), e);
         }
@@ -154,8 +244,11 @@ public final class LocalCluster implements AutoCloseable {
             long etcdReady = System.nanoTime();
             cluster.startApiServer();
             cluster.plane.writeKubeconfig();
-            LOG.info("Local cluster started in {} s (etcd {} s, kube-apiserver {} s): {}, Kubernetes {}, {}, {}",
-                    seconds(System.nanoTime() - began), seconds(etcdReady - began), seconds(System.nanoTime() - etcdReady),
+            long apiServerReady = System.nanoTime();
+            cluster.startControllers();
+            LOG.info("Local cluster started in {} s (etcd {} s, kube-apiserver {} s, kube-controller-manager {}): {}, Kubernetes {}, {}, {}",
+                    seconds(System.nanoTime() - began), seconds(etcdReady - began), seconds(apiServerReady - etcdReady),
+                    cluster.controllerManager == null ? "off" : seconds(System.nanoTime() - apiServerReady) + " s",
                     cluster.serverUrl(), cluster.serverVersion(), cluster.etcd.describe(), cluster.apiServer.describe());
             return cluster;
         } catch (RuntimeException | Error e) {
@@ -271,7 +364,7 @@ public final class LocalCluster implements AutoCloseable {
     /** The process ids of etcd and kube-apiserver (those running). */
     synchronized List<Long> processIds() {
         List<Long> pids = new ArrayList<>();
-        for (ControlPlaneProcess process : new ControlPlaneProcess[]{etcd, apiServer}) {
+        for (ControlPlaneProcess process : new ControlPlaneProcess[]{etcd, apiServer, controllerManager}) {
             if (process != null) {
                 pids.add(process.pid());
             }
@@ -308,13 +401,50 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * Sets fields of an object's status as its controller would (none runs here): a JSON merge patch
-     * of {@code status}, so the fields given replace theirs, the others stay, and a null value removes
-     * one. It goes to the {@code /status} subresource where the resource has one (the main endpoint
+     * Plays the kubelet for the Pods a workload controller makes (no node runs them here): waits
+     * until {@code count} Pods with these labels exist, and marks each {@code Running} and
+     * {@code Ready} as it appears. A StatefulSet makes its Pods one at a time, each once the one
+     * before is ready; a Deployment then becomes available, a StatefulSet reports its ready replicas.
+     *
+     * <pre>{@code
+     * cluster.readyPods("default", Map.of("app", "web"), 3);   // a StatefulSet "web" of 3 replicas
+     * }</pre>
+     *
+     * @param namespace the Pods' namespace
+     * @param labels the labels of the workload's Pod template
+     * @param count how many Pods to wait for and make ready
+     * @throws IllegalStateException if fewer than {@code count} appear within a minute
+     */
+    public void readyPods(String namespace, Map<String, String> labels, int count) {
+        Map<String, Object> ready = Map.of("phase", "Running", "conditions", List.of(
+                Map.of("type", "Ready", "status", "True"), Map.of("type", "ContainersReady", "status", "True")));
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        Set<String> marked = new java.util.HashSet<>();
+        while (marked.size() < count) {
+            for (var pod : client().pods().inNamespace(namespace).withLabels(labels).list().getItems()) {
+                if (marked.size() < count && marked.add(pod.getMetadata().getName())) {
+                    setStatus("v1", "Pod", namespace, pod.getMetadata().getName(), ready);
+                }
+            }
+            if (marked.size() < count) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(marked.size() + " of " + count + " Pods labelled " + labels + " in "
+                            + namespace + " appeared within a minute" + (controllersRunning() ? "" : "; no controllers run"));
+                }
+                ControlPlane.sleepQuietly(Duration.ofMillis(200));
+            }
+        }
+    }
+
+    /**
+     * Sets fields of an object's status as its controller or its node would: a JSON merge patch of
+     * {@code status}, so the fields given replace theirs, the others stay, and a null value removes
+     * one. With the controllers running, a workload's status is theirs to write (they would overwrite
+     * it): make its Pods ready instead ({@link #readyPods}). It goes to the {@code /status} subresource where the resource has one (the main endpoint
      * ignores the status there), else to the object itself.
      *
      * <pre>{@code
-     * cluster.setStatus("apps/v1", "StatefulSet", "default", "web", Map.of("replicas", 3, "readyReplicas", 3));
+     * cluster.setStatus("v1", "PersistentVolumeClaim", "default", "data", Map.of("phase", "Bound"));
      * }</pre>
      *
      * @param apiVersion the object's API version, e.g. {@code "apps/v1"}
@@ -335,6 +465,29 @@ public final class LocalCluster implements AutoCloseable {
         return new ClusterObjects(client()).setStatus(resource, namespace, name, status);
     }
 
+    /** Starts kube-controller-manager if asked for and among the binaries; says once why not if asked for and missing. */
+    private void startControllers() {
+        if (!controllers) {
+            return;
+        }
+        if (!plane.hasControllerManager()) {
+            if (!MISSING_CONTROLLERS_SAID.getAndSet(true)) {
+                LOG.info("No kube-controller-manager beside kube-apiserver in {}: no controllers run (no garbage collector,"
+                        + " no namespace deletion). scripts/envtest.sh builds one into its cache.", plane.binaries);
+            }
+            return;
+        }
+        controllerManager = plane.startControllerManager();
+    }
+
+    /**
+     * {@return whether kube-controller-manager runs: owned children go with their owner, deleted
+     * namespaces go, Deployments make ReplicaSets and Pods}
+     */
+    public synchronized boolean controllersRunning() {
+        return controllerManager != null && controllerManager.isAlive();
+    }
+
     /** Stops the API server, keeping etcd and its data (to simulate an API outage). */
     public synchronized void stopApiServer() {
         thawApiServer();
@@ -345,11 +498,15 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * Kills etcd and the API server at once (SIGKILL), as a crash of the control plane's machine
-     * would, but for the data: what etcd has written stays (in the operating system's files, even
+     * Kills etcd, the API server and the controller manager at once (SIGKILL), as a crash of the
+     * control plane's machine would, but for the data: what etcd has written stays (in the operating system's files, even
      * without fsync). {@link #restartControlPlane()} starts them again on it.
      */
     public synchronized void killControlPlane() {
+        if (controllerManager != null) {
+            controllerManager.kill();
+            controllerManager = null;
+        }
         if (apiServer != null) {
             apiServer.kill();
             apiServer = null;
@@ -362,7 +519,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * Starts etcd on its data and ports, then the API server, as after {@link #killControlPlane()},
+     * Starts etcd on its data and ports, then the API server (and the controllers), as after {@link #killControlPlane()},
      * and waits until the API server is ready. The revision, so the resourceVersions, go on from
      * where they were; the API server's watch cache starts empty.
      */
@@ -371,6 +528,9 @@ public final class LocalCluster implements AutoCloseable {
             etcd = plane.startEtcd();
         }
         startApiServer();
+        if (controllerManager == null) {
+            startControllers();
+        }
     }
 
     /**
@@ -437,7 +597,7 @@ public final class LocalCluster implements AutoCloseable {
         apiServer = plane.startApiServer();
     }
 
-    /** Stops both processes and deletes the cluster's files. Safe to call more than once. */
+    /** Stops its processes and deletes the cluster's files. Safe to call more than once. */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -460,6 +620,10 @@ public final class LocalCluster implements AutoCloseable {
 
     private synchronized void stopProcesses() {
         thawApiServer();   // a frozen process would ignore SIGTERM until the SIGKILL after the grace period
+        if (controllerManager != null) {
+            controllerManager.stop();
+            controllerManager = null;
+        }
         if (apiServer != null) {
             apiServer.stop();
             apiServer = null;

@@ -55,6 +55,22 @@ public final class LocalClusterExtension implements ParameterResolver {
     }
 
     /**
+     * The run's one cluster with or without its controllers: the default one ({@link #cluster(ExtensionContext)})
+     * if it is so, else a second one, shared by the tests that ask the same.
+     *
+     * @param context any test's or container's context of the run
+     * @param controllers whether kube-controller-manager runs in it
+     * @return the run's cluster of that kind
+     */
+    public static LocalCluster cluster(ExtensionContext context, boolean controllers) {
+        if (controllers == LocalCluster.controllersByDefault()) {
+            return cluster(context);
+        }
+        return context.getRoot().getStore(STORE).getOrComputeIfAbsent("controllers=" + controllers,
+                k -> LocalCluster.builder().controllers(controllers).start(), LocalCluster.class);
+    }
+
+    /**
      * A namespace named after the test class, so that a leftover one says whose it is.
      *
      * @param cluster the cluster to create it in

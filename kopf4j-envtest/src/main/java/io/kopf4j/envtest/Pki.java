@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyStore;
+import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.util.Base64;
@@ -55,8 +56,7 @@ final class Pki {
         KeyPair caKeys = CertificateBuilder.rsaKeys();
         X509Certificate ca = new CertificateBuilder("CN=kopf4j-local-ca", caKeys.getPublic()).ca().selfSigned(caKeys.getPrivate());
         KeyPair serverKeys = CertificateBuilder.rsaKeys();
-        X509Certificate server = new CertificateBuilder("CN=kube-apiserver", serverKeys.getPublic()).serverAuth()
-                .sans(List.of("127.0.0.1", "localhost", "kubernetes.default.svc")).signedBy(ca, caKeys.getPrivate());
+        X509Certificate server = serving("kube-apiserver", serverKeys, ca, caKeys.getPrivate());
         KeyPair adminKeys = CertificateBuilder.rsaKeys();
         X509Certificate admin = new CertificateBuilder("O=system:masters,CN=kopf4j-admin", adminKeys.getPublic()).clientAuth()
                 .signedBy(ca, caKeys.getPrivate());
@@ -106,6 +106,24 @@ final class Pki {
         X509Certificate certificate = new CertificateBuilder(subject.toString(), keys.getPublic()).clientAuth()
                 .signedBy(ca, caKeys.getPrivate());
         return new Path[]{write(dir.resolve(user + ".crt"), certificate), write(dir.resolve(user + ".key"), keys.getPrivate())};
+    }
+
+    /**
+     * A serving certificate and key for a process of the control plane on 127.0.0.1 (the controller
+     * manager's {@code /healthz}), signed by this CA, so that the admin's SSL context trusts it.
+     *
+     * @return the certificate file and the key file
+     */
+    Path[] server(Path dir, String name) throws IOException, GeneralSecurityException {
+        KeyPair keys = CertificateBuilder.rsaKeys();
+        return new Path[]{write(dir.resolve(name + ".crt"), serving(name, keys, ca, caKeys.getPrivate())),
+            write(dir.resolve(name + ".key"), keys.getPrivate())};
+    }
+
+    private static X509Certificate serving(String name, KeyPair keys, X509Certificate ca, PrivateKey caKey)
+            throws GeneralSecurityException {
+        return new CertificateBuilder("CN=" + name, keys.getPublic()).serverAuth()
+                .sans(List.of("127.0.0.1", "localhost", "kubernetes.default.svc")).signedBy(ca, caKey);
     }
 
     /** An SSL context that trusts only this CA and presents the admin certificate. */

@@ -3,10 +3,12 @@ package io.kopf4j.envtest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.fabric8.kubernetes.client.Config;
@@ -52,19 +54,66 @@ class LocalClusterTest {
     }
 
     @Test
-    void setStatusWritesTheStatusSubresourceAsAControllerWould(LocalCluster cluster, TemporaryNamespace namespace) {
+    void setStatusWritesTheStatusSubresourceAsAKubeletWould(LocalCluster cluster, TemporaryNamespace namespace) {
         KubernetesClient client = cluster.client();
-        client.apps().statefulSets().inNamespace(namespace.name()).resource(new StatefulSetBuilder()
+        client.pods().inNamespace(namespace.name()).resource(new PodBuilder()
                 .withNewMetadata().withName("web").endMetadata()
-                .withNewSpec().withReplicas(3).withServiceName("web")
+                .withNewSpec().addNewContainer().withName("web").withImage("nginx").endContainer().endSpec().build()).create();
+        cluster.setStatus("v1", "Pod", namespace.name(), "web",
+                Map.of("phase", "Running", "conditions", List.of(Map.of("type", "Ready", "status", "True"))));
+        cluster.setStatus("v1", "Pod", namespace.name(), "web", Map.of("podIP", "10.0.0.7"));
+        var status = client.pods().inNamespace(namespace.name()).withName("web").get().getStatus();
+        assertThat(List.of(status.getPhase(), status.getConditions().get(0).getStatus(), status.getPodIP()))
+                .containsExactly("Running", "True", "10.0.0.7");
+    }
+
+    @Test
+    void theGarbageCollectorDeletesTheChildrenOfADeletedOwner(LocalCluster cluster, TemporaryNamespace namespace) {
+        requireControllers(cluster);
+        KubernetesClient client = cluster.client();
+        var owner = client.configMaps().inNamespace(namespace.name())
+                .resource(new ConfigMapBuilder().withNewMetadata().withName("owner").endMetadata().build()).create();
+        client.configMaps().inNamespace(namespace.name()).resource(new ConfigMapBuilder().withNewMetadata().withName("child")
+                .addNewOwnerReference().withApiVersion("v1").withKind("ConfigMap").withName("owner")
+                .withUid(owner.getMetadata().getUid()).withController(true).endOwnerReference().endMetadata().build()).create();
+        client.configMaps().inNamespace(namespace.name()).withName("owner").delete();
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> client.configMaps().inNamespace(namespace.name()).withName("child").get() == null);
+    }
+
+    @Test
+    void aDeploymentGetsItsReplicaSetAndPendingPodsFromTheControllers(LocalCluster cluster, TemporaryNamespace namespace) {
+        requireControllers(cluster);
+        KubernetesClient client = cluster.client();
+        client.apps().deployments().inNamespace(namespace.name()).resource(new DeploymentBuilder()
+                .withNewMetadata().withName("web").endMetadata()
+                .withNewSpec().withReplicas(2)
                 .withNewSelector().addToMatchLabels("app", "web").endSelector()
                 .withNewTemplate().withNewMetadata().addToLabels("app", "web").endMetadata()
                 .withNewSpec().addNewContainer().withName("web").withImage("nginx").endContainer().endSpec().endTemplate()
                 .endSpec().build()).create();
-        cluster.setStatus("apps/v1", "StatefulSet", namespace.name(), "web", Map.of("replicas", 3, "readyReplicas", 3));
-        cluster.setStatus("apps/v1", "StatefulSet", namespace.name(), "web", Map.of("currentReplicas", 2));
-        var status = client.apps().statefulSets().inNamespace(namespace.name()).withName("web").get().getStatus();
-        assertThat(List.of(status.getReplicas(), status.getReadyReplicas(), status.getCurrentReplicas())).containsExactly(3, 3, 2);
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(client.pods().inNamespace(namespace.name())
+                .withLabel("app", "web").list().getItems()).hasSize(2)
+                .allSatisfy(pod -> assertThat(pod.getStatus().getPhase()).isEqualTo("Pending")));
+    }
+
+    @Test
+    void aDeletedNamespaceGoesWithItsObjects(LocalCluster cluster) {
+        requireControllers(cluster);
+        KubernetesClient client = cluster.client();
+        TemporaryNamespace namespace = new TemporaryNamespace(client, "deleted");
+        client.configMaps().inNamespace(namespace.name())
+                .resource(new ConfigMapBuilder().withNewMetadata().withName("inside").endMetadata().build()).create();
+        namespace.close();
+        await().atMost(Duration.ofSeconds(60)).until(() -> client.namespaces().withName(namespace.name()).get() == null);
+    }
+
+    @Test
+    void withoutControllersOwnedChildrenStay() {
+        try (LocalCluster cluster = LocalCluster.builder().controllers(false).start()) {
+            assertThat(cluster.controllersRunning()).isFalse();
+            assertThat(cluster.processIds()).hasSize(2);
+        }
     }
 
     @Test
@@ -126,7 +175,7 @@ class LocalClusterTest {
                 throw new IllegalStateException("the test body failed");
             }
         }).hasMessage("the test body failed");
-        assertThat(pids).hasSize(2);
+        assertThat(pids).hasSize(processesPerCluster());
         for (long pid : pids) {
             assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d alive", pid).isFalse();
         }
@@ -150,7 +199,21 @@ class LocalClusterTest {
         }
     }
 
-    /** The etcd and kube-apiserver of a cluster started in a child JVM, after that JVM is ended by {@code end}. */
+    /** etcd, kube-apiserver, and kube-controller-manager where the binaries have it. */
+    private static int processesPerCluster() {
+        return LocalCluster.controllersByDefault() ? 3 : 2;
+    }
+
+    /**
+     * The controllers run unless turned off for the whole run: the binaries of scripts/envtest.sh (CI's)
+     * include kube-controller-manager, so a cluster without it here is a defect, not a reason to skip.
+     */
+    private static void requireControllers(LocalCluster cluster) {
+        assumeTrue(LocalCluster.controllersByDefault(), "the controllers are off (-Dkopf4j.envtest.controllers=false)");
+        assertThat(cluster.controllersRunning()).as("kube-controller-manager runs beside " + cluster.binaries()).isTrue();
+    }
+
+    /** The processes of a cluster started in a child JVM, after that JVM is ended by {@code end}. */
     private static List<ProcessHandle> clusterOfAChildJvmEndedBy(Consumer<Process> end) throws Exception {
         Path javaBinary = Path.of(System.getProperty("java.home"), "bin", "java");
         Process child = new ProcessBuilder(javaBinary.toString(), "-cp", System.getProperty("java.class.path"),
@@ -164,7 +227,7 @@ class LocalClusterTest {
                     break;
                 }
             }
-            assertThat(processes).as("the child JVM's cluster processes").hasSize(2);
+            assertThat(processes).as("the child JVM's cluster processes").hasSize(processesPerCluster());
             end.accept(child);
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
         } finally {
@@ -180,7 +243,7 @@ class LocalClusterTest {
             client.configMaps().inNamespace("default").resource(new ConfigMapBuilder()
                     .withNewMetadata().withName("survivor").endMetadata().addToData("k", "v").build()).create();
             cluster.stopApiServer();
-            assertThat(cluster.processIds()).hasSize(1);
+            assertThat(cluster.processIds()).hasSize(processesPerCluster() - 1);   // etcd (and the controllers) go on
             cluster.startApiServer();
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                     assertThat(client.configMaps().inNamespace("default").withName("survivor").get().getData()).containsEntry("k", "v"));

@@ -39,7 +39,7 @@ public final class KopfExtension implements BeforeAllCallback, AfterAllCallback,
     @Override
     public void beforeAll(ExtensionContext context) {
         KopfTest test = settings(context);
-        LocalCluster cluster = LocalClusterExtension.cluster(context);
+        LocalCluster cluster = LocalClusterExtension.cluster(context, test.controllers());
         if (test.crds().length > 0) {
             cluster.apply(Arrays.stream(test.crds()).map(Path::of).toArray(Path[]::new));
         }
@@ -52,7 +52,7 @@ public final class KopfExtension implements BeforeAllCallback, AfterAllCallback,
     public void beforeEach(ExtensionContext context) {
         KopfTest test = settings(context);
         if (test.scope() == KopfTest.Scope.METHOD) {
-            open(context, test, LocalClusterExtension.cluster(context));
+            open(context, test, LocalClusterExtension.cluster(context, test.controllers()));
         }
     }
 
@@ -80,7 +80,7 @@ public final class KopfExtension implements BeforeAllCallback, AfterAllCallback,
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
         if (type == LocalCluster.class) {
-            return LocalClusterExtension.cluster(context);
+            return LocalClusterExtension.cluster(context, settings(context).controllers());
         }
         KopfHarness harness = context.getStore(STORE).get(KopfHarness.class, KopfHarness.class);
         if (harness == null) {

@@ -53,6 +53,13 @@ public @interface KopfTest {
     /** {@return whether the operator starts before the tests; if not, a test calls {@link KopfHarness#start}} */
     boolean start() default true;
 
+    /**
+     * {@return whether the cluster runs kube-controller-manager (the garbage collector, namespace
+     * deletion, the Deployment, ReplicaSet, StatefulSet and Job controllers); false for a control
+     * plane alone, where a test plays the workload controllers itself with {@code setStatus}}
+     */
+    boolean controllers() default true;
+
     /** {@return how many seconds the harness's waits last before they fail} */
     long timeout() default 60;
 
