@@ -15,6 +15,7 @@ import io.kopf4j.Reason;
 import io.kopf4j.Resource;
 import io.kopf4j.Spec;
 import io.kopf4j.Status;
+import io.kopf4j.StatusConditions;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
@@ -47,6 +48,7 @@ public final class ParameterBinder {
         BY_TYPE.put(Meta.class, HandlerContext::meta);
         BY_TYPE.put(Status.class, HandlerContext::status);
         BY_TYPE.put(Patch.class, HandlerContext::patch);
+        BY_TYPE.put(StatusConditions.class, context -> StatusConditions.of(context.body(), context.patch()));
         BY_TYPE.put(Diff.class, HandlerContext::diff);
         BY_TYPE.put(Resource.class, HandlerContext::resource);
         BY_TYPE.put(Reason.class, HandlerContext::reason);
@@ -109,6 +111,7 @@ public final class ParameterBinder {
             throw new InvalidHandlerException("Handler " + origin + " is not accessible to kopf4j: make it public");
         }
         boolean patches = java.util.Arrays.stream(parameters).anyMatch(parameter -> parameter.getType() == io.kopf4j.Patch.class
+                || parameter.getType() == StatusConditions.class
                 || io.kopf4j.HandlerContext.class.isAssignableFrom(parameter.getType()));
         return new BoundMethod(binders, Invocations.spread(method, target), resultless(method) && !patches);
     }
@@ -216,7 +219,7 @@ public final class ParameterBinder {
         if (byName == null) {
             throw new InvalidHandlerException("Handler " + origin + ": unsupported parameter '" + parameter.getName()
                     + "' of type " + parameter.getType().getSimpleName() + "; supported names: "
-                    + String.join(", ", BY_NAME.keySet()) + "; supported types: Body, Spec, Meta, Status, Patch, Diff, "
+                    + String.join(", ", BY_NAME.keySet()) + "; supported types: Body, Spec, Meta, Status, Patch, StatusConditions, Diff, "
                     + "Resource, Reason, Logger, Memo, HandlerContext, fabric8 resources (Pod, ...); a record or POJO "
                     + "named spec, status or body");
         }
