@@ -14,7 +14,7 @@
 #   scripts/ci-fresh-machine.sh [--keep] [--warm-envtest]
 #
 # --warm-envtest keeps the envtest binaries' cache (~/.cache/kopf4j/envtest): they are built from
-# Debian's sources by scripts/envtest.sh, not fetched by Maven, and their build adds about 5 minutes.
+# Debian's sources by scripts/envtest.sh, not fetched by Maven, and their build adds about 10 minutes.
 set -euo pipefail
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 keep=false warm_envtest=false
