@@ -21,7 +21,16 @@
 set -euo pipefail
 
 log() { printf '[kopf4j envtest %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-die() { log "ERROR: $*"; exit 1; }
+# A cache that only lacks kube-controller-manager still serves when that binary cannot be built
+# (offline, no root for host tools, a compile error): its clusters then run no controllers.
+FALLBACK=""
+serve_fallback() {
+  [[ $BASHPID == "$$" ]] || exit 1   # in a command substitution: fail it, and the script's own trap serves
+  log "kube-controller-manager could not be built; $FALLBACK serves without it (its clusters run no controllers)"
+  echo "$FALLBACK"; exit 0
+}
+die() { log "ERROR: $*"; [[ -z "$FALLBACK" ]] || serve_fallback; exit 1; }
+trap '[[ -z "$FALLBACK" ]] || serve_fallback' ERR
 complete() { [[ -x "$1/kube-apiserver" && -x "$1/etcd" && -x "$1/kubectl" ]]; }
 
 CACHE=${KOPF4J_ENVTEST_CACHE:-$HOME/.cache/kopf4j/envtest}
@@ -50,7 +59,7 @@ done
 # only that binary is built, of the same source, into it.
 CONTROLLERS_ONLY=""
 if [[ -n "$best" && ! -x "$best/kube-controller-manager" ]] && grep -q '^kubernetes-source-deb=' "$best/VERSIONS" 2>/dev/null; then
-  CONTROLLERS_ONLY=$best
+  CONTROLLERS_ONLY=$best FALLBACK=$best
   log "cached: $best, without kube-controller-manager: building it from the same Debian source"
 elif [[ -n "$best" ]]; then
   log "cached: $best"

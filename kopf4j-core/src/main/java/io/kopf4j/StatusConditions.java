@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,9 @@ public final class StatusConditions {
     public static final String UNKNOWN = "Unknown";
     /** apimachinery's {@code metav1.Condition} validation: a reason is a CamelCase word of letters, digits, {@code _ , :}. */
     private static final Pattern REASON = Pattern.compile("[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?");
+    /** A qualified name, as the API validates a condition's type: an optional DNS-subdomain prefix and a name of at most 63. */
+    private static final Pattern TYPE = Pattern.compile(
+            "([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9]");
     private static final int MAX_TYPE = 316;
     private static final int MAX_REASON = 1024;
     private static final int MAX_MESSAGE = 32768;
@@ -76,7 +80,10 @@ public final class StatusConditions {
 
     static StatusConditions of(Body body, Patch patch, Clock clock) {
         Object generation = body.meta().get("generation");
-        return new StatusConditions(read(body.status().get("conditions")), Objects.requireNonNull(patch, "patch"),
+        // What the handler (or a sub-handler, or another StatusConditions) already set in this patch comes first:
+        // each writes the whole list, so starting from the object's would drop those changes.
+        Object pending = Objects.requireNonNull(patch, "patch").status().get("conditions");
+        return new StatusConditions(read(pending instanceof List<?> ? pending : body.status().get("conditions")), patch,
                 generation instanceof Number number ? number.longValue() : null, clock);
     }
 
@@ -170,7 +177,34 @@ public final class StatusConditions {
      *         {@code lastTransitionTime}, {@code observedGeneration}), if present
      */
     public Optional<Map<String, Object>> get(String type) {
-        return find(type).map(Map::copyOf);
+        return find(type).map(StatusConditions::readOnly);
+    }
+
+    /**
+     * A reason from elsewhere (a child's condition) as a condition's reason may be: itself if valid,
+     * else its words in CamelCase, else the fallback.
+     *
+     * <pre>{@code
+     * StatusConditions.reason("minimum replicas unavailable", "NotReady");   // "MinimumReplicasUnavailable"
+     * }</pre>
+     *
+     * @param reason any text, or null
+     * @param fallback a valid reason for when nothing of it is left
+     * @return a valid reason
+     */
+    public static String reason(String reason, String fallback) {
+        if (reason != null && reason.length() <= MAX_REASON && REASON.matcher(reason).matches()) {
+            return reason;
+        }
+        StringBuilder camel = new StringBuilder();
+        for (String word : (reason == null ? "" : reason).split("[^A-Za-z0-9_]+")) {
+            if (!word.isEmpty()) {
+                camel.append(Character.toUpperCase(word.charAt(0))).append(word, 1, word.length());
+            }
+        }
+        String kept = camel.toString().replaceFirst("^[^A-Za-z]+", "").replaceFirst("_+$", "");
+        kept = kept.length() > MAX_REASON ? kept.substring(0, MAX_REASON) : kept;
+        return kept.isEmpty() ? fallback : kept;
     }
 
     /**
@@ -194,7 +228,7 @@ public final class StatusConditions {
 
     /** {@return the conditions as they are now, in order} */
     public List<Map<String, Object>> list() {
-        return conditions.stream().map(Map::copyOf).toList();
+        return conditions.stream().map(StatusConditions::readOnly).toList();
     }
 
     private Optional<Map<String, Object>> find(String type) {
@@ -218,13 +252,19 @@ public final class StatusConditions {
         return Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
+    /** A read-only copy; stored conditions may hold nulls, which {@code Map.copyOf} refuses. */
+    private static Map<String, Object> readOnly(Map<String, Object> condition) {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(condition));
+    }
+
     private static Long number(Object value) {
         return value instanceof Number number ? number.longValue() : null;
     }
 
     private static void checked(String type, String status, String reason) {
-        if (type == null || type.isBlank() || type.length() > MAX_TYPE) {
-            throw new IllegalArgumentException("condition type must be 1 to " + MAX_TYPE + " characters, got '" + type + "'");
+        if (type == null || type.length() > MAX_TYPE || !TYPE.matcher(type).matches()) {
+            throw new IllegalArgumentException("condition type must be a qualified name of at most " + MAX_TYPE
+                    + " characters (letters, digits, '-', '_', '.', an optional 'domain/' prefix), e.g. Ready, got '" + type + "'");
         }
         if (!TRUE.equals(status) && !FALSE.equals(status) && !UNKNOWN.equals(status)) {
             throw new IllegalArgumentException("condition " + type + ": status must be True, False or Unknown, got '" + status + "'");

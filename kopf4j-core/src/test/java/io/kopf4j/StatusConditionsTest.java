@@ -81,6 +81,31 @@ class StatusConditionsTest {
     }
 
     @Test
+    void twoOnOnePatchKeepEachOthersChanges() {
+        Patch patch = new Patch();
+        StatusConditions.of(body(1, null), patch, FIRST).set("Ready", false, "Starting", "");
+        StatusConditions.of(body(1, null), patch, FIRST).set("Synced", true, "Applied", "");   // e.g. a sub-handler's
+        assertThat(written(patch)).extracting(condition -> condition.get("type")).containsExactly("Ready", "Synced");
+    }
+
+    @Test
+    void storedNullsAreReadNotThrown() {
+        Map<String, Object> stored = new LinkedHashMap<>(Map.of("type", "Ready", "status", "True"));
+        stored.put("message", null);
+        StatusConditions conditions = StatusConditions.of(body(1, List.of(stored)), new Patch(), FIRST);
+        assertThat(conditions.get("Ready")).get().satisfies(condition -> assertThat(condition).containsEntry("message", null));
+        assertThat(conditions.list()).hasSize(1);
+    }
+
+    @Test
+    void reasonsFromElsewhereAreMadeValid() {
+        assertThat(StatusConditions.reason("MinimumReplicasAvailable", "NotReady")).isEqualTo("MinimumReplicasAvailable");
+        assertThat(StatusConditions.reason("minimum replicas unavailable", "NotReady")).isEqualTo("MinimumReplicasUnavailable");
+        assertThat(StatusConditions.reason("42 -- !", "NotReady")).isEqualTo("NotReady");
+        assertThat(StatusConditions.reason(null, "NotReady")).isEqualTo("NotReady");
+    }
+
+    @Test
     void withoutObservedGenerationNoneIsWritten() {
         Patch patch = new Patch();
         StatusConditions.of(body(7, null), patch, FIRST).withoutObservedGeneration().set("Ready", StatusConditions.UNKNOWN, "Starting", null);
@@ -95,7 +120,9 @@ class StatusConditionsTest {
                 .hasMessageStartingWith("condition Ready: reason must be a CamelCase word");
         assertThatThrownBy(() -> conditions.set("Ready", "yes", "AllReady", ""))
                 .hasMessage("condition Ready: status must be True, False or Unknown, got 'yes'");
-        assertThatThrownBy(() -> conditions.set(" ", true, "AllReady", "")).hasMessageStartingWith("condition type must be 1 to 316");
+        assertThatThrownBy(() -> conditions.set(" ", true, "AllReady", "")).hasMessageStartingWith("condition type must be a qualified name");
+        assertThatThrownBy(() -> conditions.set("Ready Now", true, "AllReady", "")).hasMessageStartingWith("condition type must be a qualified name");
+        assertThat(conditions.set("example.com/Backed-up", true, "AllReady", "")).isTrue();
         Patch patch = new Patch();
         StatusConditions.of(body(1, null), patch, FIRST).set("Ready", false, "Huge", "x".repeat(40_000));
         assertThat((String) written(patch).get(0).get("message")).hasSize(32768);

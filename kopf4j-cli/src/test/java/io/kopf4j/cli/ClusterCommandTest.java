@@ -90,7 +90,13 @@ class ClusterCommandTest {
         assertThat(status.code()).isZero();
         assertThat(status.out()).contains("Local cluster " + NAME + ": running", "Kubernetes: v", "Kubeconfig: " + kubeconfig,
                 "Controllers: kube-controller-manager (garbage collector");
+        long died = Long.parseLong(properties(dataDir()).getProperty("kube-controller-manager.pid"));
+        ProcessHandle.of(died).ifPresent(ProcessHandle::destroy);   // the controllers die: a start brings them back
+        await().atMost(WAIT).until(() -> ProcessHandle.of(died).map(p -> !p.isAlive()).orElse(true));
+        assertThat(cluster("start").out()).contains("is already running");
         long controllerManager = Long.parseLong(properties(dataDir()).getProperty("kube-controller-manager.pid"));
+        assertThat(controllerManager).isNotEqualTo(died);
+        assertThat(cluster("status").out()).contains("Controllers: kube-controller-manager (garbage collector");
 
         Path firstLog = dir.resolve("first.log");
         Process first = operator(firstLog, "--crd", CRD);

@@ -1,6 +1,7 @@
 package io.kopf4j.kits;
 
 import io.fabric8.kubernetes.api.model.KubernetesResource;
+import io.kopf4j.StatusConditions;
 import io.kopf4j.internal.structs.Json;
 import java.util.List;
 import java.util.Map;
@@ -101,17 +102,33 @@ public record Readiness(boolean ready, boolean failed, String reason, String mes
                 .orElse(READY);
     }
 
+    /**
+     * kstatus' rules: an {@code OnDelete} set is current as it is; a partitioned rollout is done once
+     * the replicas above the partition are updated; a scale-down waits for the extra pods to go.
+     */
     private static Readiness statefulSet(Map<String, Object> spec, Map<String, Object> status) {
+        Map<String, Object> strategy = map(spec.get("updateStrategy"));
+        if ("OnDelete".equals(strategy.get("type"))) {
+            return READY;
+        }
         long wanted = replicas(spec);
+        long total = orZero(number(status, "replicas"));
+        if (total > wanted) {
+            return new Readiness(false, false, "Progressing", "Pending termination: " + (total - wanted));
+        }
         Optional<Readiness> notReady = replicas("Ready", wanted, number(status, "readyReplicas"));
         if (notReady.isPresent()) {
             return notReady.get();
         }
-        boolean onDelete = map(spec.get("updateStrategy")).get("type") instanceof String type && "OnDelete".equals(type);
-        Object current = status.get("currentRevision");
+        Long partition = number(map(strategy.get("rollingUpdate")), "partition");
+        long updated = orZero(number(status, "updatedReplicas"));
+        if (partition != null && partition > 0) {
+            long due = Math.max(0, wanted - partition);
+            return updated < due ? new Readiness(false, false, "Progressing", "Updated: " + updated + "/" + due) : READY;
+        }
         Object update = status.get("updateRevision");
-        if (!onDelete && update != null && !update.equals(current)) {
-            return new Readiness(false, false, "Progressing", "Updated: " + orZero(number(status, "updatedReplicas")) + "/" + wanted);
+        if (update != null && !update.equals(status.get("currentRevision"))) {
+            return new Readiness(false, false, "Progressing", "Updated: " + updated + "/" + wanted);
         }
         return READY;
     }
@@ -162,8 +179,8 @@ public record Readiness(boolean ready, boolean failed, String reason, String mes
         if (ready.isEmpty() || "True".equals(ready.get().get("status"))) {
             return READY;
         }
-        Object reason = ready.get().get("reason");
-        return new Readiness(false, false, reason instanceof String text && !text.isEmpty() ? text : "NotReady",
+        // Another controller's reason, fit for the parent's condition (the API refuses anything but one CamelCase word).
+        return new Readiness(false, false, StatusConditions.reason(text(ready.get().get("reason")), "NotReady"),
                 text(ready.get().get("message")));
     }
 

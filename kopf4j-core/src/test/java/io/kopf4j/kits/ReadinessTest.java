@@ -44,7 +44,15 @@ class ReadinessTest {
         assertThat(Readiness.of(object("StatefulSet", 1, Map.of("replicas", 3), Map.of("readyReplicas", 3,
                 "currentRevision", "a", "updateRevision", "b", "updatedReplicas", 1))).message()).isEqualTo("Updated: 1/3");
         assertThat(Readiness.of(object("StatefulSet", 1, Map.of("replicas", 3, "updateStrategy", Map.of("type", "OnDelete")),
-                Map.of("readyReplicas", 3, "currentRevision", "a", "updateRevision", "b"))).ready()).isTrue();
+                Map.of("readyReplicas", 0, "currentRevision", "a", "updateRevision", "b"))).ready()).isTrue();
+        Map<String, Object> partitioned = Map.of("replicas", 4, "updateStrategy", Map.of("type", "RollingUpdate",
+                "rollingUpdate", Map.of("partition", 2)));
+        assertThat(Readiness.of(object("StatefulSet", 1, partitioned, Map.of("replicas", 4, "readyReplicas", 4,
+                "updatedReplicas", 1, "currentRevision", "a", "updateRevision", "b"))).message()).isEqualTo("Updated: 1/2");
+        assertThat(Readiness.of(object("StatefulSet", 1, partitioned, Map.of("replicas", 4, "readyReplicas", 4,
+                "updatedReplicas", 2, "currentRevision", "a", "updateRevision", "b"))).ready()).isTrue();
+        assertThat(Readiness.of(object("StatefulSet", 1, Map.of("replicas", 1), Map.of("replicas", 3, "readyReplicas", 3)))
+                .message()).isEqualTo("Pending termination: 2");
     }
 
     @Test
@@ -68,6 +76,10 @@ class ReadinessTest {
         assertThat(Readiness.of(new ConfigMapBuilder().withNewMetadata().withName("c").endMetadata().build()).ready()).isTrue();
         assertThat(Readiness.of(object("Database", 1, Map.of(), Map.of("conditions", List.of(condition("Ready", "False", "Provisioning"))))))
                 .isEqualTo(new Readiness(false, false, "Provisioning", "Provisioning happened"));
+        assertThat(Readiness.of(object("Database", 1, Map.of(), Map.of("conditions", List.of(Map.of("type", "Ready",
+                "status", "False", "reason", "waiting for the primary"))))).reason()).isEqualTo("WaitingForThePrimary");
+        assertThat(Readiness.of(object("Database", 1, Map.of(), Map.of("conditions", List.of(Map.of("type", "Ready",
+                "status", "False", "reason", " -- "))))).reason()).isEqualTo("NotReady");
         assertThat(Readiness.of(null)).isEqualTo(Readiness.ABSENT);
         // Garbage where a status should be: judged as far as it can be, never thrown at the parent's handler.
         assertThat(Readiness.of(Map.of("kind", "Deployment", "status", "garbage", "spec", List.of())).message()).isEqualTo("Updated: 0/1");

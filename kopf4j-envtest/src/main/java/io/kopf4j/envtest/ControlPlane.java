@@ -14,7 +14,11 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a local control plane is made of and how its processes start: a directory (the PKI, etcd's
@@ -44,6 +48,10 @@ final class ControlPlane implements AutoCloseable {
      * ConfigMap, legacy token Secrets), bind volumes (a test's PVC status would not stay as it set it),
      * start real Jobs from CronJobs, or need nodes and endpoints.
      */
+    /** The minor version whose controller manager no longer has the insecure port, nor its {@code --port} flag. */
+    private static final int INSECURE_PORT_REMOVED = 24;
+    /** Per directory of binaries: the minor version of a controller manager that matches its API server, or -1. */
+    private static final Map<Path, Integer> MATCHING_CONTROLLER_MANAGERS = new ConcurrentHashMap<>();
     static final List<String> CONTROLLERS = List.of("garbagecollector", "namespace", "deployment", "replicaset",
             "statefulset", "job", "pvc-protection");
 
@@ -164,13 +172,43 @@ final class ControlPlane implements AutoCloseable {
     }
 
     /**
-     * Whether the binaries include kube-controller-manager: the archives of envtest ship none, the
-     * Debian build and the cache have one. Only one from the same directory as the API server runs
-     * with it, so that its version matches (an older controller manager calls APIs a newer server
-     * no longer serves).
+     * Whether the binaries include a kube-controller-manager of the API server's own version: the
+     * archives of envtest ship none, the Debian build and the cache have one. Another version does
+     * not run (an older controller manager calls APIs a newer server no longer serves, a newer one
+     * has other flags).
      */
     boolean hasControllerManager() {
-        return Files.isExecutable(binaries.resolve(CONTROLLER_MANAGER));
+        return controllerManagerMinor() >= 0;
+    }
+
+    /**
+     * The minor version of the kube-controller-manager beside the API server, when both say the same
+     * version ({@code --version}); -1 when there is none, or it is of another version. Asked once per
+     * directory of binaries.
+     */
+    private int controllerManagerMinor() {
+        return MATCHING_CONTROLLER_MANAGERS.computeIfAbsent(binaries, dir -> {
+            if (!Files.isExecutable(dir.resolve(CONTROLLER_MANAGER))) {
+                return -1;
+            }
+            String version = version(dir.resolve(CONTROLLER_MANAGER));
+            Matcher minor = Pattern.compile("v1\\.(\\d+)\\.").matcher(version);
+            return version.equals(version(dir.resolve("kube-apiserver"))) && minor.find() ? Integer.parseInt(minor.group(1)) : -1;
+        });
+    }
+
+    /** What a binary says with {@code --version} ({@code Kubernetes v1.20.2}), or empty if it cannot say. */
+    private static String version(Path binary) {
+        try {
+            Process process = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            return process.waitFor() == 0 ? output : "";
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
     }
 
     /**
@@ -187,12 +225,11 @@ final class ControlPlane implements AutoCloseable {
             Path kubeconfig = dir.resolve(CONTROLLER_MANAGER + ".kubeconfig");
             PrivateFiles.write(kubeconfig, kubeconfigYaml(CONTROLLER_MANAGER_USER, certificateCredentials(client[0], client[1]), "default"));
             int port = freePort();
-            ControlPlaneProcess process = launch(CONTROLLER_MANAGER, List.of(binary(CONTROLLER_MANAGER),
+            List<String> command = new ArrayList<>(List.of(binary(CONTROLLER_MANAGER),
                     "--kubeconfig=" + kubeconfig,
                     "--controllers=" + String.join(",", CONTROLLERS),
                     "--use-service-account-credentials=false",   // every controller is the kubeconfig's user
                     "--leader-elect=false",
-                    "--port=0",   // 1.20 also serves plain HTTP on 10252 by default: parallel clusters would collide
                     "--bind-address=" + LOOPBACK,
                     "--secure-port=" + port,
                     "--tls-cert-file=" + serving[0],
@@ -201,6 +238,10 @@ final class ControlPlane implements AutoCloseable {
                     "--kube-api-qps=100",
                     "--kube-api-burst=200",
                     "--profiling=false"));
+            if (controllerManagerMinor() < INSECURE_PORT_REMOVED) {
+                command.add("--port=0");   // it also serves plain HTTP on 10252 by default: parallel clusters would collide
+            }
+            ControlPlaneProcess process = launch(CONTROLLER_MANAGER, command);
             awaitHttp(process, "https://" + LOOPBACK + ":" + port + "/healthz");
             return process;
         } catch (IOException | GeneralSecurityException e) {

@@ -180,6 +180,7 @@ public final class KeptCluster {
      */
     public synchronized boolean start(boolean controllers) {
         if (isRunning()) {
+            keepControllers(controllers);
             return false;
         }
         stop();   // the process left of a half-running cluster
@@ -216,6 +217,34 @@ public final class KeptCluster {
             throw new IllegalStateException("cannot start local cluster " + name + ": " + e.getMessage(), e);
         }
         return true;
+    }
+
+    /**
+     * A running cluster gets its controllers as asked: started again if they died (or were left out
+     * at its start), stopped if no longer wanted.
+     */
+    private void keepControllers(boolean controllers) {
+        Properties state = readState();
+        if (!controllers) {
+            process(ControlPlane.CONTROLLER_MANAGER).ifPresent(ControlPlaneProcess::terminate);
+            state.remove(ControlPlane.CONTROLLER_MANAGER + ".pid");
+        } else if (!controllersRunning()) {
+            ControlPlane.Ports ports = new ControlPlane.Ports(port(state, ETCD + ".port"), port(state, ETCD + ".peer-port"),
+                    port(state, API_SERVER + ".port"));
+            try (ControlPlane plane = new ControlPlane(EnvtestAssets.locate(), dataDir, Pki.openOrCreate(dataDir.resolve("pki")),
+                    ports, List.of(), true)) {
+                if (plane.hasControllerManager()) {
+                    state.setProperty(ControlPlane.CONTROLLER_MANAGER + ".pid", String.valueOf(plane.startControllerManager().pid()));
+                }
+            } catch (IOException | GeneralSecurityException e) {
+                throw new IllegalStateException("cannot start the controllers of local cluster " + name + ": " + e.getMessage(), e);
+            }
+        }
+        try {
+            writeState(state);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the state of local cluster " + name + " in " + dataDir, e);
+        }
     }
 
     /** Stops its processes (the controllers, then the API server), keeping the data. Does nothing if none runs. */

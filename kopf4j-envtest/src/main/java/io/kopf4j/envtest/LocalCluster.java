@@ -472,8 +472,8 @@ public final class LocalCluster implements AutoCloseable {
         }
         if (!plane.hasControllerManager()) {
             if (!MISSING_CONTROLLERS_SAID.getAndSet(true)) {
-                LOG.info("No kube-controller-manager beside kube-apiserver in {}: no controllers run (no garbage collector,"
-                        + " no namespace deletion). scripts/envtest.sh builds one into its cache.", plane.binaries);
+                LOG.info("No kube-controller-manager of kube-apiserver's version beside it in {}: no controllers run (no garbage"
+                        + " collector, no namespace deletion). scripts/envtest.sh builds one into its cache.", plane.binaries);
             }
             return;
         }

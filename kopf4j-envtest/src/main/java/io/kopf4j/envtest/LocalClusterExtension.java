@@ -55,15 +55,16 @@ public final class LocalClusterExtension implements ParameterResolver {
     }
 
     /**
-     * The run's one cluster with or without its controllers: the default one ({@link #cluster(ExtensionContext)})
-     * if it is so, else a second one, shared by the tests that ask the same.
+     * The run's one cluster, or, for tests that ask for none of its controllers, a second one without
+     * them, shared by those tests. Turned off for the whole run ({@code -Dkopf4j.envtest.controllers=false}),
+     * the controllers run in neither.
      *
      * @param context any test's or container's context of the run
-     * @param controllers whether kube-controller-manager runs in it
+     * @param controllers false for a cluster without kube-controller-manager
      * @return the run's cluster of that kind
      */
     public static LocalCluster cluster(ExtensionContext context, boolean controllers) {
-        if (controllers == LocalCluster.controllersByDefault()) {
+        if (controllers || !LocalCluster.controllersByDefault()) {
             return cluster(context);
         }
         return context.getRoot().getStore(STORE).getOrComputeIfAbsent("controllers=" + controllers,

@@ -109,7 +109,7 @@ class LocalClusterTest {
     }
 
     @Test
-    void withoutControllersOwnedChildrenStay() {
+    void withoutControllersOnlyEtcdAndTheApiServerRun() {
         try (LocalCluster cluster = LocalCluster.builder().controllers(false).start()) {
             assertThat(cluster.controllersRunning()).isFalse();
             assertThat(cluster.processIds()).hasSize(2);
@@ -217,6 +217,7 @@ class LocalClusterTest {
     private static List<ProcessHandle> clusterOfAChildJvmEndedBy(Consumer<Process> end) throws Exception {
         Path javaBinary = Path.of(System.getProperty("java.home"), "bin", "java");
         Process child = new ProcessBuilder(javaBinary.toString(), "-cp", System.getProperty("java.class.path"),
+                "-D" + LocalCluster.CONTROLLERS_PROPERTY + "=" + LocalCluster.controllersByDefault(),
                 ClusterInChildJvm.class.getName()).redirectErrorStream(true).start();
         List<ProcessHandle> processes = new ArrayList<>();
         try (var lines = new BufferedReader(new InputStreamReader(child.getInputStream()))) {

@@ -56,7 +56,8 @@ public @interface KopfTest {
     /**
      * {@return whether the cluster runs kube-controller-manager (the garbage collector, namespace
      * deletion, the Deployment, ReplicaSet, StatefulSet and Job controllers); false for a control
-     * plane alone, where a test plays the workload controllers itself with {@code setStatus}}
+     * plane alone, where a test plays the workload controllers itself with {@code setStatus};
+     * {@code -Dkopf4j.envtest.controllers=false} turns them off for every test of the run}
      */
     boolean controllers() default true;
 
