@@ -37,6 +37,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -234,17 +235,25 @@ public final class OperatorRuntime {
         return reactor.isPresent() && reactor.get().awaitListed(timeout);
     }
 
+    /** The order in which the engines stop taking work: the reverse of their start, those that serve the API server last. */
+    static List<Engine> stoppingOrder(List<Engine> started) {
+        List<Engine> backwards = started.reversed();
+        List<Engine> stopping = new ArrayList<>(backwards.stream().filter(engine -> !engine.servesApiServer()).toList());
+        stopping.addAll(backwards.stream().filter(Engine::servesApiServer).toList());
+        return stopping;
+    }
+
     /**
      * Stops what started, in the reverse order, in two passes around the handlers' grace period:
-     * first every engine stops taking work (the webhooks, the watching, peering's watchers, the
-     * daemons); the handlers in flight get the grace period (then an interruption); and only then is
+     * first every engine stops taking work (the watching, peering's watchers, the daemons, and the
+     * webhooks last, as before: they answer the API server's requests until then); the handlers in flight get the grace period (then an interruption); and only then is
      * every engine released, so that this replica's shards, peers and Lease let others take over only
      * once its handlers are done. The cleanup activities run before the poster's last Events are written
      * and the client and the endpoints close. An interruption of the stop shortens the wait, never the release.
      */
     public void stop() {
         List<Engine> backwards = started.reversed();
-        for (Engine engine : backwards) {
+        for (Engine engine : stoppingOrder(started)) {
             try {
                 engine.stopTakingWork();
             } catch (RuntimeException e) {

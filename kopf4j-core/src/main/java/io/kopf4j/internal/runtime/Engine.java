@@ -33,6 +33,16 @@ public interface Engine {
     }
 
     /**
+     * {@return whether it answers the API server's requests (the admission webhooks)} Such an engine
+     * stops taking work after the others, as controller-runtime stops its webhooks last: the API
+     * server sends requests for as long as the configurations name the webhooks, and those that come
+     * while the watching stops are still answered.
+     */
+    default boolean servesApiServer() {
+        return false;
+    }
+
+    /**
      * Releases what the engine holds (servers, Leases, records, clients) once the handlers in flight
      * have ended or were abandoned.
      *

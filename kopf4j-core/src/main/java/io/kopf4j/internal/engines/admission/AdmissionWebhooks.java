@@ -178,6 +178,11 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
         close();
     }
 
+    @Override
+    public boolean servesApiServer() {
+        return true;
+    }
+
     /** Stops the server, then reduces the managed configurations to the persistent webhooks. */
     @Override
     public void close() {
