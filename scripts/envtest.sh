@@ -26,7 +26,9 @@ log() { printf '[kopf4j envtest %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 FALLBACK=""
 serve_fallback() {
   [[ $BASHPID == "$$" ]] || exit 1   # in a command substitution: fail it, and the script's own trap serves
-  log "kube-controller-manager could not be built; $FALLBACK serves without it (its clusters run no controllers)"
+  log "kube-controller-manager could not be built; $FALLBACK serves without it (its clusters run no controllers);" \
+      "delete the kube-controller-manager line of its VERSIONS to try again"
+  echo "kube-controller-manager=not built $(date -u +%Y-%m-%dT%H:%M:%SZ)" >> "$FALLBACK/VERSIONS"
   echo "$FALLBACK"; exit 0
 }
 die() { log "ERROR: $*"; [[ -z "$FALLBACK" ]] || serve_fallback; exit 1; }
@@ -58,7 +60,8 @@ done
 # A cache that this script built from Debian's sources before it built kube-controller-manager too:
 # only that binary is built, of the same source, into it.
 CONTROLLERS_ONLY=""
-if [[ -n "$best" && ! -x "$best/kube-controller-manager" ]] && grep -q '^kubernetes-source-deb=' "$best/VERSIONS" 2>/dev/null; then
+if [[ -n "$best" && ! -x "$best/kube-controller-manager" ]] && grep -q '^kubernetes-source-deb=' "$best/VERSIONS" 2>/dev/null \
+    && ! grep -q '^kube-controller-manager=' "$best/VERSIONS"; then
   CONTROLLERS_ONLY=$best FALLBACK=$best
   log "cached: $best, without kube-controller-manager: building it from the same Debian source"
 elif [[ -n "$best" ]]; then

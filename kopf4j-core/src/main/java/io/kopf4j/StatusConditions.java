@@ -155,14 +155,14 @@ public final class StatusConditions {
             return written();
         }
         Map<String, Object> condition = existing.get();
-        boolean transition = !status.equals(condition.get("status"));
+        // A stored condition without a time (garbage, or another writer's) gets one, as a transition would.
+        boolean transition = !status.equals(condition.get("status")) || !(condition.get("lastTransitionTime") instanceof String);
         boolean differs = transition || !reason.equals(condition.get("reason")) || !text.equals(condition.get("message"))
-                || !Objects.equals(wanted.get("observedGeneration"), number(condition.get("observedGeneration")))
-                || !(condition.get("lastTransitionTime") instanceof String);
+                || !Objects.equals(wanted.get("observedGeneration"), number(condition.get("observedGeneration")));
         if (!differs) {
             return false;
         }
-        Object since = transition || !(condition.get("lastTransitionTime") instanceof String) ? now() : condition.get("lastTransitionTime");
+        Object since = transition ? now() : condition.get("lastTransitionTime");
         condition.clear();
         condition.putAll(wanted);
         condition.put("lastTransitionTime", since);

@@ -2,7 +2,7 @@ package io.kopf4j.kits;
 
 import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.kopf4j.StatusConditions;
-import io.kopf4j.internal.structs.Json;
+import io.kopf4j.internal.structs.TypedJson;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,8 +45,7 @@ public record Readiness(boolean ready, boolean failed, String reason, String mes
         }
         Map<String, Object> body = switch (object) {
             case Map<?, ?> fields -> map(fields);
-            case KubernetesResource typed -> Json.mapper().convertValue(typed, Json.mapper().getTypeFactory()
-                    .constructMapType(Map.class, String.class, Object.class));
+            case KubernetesResource typed -> TypedJson.fieldsOf(typed);
             default -> throw new IllegalArgumentException("not a Kubernetes object: " + object.getClass().getName());
         };
         String kind = body.get("kind") instanceof String text ? text : "";

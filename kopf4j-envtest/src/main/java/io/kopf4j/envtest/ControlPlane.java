@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -201,7 +202,7 @@ final class ControlPlane implements AutoCloseable {
     private static String version(Path binary) {
         try {
             Process process = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             return process.waitFor() == 0 ? output : "";
         } catch (IOException e) {
             return "";

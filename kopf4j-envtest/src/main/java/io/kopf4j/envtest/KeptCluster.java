@@ -197,8 +197,8 @@ public final class KeptCluster {
                 writeState(state);
                 plane.writeKubeconfig();
                 state.remove(ControlPlane.CONTROLLER_MANAGER + ".pid");
-                if (controllers && plane.hasControllerManager()) {
-                    state.setProperty(ControlPlane.CONTROLLER_MANAGER + ".pid", String.valueOf(plane.startControllerManager().pid()));
+                if (controllers) {
+                    startControllers(plane, state);
                 }
                 writeState(state);
             } catch (IOException | RuntimeException e) {
@@ -229,13 +229,9 @@ public final class KeptCluster {
             process(ControlPlane.CONTROLLER_MANAGER).ifPresent(ControlPlaneProcess::terminate);
             state.remove(ControlPlane.CONTROLLER_MANAGER + ".pid");
         } else if (!controllersRunning()) {
-            ControlPlane.Ports ports = new ControlPlane.Ports(port(state, ETCD + ".port"), port(state, ETCD + ".peer-port"),
-                    port(state, API_SERVER + ".port"));
             try (ControlPlane plane = new ControlPlane(EnvtestAssets.locate(), dataDir, Pki.openOrCreate(dataDir.resolve("pki")),
-                    ports, List.of(), true)) {
-                if (plane.hasControllerManager()) {
-                    state.setProperty(ControlPlane.CONTROLLER_MANAGER + ".pid", String.valueOf(plane.startControllerManager().pid()));
-                }
+                    recordedPorts(state), List.of(), true)) {
+                startControllers(plane, state);
             } catch (IOException | GeneralSecurityException e) {
                 throw new IllegalStateException("cannot start the controllers of local cluster " + name + ": " + e.getMessage(), e);
             }
@@ -245,6 +241,18 @@ public final class KeptCluster {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the state of local cluster " + name + " in " + dataDir, e);
         }
+    }
+
+    /** Starts kube-controller-manager, if the binaries have one of the API server's version, and records it. */
+    private static void startControllers(ControlPlane plane, Properties state) {
+        if (plane.hasControllerManager()) {
+            state.setProperty(ControlPlane.CONTROLLER_MANAGER + ".pid", String.valueOf(plane.startControllerManager().pid()));
+        }
+    }
+
+    /** The ports recorded at the first start. */
+    private static ControlPlane.Ports recordedPorts(Properties state) {
+        return new ControlPlane.Ports(port(state, ETCD + ".port"), port(state, ETCD + ".peer-port"), port(state, API_SERVER + ".port"));
     }
 
     /** Stops its processes (the controllers, then the API server), keeping the data. Does nothing if none runs. */
@@ -305,9 +313,7 @@ public final class KeptCluster {
 
     /** The ports of the first start, kept in the state (and written there now), if still free. */
     private ControlPlane.Ports ports(Properties state) {
-        ControlPlane.Ports ports = state.containsKey(API_SERVER + ".port")
-                ? new ControlPlane.Ports(port(state, ETCD + ".port"), port(state, ETCD + ".peer-port"), port(state, API_SERVER + ".port"))
-                : ControlPlane.Ports.free();
+        ControlPlane.Ports ports = state.containsKey(API_SERVER + ".port") ? recordedPorts(state) : ControlPlane.Ports.free();
         checkFree(ports.etcd(), ETCD);
         checkFree(ports.etcdPeer(), "etcd's peers");
         checkFree(ports.apiServer(), API_SERVER);

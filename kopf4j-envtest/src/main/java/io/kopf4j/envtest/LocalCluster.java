@@ -19,6 +19,7 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -419,7 +420,7 @@ public final class LocalCluster implements AutoCloseable {
         Map<String, Object> ready = Map.of("phase", "Running", "conditions", List.of(
                 Map.of("type", "Ready", "status", "True"), Map.of("type", "ContainersReady", "status", "True")));
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        Set<String> marked = new java.util.HashSet<>();
+        Set<String> marked = new HashSet<>();
         while (marked.size() < count) {
             for (var pod : client().pods().inNamespace(namespace).withLabels(labels).list().getItems()) {
                 if (marked.size() < count && marked.add(pod.getMetadata().getName())) {
