@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
@@ -65,6 +66,12 @@ public final class Observer {
     private final Set<String> namespaces = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean rescanPending = new AtomicBoolean();
     private final List<Runnable> rescanListeners = new CopyOnWriteArrayList<>();
+    /**
+     * Open once {@link #start()} has placed the first watchers. Until then a listing wait would see
+     * only the watchers placed so far: the indexed resource's may come after the one whose objects
+     * already wait at the indexes' barrier, which would then open on a partial index.
+     */
+    private final CountDownLatch placed = new CountDownLatch(1);
     private ResourceWatcher namespaceWatcher;
     private ResourceWatcher crdWatcher;
     private volatile boolean stopped;
@@ -94,6 +101,14 @@ public final class Observer {
      * names them ({@link #checkServed()}); those whose CRDs appear later are served then.
      */
     public void start() {
+        try {
+            placeWatchers();
+        } finally {
+            placed.countDown();
+        }
+    }
+
+    private void placeWatchers() {
         LOG.debug("Connecting to {}", client.getMasterUrl());
         ResourceInsights revised = revise();
         served.addAll(revised.served());
@@ -144,6 +159,9 @@ public final class Observer {
     /** Waits until the namespaces and the chosen resources (the indexed ones, say) have delivered their initial listing. */
     public boolean awaitListed(Duration timeout, Predicate<Resource> which) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
+        if (!placed.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            return false;
+        }
         if (namespaceWatcher != null && !namespaceWatcher.listed().await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
             return false;
         }
@@ -152,7 +170,7 @@ public final class Observer {
 
     /** True once the namespaces and every watched resource have delivered their initial listing; never blocks. */
     public boolean listed() {
-        return (namespaceWatcher == null || namespaceWatcher.listed().getCount() == 0) && orchestrator.listed();
+        return placed.getCount() == 0 && (namespaceWatcher == null || namespaceWatcher.listed().getCount() == 0) && orchestrator.listed();
     }
 
     /** Stops observing; the orchestrator is stopped by its owner. */
