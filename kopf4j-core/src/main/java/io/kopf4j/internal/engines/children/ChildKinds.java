@@ -1,0 +1,65 @@
+package io.kopf4j.internal.engines.children;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.kopf4j.HandlerDescription.Option;
+import io.kopf4j.OperatorException;
+import io.kopf4j.Resource;
+import io.kopf4j.internal.engines.permissions.ApiCatalog;
+import io.kopf4j.internal.intents.ChildrenHandler;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The resources of the children that the handlers declare, resolved against the API server's
+ * discovery once at the start: a fabric8 type by its group, version and kind, a selector as kubectl
+ * resolves it. A kind the server does not serve stops the operator's start naming the handler, as an
+ * unknown resource of a handler does.
+ *
+ * <pre>{@code
+ * Map<String, Resource> byGroupKind = ChildKinds.resolve(registry.childrenHandlers(), ApiCatalog.live(client));
+ * }</pre>
+ */
+final class ChildKinds {
+    private ChildKinds() {
+    }
+
+    /**
+     * {@return each declared kind's resource, by its group/kind ({@code apps/Deployment}, {@code /ConfigMap})}
+     *
+     * @throws OperatorException naming the handler and the kind the server does not serve
+     */
+    static Map<String, Resource> resolve(List<ChildrenHandler> handlers, ApiCatalog catalog) {
+        Map<String, Resource> resolved = new LinkedHashMap<>();
+        for (ChildrenHandler handler : handlers) {
+            for (Class<? extends HasMetadata> type : handler.options().get(Option.ChildKinds.class)
+                    .map(Option.ChildKinds::types).orElse(List.of())) {
+                Resource resource = typed(type, catalog, handler);
+                resolved.put(resource.group() + "/" + resource.kind(), resource);
+            }
+            for (String selector : handler.options().get(Option.ChildResources.class)
+                    .map(Option.ChildResources::selectors).orElse(List.of())) {
+                Resource resource;
+                try {
+                    resource = catalog.resolve(selector);
+                } catch (OperatorException e) {
+                    throw new OperatorException("Handler " + handler.origin() + ": its children's " + e.getMessage(), e);
+                }
+                resolved.put(resource.group() + "/" + resource.kind(), resource);
+            }
+        }
+        return resolved;
+    }
+
+    private static Resource typed(Class<? extends HasMetadata> type, ApiCatalog catalog, ChildrenHandler handler) {
+        String group = HasMetadata.getGroup(type);
+        String version = HasMetadata.getVersion(type);
+        String kind = HasMetadata.getKind(type);
+        return catalog.resources(Set.of(group == null ? "" : group)).stream()
+                .filter(resource -> resource.kind().equals(kind) && resource.version().equals(version))
+                .findFirst()
+                .orElseThrow(() -> new OperatorException("Handler " + handler.origin() + ": its children's kind " + kind
+                        + " (" + HasMetadata.getApiVersion(type) + ") is not served by the API server; " + catalog.remedy()));
+    }
+}
