@@ -4,12 +4,12 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.OperatorException;
 import io.kopf4j.Resource;
-import io.kopf4j.internal.engines.permissions.ApiCatalog;
 import io.kopf4j.internal.intents.ChildrenHandler;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The resources of the children that the handlers declare, resolved against the API server's
@@ -18,11 +18,22 @@ import java.util.Set;
  * unknown resource of a handler does.
  *
  * <pre>{@code
- * Map<String, Resource> byGroupKind = ChildKinds.resolve(registry.childrenHandlers(), ApiCatalog.live(client));
+ * ChildKinds.Discovery discovery = new ChildKinds.Discovery(catalog::resources, catalog::resolve, catalog.remedy());
+ * Map<String, Resource> byGroupKind = ChildKinds.resolve(registry.childrenHandlers(), discovery);
  * }</pre>
  */
-final class ChildKinds {
+public final class ChildKinds {
     private ChildKinds() {
+    }
+
+    /**
+     * What the API server serves, as the root's API catalog tells it (an engine does not depend on another's package).
+     *
+     * @param served the resources of these groups
+     * @param byName the one resource a kubectl-style name selects, or an {@code OperatorException}
+     * @param remedy what makes an unknown resource known
+     */
+    public record Discovery(Function<Set<String>, List<Resource>> served, Function<String, Resource> byName, String remedy) {
     }
 
     /**
@@ -30,7 +41,7 @@ final class ChildKinds {
      *
      * @throws OperatorException naming the handler and the kind the server does not serve
      */
-    static Map<String, Resource> resolve(List<ChildrenHandler> handlers, ApiCatalog catalog) {
+    static Map<String, Resource> resolve(List<ChildrenHandler> handlers, Discovery catalog) {
         Map<String, Resource> resolved = new LinkedHashMap<>();
         for (ChildrenHandler handler : handlers) {
             for (Class<? extends HasMetadata> type : handler.options().get(Option.ChildKinds.class)
@@ -42,7 +53,7 @@ final class ChildKinds {
                     .map(Option.ChildResources::selectors).orElse(List.of())) {
                 Resource resource;
                 try {
-                    resource = catalog.resolve(selector);
+                    resource = catalog.byName().apply(selector);
                 } catch (OperatorException e) {
                     throw new OperatorException("Handler " + handler.origin() + ": its children's " + e.getMessage(), e);
                 }
@@ -52,11 +63,11 @@ final class ChildKinds {
         return resolved;
     }
 
-    private static Resource typed(Class<? extends HasMetadata> type, ApiCatalog catalog, ChildrenHandler handler) {
+    private static Resource typed(Class<? extends HasMetadata> type, Discovery catalog, ChildrenHandler handler) {
         String group = HasMetadata.getGroup(type);
         String version = HasMetadata.getVersion(type);
         String kind = HasMetadata.getKind(type);
-        return catalog.resources(Set.of(group == null ? "" : group)).stream()
+        return catalog.served().apply(Set.of(group == null ? "" : group)).stream()
                 .filter(resource -> resource.kind().equals(kind) && resource.version().equals(version))
                 .findFirst()
                 .orElseThrow(() -> new OperatorException("Handler " + handler.origin() + ": its children's kind " + kind

@@ -36,6 +36,9 @@ class ChildKindsTest {
         }
     };
 
+    private static final ChildKinds.Discovery DISCOVERY = new ChildKinds.Discovery(CATALOG::resources, CATALOG::resolve,
+            CATALOG.remedy());
+
     private static HandlerRegistry registry(Option... kinds) {
         HandlerRegistry registry = new HandlerRegistry();
         Option[] options = new Option[kinds.length + 1];
@@ -48,7 +51,7 @@ class ChildKindsTest {
     @Test
     void typesAndSelectorsResolveToTheServedResources() {
         var resolved = ChildKinds.resolve(registry(new Option.ChildKinds(List.of(Deployment.class)),
-                new Option.ChildResources(List.of("configmaps"))).childrenHandlers(), CATALOG);
+                new Option.ChildResources(List.of("configmaps"))).childrenHandlers(), DISCOVERY);
         assertThat(resolved.keySet()).containsExactly("apps/Deployment", "/ConfigMap");
         assertThat(resolved.get("apps/Deployment").plural()).isEqualTo("deployments");
     }
@@ -56,7 +59,7 @@ class ChildKindsTest {
     @Test
     void anUnservedKindStopsTheStartNamingTheHandler() {
         assertThatThrownBy(() -> ChildKinds.resolve(registry(new Option.ChildKinds(List.of(ConfigMap.class, CronJob.class)))
-                .childrenHandlers(), CATALOG))
+                .childrenHandlers(), DISCOVERY))
                 .hasMessageContaining("its children's kind CronJob (batch/v1) is not served by the API server; install its CRD");
     }
 }
