@@ -119,12 +119,12 @@ public final class HandlerRegistry {
 
     public synchronized boolean isEmpty() {
         return changing.isEmpty() && watching.isEmpty() && activities.isEmpty() && spawning.isEmpty()
-                && indexing.isEmpty() && webhooks.isEmpty();
+                && indexing.isEmpty() && webhooks.isEmpty() && children.isEmpty();
     }
 
     public synchronized int size() {
         return changing.size() + watching.size() + activities.size() + spawning.size() + indexing.size()
-                + webhooks.size();
+                + webhooks.size() + children.size();
     }
 
     /** Every admission handler of the operator, in declaration order. */
@@ -233,6 +233,18 @@ public final class HandlerRegistry {
     /** The children handlers of a resource, whatever their filters. */
     public synchronized List<ChildrenHandler> childrenHandlers(Resource resource) {
         return children.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    /** The children handlers of an object at this event: of its resource, and whose filters it passes. */
+    public synchronized List<ChildrenHandler> childrenHandlers(SpawningCause cause) {
+        return children.stream()
+                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matchesBody(cause, cause.raw()))
+                .toList();
+    }
+
+    /** Whether any children handler is of this resource: only then do its objects keep their children. */
+    public synchronized boolean hasChildrenHandlers(Resource resource) {
+        return children.stream().anyMatch(h -> h.selector().matches(resource));
     }
 
     /** Every children handler: their children's kinds are watched from the start. */

@@ -49,7 +49,7 @@ class ChildWritesTest {
         ChildWrites writes = new ChildWrites(client, ApiRetries.NONE, "kopf4j");
         var logger = LoggerFactory.getLogger(ChildWritesTest.class);
 
-        DesiredChildren.Child child = DesiredChildren.of(deployment("nginx:1"), parent, "kopf4j", Set.of("apps/Deployment")).get(0);
+        DesiredChildren.Child child = DesiredChildren.of(deployment("nginx:1"), parent, "kopf4j", "children", Set.of("apps/Deployment")).get(0);
         Map<String, Object> applied = writes.apply(deployments, child, logger);
         assertThat(OwnedFields.unchanged(child.body(), applied, "kopf4j")).isTrue();
 
@@ -63,7 +63,7 @@ class ChildWritesTest {
         assertThat(((Map<?, ?>) again.get("metadata")).get("resourceVersion")).as("a second apply of the same is a no-op")
                 .isEqualTo(version);
 
-        DesiredChildren.Child changed = DesiredChildren.of(deployment("nginx:2"), parent, "kopf4j", Set.of("apps/Deployment")).get(0);
+        DesiredChildren.Child changed = DesiredChildren.of(deployment("nginx:2"), parent, "kopf4j", "children", Set.of("apps/Deployment")).get(0);
         assertThat(OwnedFields.unchanged(changed.body(), live, "kopf4j")).isFalse();
 
         String uid = ((Map<?, ?>) live.get("metadata")).get("uid").toString();

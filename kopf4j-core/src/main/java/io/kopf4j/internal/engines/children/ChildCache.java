@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * }</pre>
  */
 final class ChildCache {
-    private record Entry(String parent, byte[] json) {
+    private record Entry(String parent, String resourceVersion, byte[] json) {
     }
 
     private final Map<String, Entry> byUid = new ConcurrentHashMap<>();
@@ -37,7 +37,11 @@ final class ChildCache {
             return Set.of();
         }
         String parent = controller(child);
-        Entry before = byUid.put(uid, new Entry(parent, Json.bytes(child)));
+        String version = text(child, "resourceVersion");
+        Entry before = byUid.put(uid, new Entry(parent, version, Json.bytes(child)));
+        if (before != null && version != null && version.equals(before.resourceVersion())) {
+            return Set.of();   // the echo of what the parent's own apply returned: nothing new for it
+        }
         String previous = before == null ? null : before.parent();
         if (previous != null && !previous.equals(parent)) {
             unindex(previous, uid);
@@ -108,6 +112,10 @@ final class ChildCache {
     }
 
     private static String uid(Map<String, Object> child) {
-        return child.get("metadata") instanceof Map<?, ?> metadata && metadata.get("uid") instanceof String uid ? uid : null;
+        return text(child, "uid");
+    }
+
+    private static String text(Map<String, Object> child, String field) {
+        return child.get("metadata") instanceof Map<?, ?> metadata && metadata.get(field) instanceof String text ? text : null;
     }
 }

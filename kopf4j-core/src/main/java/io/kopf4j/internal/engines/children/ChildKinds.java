@@ -19,7 +19,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * ChildKinds.Discovery discovery = new ChildKinds.Discovery(catalog::resources, catalog::resolve, catalog.remedy());
- * Map<String, Resource> byGroupKind = ChildKinds.resolve(registry.childrenHandlers(), discovery);
+ * Map<String, Resource> byGroupKind = ChildKinds.of(handler, discovery);
  * }</pre>
  */
 public final class ChildKinds {
@@ -37,28 +37,26 @@ public final class ChildKinds {
     }
 
     /**
-     * {@return each declared kind's resource, by its group/kind ({@code apps/Deployment}, {@code /ConfigMap})}
+     * {@return each kind the handler declares, its resource by its group/kind ({@code apps/Deployment}, {@code /ConfigMap})}
      *
      * @throws OperatorException naming the handler and the kind the server does not serve
      */
-    static Map<String, Resource> resolve(List<ChildrenHandler> handlers, Discovery catalog) {
+    static Map<String, Resource> of(ChildrenHandler handler, Discovery catalog) {
         Map<String, Resource> resolved = new LinkedHashMap<>();
-        for (ChildrenHandler handler : handlers) {
-            for (Class<? extends HasMetadata> type : handler.options().get(Option.ChildKinds.class)
-                    .map(Option.ChildKinds::types).orElse(List.of())) {
-                Resource resource = typed(type, catalog, handler);
-                resolved.put(resource.group() + "/" + resource.kind(), resource);
+        for (Class<? extends HasMetadata> type : handler.options().get(Option.ChildKinds.class)
+                .map(Option.ChildKinds::types).orElse(List.of())) {
+            Resource resource = typed(type, catalog, handler);
+            resolved.put(resource.group() + "/" + resource.kind(), resource);
+        }
+        for (String selector : handler.options().get(Option.ChildResources.class)
+                .map(Option.ChildResources::selectors).orElse(List.of())) {
+            Resource resource;
+            try {
+                resource = catalog.byName().apply(selector);
+            } catch (OperatorException e) {
+                throw new OperatorException("Handler " + handler.origin() + ": its children's " + e.getMessage(), e);
             }
-            for (String selector : handler.options().get(Option.ChildResources.class)
-                    .map(Option.ChildResources::selectors).orElse(List.of())) {
-                Resource resource;
-                try {
-                    resource = catalog.byName().apply(selector);
-                } catch (OperatorException e) {
-                    throw new OperatorException("Handler " + handler.origin() + ": its children's " + e.getMessage(), e);
-                }
-                resolved.put(resource.group() + "/" + resource.kind(), resource);
-            }
+            resolved.put(resource.group() + "/" + resource.kind(), resource);
         }
         return resolved;
     }

@@ -3,6 +3,7 @@ package io.kopf4j.internal.engines.children;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.kopf4j.internal.structs.Json;
 import io.kopf4j.internal.structs.K8sObjects;
+import io.kopf4j.internal.structs.TypedJson;
 import io.kopf4j.kits.Hierarchies;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,12 +20,14 @@ import java.util.Set;
  * child by its place in the result and what it is.
  *
  * <pre>{@code
- * List<DesiredChildren.Child> children = DesiredChildren.of(returned, parent, "kopf4j", Set.of("apps/Deployment"));
+ * List<DesiredChildren.Child> children = DesiredChildren.of(returned, parent, "kopf4j", "children", Set.of("apps/Deployment"));
  * }</pre>
  */
 final class DesiredChildren {
     /** The label that marks a child as applied by this operator (its field manager). */
     static final String MANAGED_BY = "kopf4j.dev/managed-by";
+    /** The annotation that names the handler whose child it is: a handler prunes only its own children. */
+    static final String HANDLER = "kopf4j.dev/children-handler";
     /** What the API server sets and an apply must not claim. */
     private static final List<String> SERVER_METADATA = List.of("uid", "resourceVersion", "generation", "creationTimestamp",
             "deletionTimestamp", "deletionGracePeriodSeconds", "managedFields", "selfLink");
@@ -59,15 +62,17 @@ final class DesiredChildren {
      * @param returned what the handler returned: a fabric8 object, a map, an iterable or array of them, or null
      * @param parent the parent's body
      * @param fieldManager the operator's field manager, the value of the {@link #MANAGED_BY} label
+     * @param handler the id of the handler that returned them, the value of the {@link #HANDLER} annotation
      * @param declared the group/kind of each declared kind of children ({@link Child#groupKind()})
      * @return the children in the handler's order
      * @throws IllegalArgumentException naming the child and the rule it breaks
      */
-    static List<Child> of(Object returned, Map<String, Object> parent, String fieldManager, Set<String> declared) {
+    static List<Child> of(Object returned, Map<String, Object> parent, String fieldManager, String handler,
+                          Set<String> declared) {
         List<Child> children = new ArrayList<>();
         List<Object> objects = K8sObjects.walk(returned);
         for (int i = 0; i < objects.size(); i++) {
-            Child child = child(objects.get(i), i, parent, fieldManager);
+            Child child = child(objects.get(i), i, parent, fieldManager, handler);
             if (!declared.contains(child.groupKind())) {
                 throw new IllegalArgumentException("child #" + (i + 1) + ", " + child + ", is of a kind the handler does not"
                         + " declare, so its changes would not be seen: add it to kinds or resources, declared: " + declared);
@@ -85,11 +90,10 @@ final class DesiredChildren {
     }
 
     @SuppressWarnings("unchecked")
-    private static Child child(Object object, int index, Map<String, Object> parent, String fieldManager) {
+    private static Child child(Object object, int index, Map<String, Object> parent, String fieldManager, String handler) {
         Map<String, Object> body = switch (object) {
             case Map<?, ?> map -> Json.deepCopy((Map<String, Object>) map);
-            case KubernetesResource typed -> Json.mapper().convertValue(typed,
-                    Json.mapper().getTypeFactory().constructMapType(LinkedHashMap.class, String.class, Object.class));
+            case KubernetesResource typed -> TypedJson.fieldsOf(typed);
             default -> throw K8sObjects.unsupported(object);
         };
         String apiVersion = text(body.get("apiVersion"));
@@ -110,6 +114,10 @@ final class DesiredChildren {
                 ? (Map<String, Object>) given : new LinkedHashMap<>();
         labels.put(MANAGED_BY, fieldManager);
         metadata.put("labels", labels);
+        Map<String, Object> annotations = metadata.get("annotations") instanceof Map<?, ?> given
+                ? (Map<String, Object>) given : new LinkedHashMap<>();
+        annotations.put(HANDLER, handler);
+        metadata.put("annotations", annotations);
         SERVER_METADATA.forEach(metadata::remove);
         body.remove("status");
         int slash = apiVersion.indexOf('/');

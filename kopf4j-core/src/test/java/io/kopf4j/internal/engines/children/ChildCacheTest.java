@@ -32,4 +32,15 @@ class ChildCacheTest {
         assertThat(cache.gone(child("c1", "p1", "b"))).isEmpty();
         assertThat(cache.seen(Map.of("metadata", "garbage"))).isEmpty();
     }
+
+    @Test
+    void theEchoOfAVersionAlreadyKeptRunsNoParent() {
+        ChildCache cache = new ChildCache();
+        Map<String, Object> applied = Map.of("metadata", Map.of("uid", "c1", "resourceVersion", "5",
+                "ownerReferences", List.of(Map.of("uid", "p1", "controller", true))));
+        cache.seen(applied);   // what the parent's own apply returned
+        assertThat(cache.seen(applied)).isEmpty();   // its watch event
+        assertThat(cache.seen(Map.of("metadata", Map.of("uid", "c1", "resourceVersion", "6",
+                "ownerReferences", List.of(Map.of("uid", "p1", "controller", true)))))).containsExactly("p1");
+    }
 }

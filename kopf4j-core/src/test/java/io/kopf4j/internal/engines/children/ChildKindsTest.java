@@ -50,16 +50,16 @@ class ChildKindsTest {
 
     @Test
     void typesAndSelectorsResolveToTheServedResources() {
-        var resolved = ChildKinds.resolve(registry(new Option.ChildKinds(List.of(Deployment.class)),
-                new Option.ChildResources(List.of("configmaps"))).childrenHandlers(), DISCOVERY);
+        var resolved = ChildKinds.of(registry(new Option.ChildKinds(List.of(Deployment.class)),
+                new Option.ChildResources(List.of("configmaps"))).childrenHandlers().getFirst(), DISCOVERY);
         assertThat(resolved.keySet()).containsExactly("apps/Deployment", "/ConfigMap");
         assertThat(resolved.get("apps/Deployment").plural()).isEqualTo("deployments");
     }
 
     @Test
     void anUnservedKindStopsTheStartNamingTheHandler() {
-        assertThatThrownBy(() -> ChildKinds.resolve(registry(new Option.ChildKinds(List.of(ConfigMap.class, CronJob.class)))
-                .childrenHandlers(), DISCOVERY))
+        assertThatThrownBy(() -> ChildKinds.of(registry(new Option.ChildKinds(List.of(ConfigMap.class, CronJob.class)))
+                .childrenHandlers().getFirst(), DISCOVERY))
                 .hasMessageContaining("its children's kind CronJob (batch/v1) is not served by the API server; install its CRD");
     }
 }
