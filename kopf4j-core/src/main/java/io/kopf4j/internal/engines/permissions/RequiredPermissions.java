@@ -111,6 +111,9 @@ public final class RequiredPermissions {
     /** One discovery of the groups that any rule may concern. */
     private void discover() {
         Set<ResourceSelector> selectors = new LinkedHashSet<>(registry.selectors());
+        for (ChildrenHandler handler : registry.childrenHandlers()) {
+            childSelectors(handler).forEach(selector -> selectors.add(ResourceSelector.parse(selector)));
+        }
         Set<String> groups = ResourceSelector.groupsToDiscover(selectors);
         if (groups != null) {
             groups = new HashSet<>(groups);
@@ -120,17 +123,6 @@ public final class RequiredPermissions {
             for (ChildrenHandler handler : registry.childrenHandlers()) {
                 for (Class<? extends HasMetadata> type : childTypes(handler)) {
                     groups.add(Objects.requireNonNullElse(HasMetadata.getGroup(type), ""));
-                }
-                for (String selector : childSelectors(handler)) {
-                    Set<String> more = ResourceSelector.groupsToDiscover(Set.of(ResourceSelector.parse(selector)));
-                    if (more == null) {
-                        groups = null;   // a selector of any group: discover them all
-                        break;
-                    }
-                    groups.addAll(more);
-                }
-                if (groups == null) {
-                    break;
                 }
             }
             if (!settings.peering.standalone) {
@@ -226,10 +218,9 @@ public final class RequiredPermissions {
                         () -> unresolvedChild(handler, HasMetadata.getKind(type) + " (" + HasMetadata.getApiVersion(type) + ")"));
             }
             for (String selector : childSelectors(handler)) {
-                ResourceSelector.Resolution resolution = ResourceSelector.parse(selector).resolve(discovered);
-                if (resolution.resources().size() == 1) {
-                    kinds.add(resolution.resources().getFirst());
-                } else {
+                try {
+                    kinds.add(catalog.resolve(selector));   // as the children engine resolves it
+                } catch (OperatorException e) {
                     unresolvedChild(handler, selector);
                 }
             }
