@@ -53,6 +53,45 @@ class ChildrenTest {
         }
     }
 
+    /** Children that cannot be applied, and a handler that fails once, by the parent's spec. */
+    public static class Failing {
+        private static final AtomicInteger ATTEMPTS = new AtomicInteger();
+
+        @Children(value = "kopfexamples", kinds = ConfigMap.class, readyCondition = "Ready", backoff = 1)
+        public List<HasMetadata> children(Spec spec, String name) {
+            if (spec.getBoolean("flaky", false) && ATTEMPTS.incrementAndGet() == 1) {
+                throw new IllegalStateException("not yet");
+            }
+            ConfigMap config = new ConfigMapBuilder().withNewMetadata().withName(name + "-config").endMetadata().build();
+            if (spec.getBoolean("secret", false)) {
+                return List.of(config, new io.fabric8.kubernetes.api.model.SecretBuilder().withNewMetadata().withName(name)
+                        .endMetadata().build());
+            }
+            return List.of(config);
+        }
+    }
+
+    @Test
+    void childrenThatCannotBeAppliedAreToldAndAFailedRunIsRetried(LocalCluster cluster, TemporaryNamespace namespace) {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        var configs = cluster.client().configMaps().inNamespace(namespace.name());
+        try (KopfRunner runner = fixture.run(Failing.class)) {
+            examples.create("kex", Map.of("secret", true));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(ready(examples)).containsEntry("status", "False")
+                    .containsEntry("reason", "InvalidChildren"));
+            assertThat(runner.output()).contains(fixture.about("kex") + "Handler 'children' returned children that cannot be"
+                    + " applied: child #2, Secret '" + namespace.name() + "/kex', is of a kind the handler does not declare");
+            assertThat(configs.withName("kex-config").get()).isNull();   // nothing applied from an invalid result
+
+            examples.patch("kex", Map.of("spec", Map.of("secret", false, "flaky", true)));
+            await().atMost(WAIT).until(() -> configs.withName("kex-config").get() != null);
+            assertThat(runner.output()).contains(fixture.about("kex") + "Handler 'children' failed with an exception and will"
+                    + " try again in 1 seconds: not yet");
+            await().atMost(WAIT).untilAsserted(() -> assertThat(ready(examples)).containsEntry("status", "True"));
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> ready(KopfExamples examples) {
         Object listed = examples.status("kex").get("conditions");
