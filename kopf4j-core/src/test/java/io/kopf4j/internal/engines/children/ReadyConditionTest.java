@@ -15,7 +15,7 @@ class ReadyConditionTest {
     private static Map.Entry<DesiredChildren.Child, Map<String, Object>> deployment(String name, int available) {
         DesiredChildren.Child child = new DesiredChildren.Child("apps", "Deployment", "shop", name, Map.of());
         return Map.entry(child, Map.of("kind", "Deployment", "spec", Map.of("replicas", 2),
-                "status", Map.of("replicas", 2, "updatedReplicas", 2, "availableReplicas", available)));
+                "status", Map.of("replicas", 2, "updatedReplicas", 2, "availableReplicas", available, "readyReplicas", available)));
     }
 
     @SuppressWarnings("unchecked")
@@ -37,11 +37,11 @@ class ReadyConditionTest {
         for (int i = 0; i < 5; i++) {
             children.add(deployment("d" + i, 1));
         }
-        children.add(Map.entry(new DesiredChildren.Child("", "ConfigMap", "shop", "gone", Map.of()), null));
+        children.add(deployment("ok", 2));
         Patch patch = new Patch();
         ReadyCondition.children("Ready", PARENT, patch, children);
         assertThat(condition(patch)).containsEntry("status", "False").containsEntry("reason", "ChildrenNotReady")
-                .containsEntry("message", "0/6 ready; Deployment 'shop/d0': Available: 1/2; Deployment 'shop/d1': Available: 1/2;"
-                        + " Deployment 'shop/d2': Available: 1/2; and 3 more");
+                .containsEntry("message", "1/6 ready; Deployment 'shop/d0': Available: 1/2; Deployment 'shop/d1': Available: 1/2;"
+                        + " Deployment 'shop/d2': Available: 1/2; and 2 more");
     }
 }
