@@ -25,18 +25,15 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.ShortNames;
 import io.fabric8.kubernetes.model.annotation.Version;
+import io.kopf4j.Children;
 import io.kopf4j.On;
+import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.PermanentError;
 import io.kopf4j.Permission;
-import io.kopf4j.Status;
-import io.kopf4j.TemporaryError;
-import io.kopf4j.Timer;
+import io.kopf4j.StatusConditions;
 import io.kopf4j.kits.Hierarchies;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -44,27 +41,22 @@ import org.slf4j.Logger;
 /**
  * The Database operator of "Python Kubernetes Operator with kopf", the kopf4j way. For each
  * Database: a StatefulSet running the engine, a headless Service in front of it and, while
- * {@code backupEnabled}, a nightly backup CronJob, all owned by the Database (Hierarchies.adopt),
- * so that the garbage collector deletes them with it. The status says how many replicas are
- * ready, with a {@code Ready} condition.
+ * {@code backupEnabled}, a nightly backup CronJob, declared by one {@code @Children} method: kopf4j
+ * applies them as the Database's own, so that the garbage collector deletes them with it, repairs
+ * them, deletes the CronJob when backups are turned off, and keeps the {@code Ready} condition from
+ * their readiness. The status says how many replicas are ready.
  *
  *   ./kopf4j run --local-cluster --crd examples/database/crd.yaml examples/database/DatabaseOperator.java
  *   kubectl apply -f examples/database/database.yaml
  *   kubectl get db,statefulsets,services,cronjobs
  *
- * Children are sent with server-side apply: a handler retried after a TemporaryError applies the
- * same objects again instead of failing on "already exists". Their ports name their protocol,
- * which the API server defaults otherwise: server-side apply before Kubernetes 1.21 needs it, as a
- * key of the ports list, and answers 500 without it.
+ * The children's ports name their protocol, which the API server defaults otherwise: server-side
+ * apply before Kubernetes 1.21 needs it, as a key of the ports list, and answers 500 without it.
  */
-@Permission(group = "apps", resources = "statefulsets", verbs = {"get", "create", "patch"})   // applied, read, scaled
-@Permission(resources = "services", verbs = {"create", "patch"})                            // applied
-@Permission(group = "batch", resources = "cronjobs", verbs = {"create", "patch", "delete"}) // applied, deleted
+@Permission(group = "apps", resources = "statefulsets", verbs = "get")   // its ready replicas, for the status
 public class DatabaseOperator {
     static final String DATABASES = "databases.techoral.com";
     private static final String MANAGER = "database-operator";
-    /** How often a Database's readiness is checked, while provisioning and after. */
-    private static final Duration READINESS_CHECK = Duration.ofSeconds(10);
     private static final String BACKUP_SCHEDULE = "0 2 * * *";
 
     /**
@@ -130,45 +122,35 @@ public class DatabaseOperator {
         }
     }
 
-    @On.Create(DATABASES)
-    public void create(DatabaseSpec spec, String name, String namespace, Status status, Patch patch,
-                       KubernetesClient client, Logger logger) {
-        Engine engine = engineOf(spec, status, patch);
-        StatefulSet set = apply(client, statefulSet(name, spec, engine));
-        apply(client, service(name, engine));
-        patch.status().put("engine", engine.id());
-        patch.status().put("version", spec.version());
+    /** The children are applied under the operator's own name, which their managedFields show. */
+    @On.Startup
+    public void configure(OperatorSettings settings) {
+        settings.children.fieldManager = MANAGER;
+    }
+
+    /**
+     * The Database's children, all of them, at every change of its spec or of a child: kopf4j applies
+     * them (server-side apply, owned by the Database, labelled), deletes the backup CronJob when it is
+     * no longer returned, puts back what someone edits by hand, and keeps the {@code Ready} condition
+     * from the children's readiness (the StatefulSet's ready replicas). The status's replicas and state
+     * follow the StatefulSet as its controller updates it: its change runs this again, no timer.
+     */
+    @Children(value = DATABASES, kinds = {StatefulSet.class, Service.class}, resources = "cronjobs.batch",
+            readyCondition = "Ready")
+    public List<HasMetadata> children(DatabaseSpec spec, String name, String namespace, Patch patch,
+                                      StatusConditions conditions, KubernetesClient client) {
+        Engine engine = engineOf(spec, patch, conditions);
         patch.status().put("endpoint", name + "." + namespace + ".svc.cluster.local:" + engine.port);
-        int ready = readyReplicas(set);
-        report(patch, status, spec.replicas(), ready);
-        if (ready < spec.replicas()) {
-            throw new TemporaryError("Waiting for the StatefulSet: " + ready + " of " + spec.replicas()
-                    + " replicas are ready", READINESS_CHECK);
-        }
-        logger.info("Database {} is ready", name);
-    }
-
-    @On.Update(value = DATABASES, field = "spec.replicas")
-    public void scale(DatabaseSpec spec, String name, String namespace, Object old, Status status, Patch patch,
-                      KubernetesClient client, Logger logger) {
-        engineOf(spec, status, patch);
-        logger.info("Scaling {} from {} to {} replicas", name, old, spec.replicas());
-        client.apps().statefulSets().inNamespace(namespace).withName(name)
-                .edit(set -> new StatefulSetBuilder(set).editSpec().withReplicas(spec.replicas()).endSpec().build());
-    }
-
-    /** Also on creation (Kopf's field handlers), so it creates the first backup CronJob too. */
-    @On.Field(value = DATABASES, field = "spec.backupEnabled")
-    public void backups(DatabaseSpec spec, String name, String namespace, Status status, Patch patch,
-                        KubernetesClient client, Logger logger) {
-        Engine engine = engineOf(spec, status, patch);
+        StatefulSet live = client.apps().statefulSets().inNamespace(namespace).withName(name).get();
+        int ready = live == null || live.getStatus() == null || live.getStatus().getReadyReplicas() == null ? 0
+                : live.getStatus().getReadyReplicas();
+        patch.status().put("readyReplicas", ready);
+        patch.status().put("state", ready >= spec.replicas() ? "Ready" : ready == 0 ? "Provisioning" : "Degraded");
+        List<HasMetadata> children = new ArrayList<>(List.of(statefulSet(name, spec, engine), service(name, engine)));
         if (spec.backupEnabled()) {
-            apply(client, backupCronJob(client, name, spec, engine));
-            logger.info("Enabled backups for {}", name);
-        } else {
-            deleteBackups(client, name, namespace);
-            logger.info("Disabled backups for {}", name);
+            children.add(backupCronJob(client, name, spec, engine));
         }
+        return children;
     }
 
     /**
@@ -177,67 +159,24 @@ public class DatabaseOperator {
      */
     @On.Delete(DATABASES)
     public void delete(String name, String namespace, KubernetesClient client, Logger logger) {
-        deleteBackups(client, name, namespace);
+        client.resources(cronJobType(client)).inNamespace(namespace).withName(name + "-backup").delete();
         logger.info("Database {} cleanup complete", name);
-    }
-
-    /** Follows the StatefulSet's ready replicas (which its controller updates) into the Database's status. */
-    @Timer(value = DATABASES, interval = 10)
-    public void readiness(DatabaseSpec spec, String name, String namespace, Status status, Patch patch,
-                          KubernetesClient client) {
-        StatefulSet set = client.apps().statefulSets().inNamespace(namespace).withName(name).get();
-        if (set != null) {   // none for an invalid spec, or before the create handler has run
-            report(patch, status, spec.replicas(), readyReplicas(set));
-        }
     }
 
     /**
      * The engine of a valid spec (the CRD admits only known engines); for a version it does not
-     * support, the Failed state and a PermanentError: retrying cannot help.
+     * support, the Failed state and a PermanentError: retrying cannot help, and the children are
+     * left as they are. The Ready condition says why.
      */
-    private static Engine engineOf(DatabaseSpec spec, Status status, Patch patch) {
+    private static Engine engineOf(DatabaseSpec spec, Patch patch, StatusConditions conditions) {
         Engine engine = spec.engine();
         if (!engine.versions.contains(spec.version())) {
             String problem = "Unsupported " + engine.id() + " version '" + spec.version() + "': expected one of " + engine.versions;
             patch.status().put("state", "Failed");
-            patch.status().put("conditions", List.of(readyCondition(status, false, "InvalidSpec", problem)));
+            conditions.set("Ready", false, "InvalidSpec", problem);
             throw new PermanentError(problem);
         }
         return engine;
-    }
-
-    private static void report(Patch patch, Status status, int desired, int ready) {
-        boolean isReady = ready >= desired;
-        patch.status().put("readyReplicas", ready);
-        patch.status().put("state", isReady ? "Ready" : ready == 0 ? "Provisioning" : "Degraded");
-        patch.status().put("conditions", List.of(readyCondition(status, isReady, isReady ? "DatabaseReady" : "ReplicasNotReady",
-                ready + " of " + desired + " replicas are ready")));
-    }
-
-    /** Kubernetes' condition format; the transition time changes only when the condition's status does. */
-    private static Map<String, Object> readyCondition(Status status, boolean ready, String reason, String message) {
-        String value = ready ? "True" : "False";
-        Object since = status.getList("conditions").stream().map(condition -> (Map<?, ?>) condition)
-                .filter(condition -> "Ready".equals(condition.get("type")) && value.equals(condition.get("status")))
-                .<Object>map(condition -> condition.get("lastTransitionTime")).findFirst()
-                .orElseGet(() -> Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        Map<String, Object> condition = new LinkedHashMap<>();
-        condition.put("type", "Ready");
-        condition.put("status", value);
-        condition.put("reason", reason);
-        condition.put("message", message);
-        condition.put("lastTransitionTime", since);
-        return condition;
-    }
-
-    /** Server-side apply: creates the child, or brings it back to this state, whichever is needed. */
-    private static <T extends HasMetadata> T apply(KubernetesClient client, T child) {
-        return client.resource(child).fieldManager(MANAGER).forceConflicts().serverSideApply();
-    }
-
-    private static int readyReplicas(StatefulSet set) {
-        Integer ready = set.getStatus() == null ? null : set.getStatus().getReadyReplicas();
-        return ready == null ? 0 : ready;
     }
 
     private static StatefulSet statefulSet(String name, DatabaseSpec spec, Engine engine) {
@@ -292,10 +231,6 @@ public class DatabaseOperator {
         HasMetadata older = client.getKubernetesSerialization().convertValue(cronJob, served);
         older.setApiVersion(HasMetadata.getApiVersion(served));
         return older;
-    }
-
-    private static void deleteBackups(KubernetesClient client, String name, String namespace) {
-        client.resources(cronJobType(client)).inNamespace(namespace).withName(name + "-backup").delete();
     }
 
     /**

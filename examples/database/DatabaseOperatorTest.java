@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
@@ -74,7 +75,7 @@ class DatabaseOperatorTest {
     }
 
     @Test
-    void provisionsWaitsForReadinessScalesTogglesBackupsAndCleansUp() throws Exception {
+    void provisionsReportsReadinessScalesRepairsTogglesBackupsAndCleansUp() throws Exception {
         try (KopfRunner runner = startOperator()) {
             GenericKubernetesResource database;
             try (InputStream yaml = Files.newInputStream(Path.of("database/database.yaml"))) {
@@ -82,9 +83,8 @@ class DatabaseOperatorTest {
             }
             String prefix = "[" + namespace + "/orders-db] ";
 
-            // Created: the children, owned by the Database; it waits for the StatefulSet's replicas.
-            await().atMost(WAIT).until(() -> runner.output().contains(prefix
-                    + "Handler 'create' failed temporarily: Waiting for the StatefulSet: 0 of 2 replicas are ready"));
+            // Created: the children, owned by the Database; not ready while the StatefulSet's Pods are not.
+            await().atMost(WAIT).until(() -> statefulSet() != null);
             StatefulSet set = statefulSet();
             assertOwnedAndLabelled(set, database);
             assertThat(set.getSpec().getReplicas()).isEqualTo(2);
@@ -93,6 +93,9 @@ class DatabaseOperatorTest {
             assertThat(set.getSpec().getTemplate().getSpec().getContainers().get(0).getImage()).isEqualTo("postgres:16");
             assertThat(set.getSpec().getVolumeClaimTemplates().get(0).getSpec().getResources().getRequests())
                     .containsEntry("storage", new Quantity("100Gi"));
+            assertThat(set.getMetadata().getManagedFields()).extracting(ManagedFieldsEntry::getManager)
+                    .contains("database-operator");
+            await().atMost(WAIT).until(() -> client.services().inNamespace(namespace).withName("orders-db").get() != null);
             Service service = client.services().inNamespace(namespace).withName("orders-db").get();
             assertOwnedAndLabelled(service, database);
             assertThat(service.getSpec().getClusterIP()).isEqualTo("None");
@@ -106,29 +109,39 @@ class DatabaseOperatorTest {
             await().atMost(WAIT).untilAsserted(() -> assertThat(status())
                     .containsEntry("state", "Provisioning").containsEntry("readyReplicas", 0)
                     .containsEntry("endpoint", "orders-db." + namespace + ".svc.cluster.local:5432"));
-            assertThat(readyCondition()).containsEntry("status", "False").containsEntry("reason", "ReplicasNotReady");
+            await().atMost(WAIT).untilAsserted(() -> assertThat(readyCondition()).containsEntry("status", "False")
+                    .containsEntry("reason", "ChildrenNotReady")
+                    .containsEntry("message", "2/3 ready; StatefulSet '" + namespace + "/orders-db': Ready: 0/2"));
 
-            // Ready: the create handler's next attempt succeeds.
+            // Ready: the StatefulSet's status runs the children handler again, without a timer.
             cluster.readyPods(namespace, POD_LABELS, 2);   // as their node would; the StatefulSet controller counts them
-            await().atMost(WAIT).until(() -> runner.output().contains(prefix + "Handler 'create' succeeded."));
             await().atMost(WAIT).untilAsserted(() -> assertThat(status())
                     .containsEntry("state", "Ready").containsEntry("readyReplicas", 2));
-            assertThat(readyCondition()).containsEntry("status", "True").containsEntry("reason", "DatabaseReady");
+            await().atMost(WAIT).untilAsserted(() -> assertThat(readyCondition()).containsEntry("status", "True")
+                    .containsEntry("reason", "ChildrenReady").containsEntry("message", "3/3 ready"));
 
-            // Scaled: the update handler scales the StatefulSet; the timer reports the replicas as they get ready.
+            // Scaled: the StatefulSet is applied with the new replicas; the status follows them as they get ready.
             patchSpec("{\"spec\":{\"replicas\":3}}");
             await().atMost(WAIT).until(() -> statefulSet().getSpec().getReplicas() == 3);
-            assertThat(runner.output()).contains(prefix + "Scaling orders-db from 2 to 3 replicas");
             await().atMost(WAIT).untilAsserted(() -> assertThat(status()).containsEntry("state", "Degraded"));
-            assertThat(readyCondition()).containsEntry("status", "False").containsEntry("message", "2 of 3 replicas are ready");
+            await().atMost(WAIT).untilAsserted(() -> assertThat(readyCondition()).containsEntry("status", "False"));
             cluster.readyPods(namespace, POD_LABELS, 3);
             await().atMost(WAIT).untilAsserted(() -> assertThat(status())
                     .containsEntry("state", "Ready").containsEntry("readyReplicas", 3));
 
-            // Backups off, then on again: the field handler deletes and recreates the CronJob.
+            // Edited by hand: put back.
+            client.apps().statefulSets().inNamespace(namespace).withName("orders-db").edit(edited -> {
+                edited.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("postgres:9");
+                return edited;
+            });
+            await().atMost(WAIT).until(() -> "postgres:16".equals(
+                    statefulSet().getSpec().getTemplate().getSpec().getContainers().get(0).getImage()));
+
+            // Backups off, then on again: the CronJob, no longer returned, is deleted, then applied again.
             patchSpec("{\"spec\":{\"backupEnabled\":false}}");
             await().atMost(WAIT).until(() -> backupCronJob() == null);
-            assertThat(runner.output()).contains(prefix + "Disabled backups for orders-db");
+            assertThat(runner.output()).contains(prefix + "Child CronJob '" + namespace
+                    + "/orders-db-backup' is deleted: Handler 'children' returns it no more.");
             patchSpec("{\"spec\":{\"backupEnabled\":true}}");
             await().atMost(WAIT).until(() -> backupCronJob() != null);
 
@@ -178,7 +191,7 @@ class DatabaseOperatorTest {
 
             String problem = "Unsupported postgresql version '9.6': expected one of [14, 15, 16, 17]";
             await().atMost(WAIT).until(() -> runner.output().contains(
-                    "[" + namespace + "/legacy-db] Handler 'create' failed permanently: " + problem));
+                    "[" + namespace + "/legacy-db] Handler 'children' failed permanently: " + problem));
             await().atMost(WAIT).untilAsserted(() -> assertThat(databases().withName("legacy-db").get()
                     .getAdditionalProperties().get("status")).asInstanceOf(MAP)
                     .containsEntry("state", "Failed")
@@ -202,7 +215,8 @@ class DatabaseOperatorTest {
                         "patch kopf.dev/clusterkopfpeerings (cluster-wide)", notServed,
                         "create authentication.k8s.io/tokenreviews (cluster-wide)", notServed,
                         "create authorization.k8s.io/subjectaccessreviews (cluster-wide)", notServed,
-                        "delete batch/cronjobs (cluster-wide)", "backups are turned off in the first test, and no database is deleted with them on"));
+                        "delete apps/statefulsets (cluster-wide)", "children are pruned when no longer returned: the StatefulSet always is",
+                        "delete services (cluster-wide)", "children are pruned when no longer returned: the Service always is"));
     }
 
     private KopfRunner startOperator() {

@@ -149,6 +149,22 @@ public final class Handler {
     }
 
     /**
+     * A children handler: returns all the children of an object, which kopf4j applies, prunes,
+     * watches and keeps in line; see {@link Children}.
+     *
+     * <pre>{@code
+     * Handler.children("databases").id("children").kinds(StatefulSet.class, Service.class).readyCondition("Ready")
+     *         .handle(context -> List.of(statefulSet(context.spec()), service(context.name())));
+     * }</pre>
+     *
+     * @param resource the parents' resource selector, as in the {@link On} annotations
+     * @return the builder of the handler's options
+     */
+    public static ChildrenBuilder children(String... resource) {
+        return new ChildrenBuilder(resource);
+    }
+
+    /**
      * An indexing function (Kopf's {@code @kopf.index}): its id names the index, which handlers get
      * as a parameter of that name or through {@link HandlerContext#index(String)}; see {@link Indexer}.
      *
@@ -395,6 +411,64 @@ public final class Handler {
          * Completes the timer.
          *
          * @param function what each run does; its result goes to {@code status.<id>}
+         * @return the handler, for {@link Operator.Builder#handler(Handler...)}, which checks its options
+         */
+        public Handler handle(HandlerFn function) {
+            return complete(describe(), function);
+        }
+    }
+
+    /** The options of a children handler ({@link HandlerOptions}, its id, its children's kinds, its ready condition); see {@link Children}. */
+    public static final class ChildrenBuilder extends HandlerOptions<ChildrenBuilder> {
+        private ChildrenBuilder(String[] resource) {
+            super(HandlerKind.CHILDREN, resource);
+        }
+
+        /**
+         * The handler id (required).
+         *
+         * @param handlerId the id, e.g. {@code "children"}
+         * @return this builder
+         */
+        public ChildrenBuilder id(String handlerId) {
+            return add(new Option.Id(handlerId));
+        }
+
+        /**
+         * The kinds of the children, as fabric8 types: each is watched.
+         *
+         * @param types e.g. {@code Deployment.class, Service.class}
+         * @return this builder
+         */
+        @SafeVarargs
+        public final ChildrenBuilder kinds(Class<? extends io.fabric8.kubernetes.api.model.HasMetadata>... types) {
+            return add(new Option.ChildKinds(java.util.Arrays.asList(types)));
+        }
+
+        /**
+         * The kinds of the children, as resource selectors: each is watched.
+         *
+         * @param selectors e.g. {@code "cronjobs.batch"}
+         * @return this builder
+         */
+        public ChildrenBuilder resources(String... selectors) {
+            return add(new Option.ChildResources(java.util.Arrays.asList(selectors)));
+        }
+
+        /**
+         * The parent's condition kept true while all its children are ready.
+         *
+         * @param type the condition's type, e.g. {@code "Ready"}
+         * @return this builder
+         */
+        public ChildrenBuilder readyCondition(String type) {
+            return add(new Option.ReadyCondition(type));
+        }
+
+        /**
+         * Completes the handler.
+         *
+         * @param function returns all the object's children
          * @return the handler, for {@link Operator.Builder#handler(Handler...)}, which checks its options
          */
         public Handler handle(HandlerFn function) {

@@ -220,6 +220,45 @@ public record HandlerDescription(HandlerKind kind, List<String> resource, List<O
          */
         record Subresource(String name) implements Option { }
 
+        /**
+         * From {@code kinds(...)}.
+         *
+         * @param types the children's fabric8 types
+         */
+        record ChildKinds(List<Class<? extends io.fabric8.kubernetes.api.model.HasMetadata>> types) implements Option {
+            /**
+             * The types, copied.
+             *
+             * @param types the types
+             */
+            public ChildKinds {
+                types = List.copyOf(types);
+            }
+        }
+
+        /**
+         * From {@code resources(...)}.
+         *
+         * @param selectors the children's resource selectors, e.g. {@code "cronjobs.batch"}
+         */
+        record ChildResources(List<String> selectors) implements Option {
+            /**
+             * The selectors, copied.
+             *
+             * @param selectors the selectors
+             */
+            public ChildResources {
+                selectors = List.copyOf(selectors);
+            }
+        }
+
+        /**
+         * From {@code readyCondition(...)}.
+         *
+         * @param type the parent's condition kept true while all its children are ready
+         */
+        record ReadyCondition(String type) implements Option { }
+
         /** The webhook configuration is kept when the operator stops, from {@code persistent()}. */
         record Persistent() implements Option { }
 

@@ -29,6 +29,8 @@ public enum HandlerKind {
     DAEMON,
     /** A call per interval per object ({@link Timer}). */
     TIMER,
+    /** The children of each object, applied, watched and kept in line ({@link Children}). */
+    CHILDREN,
     /** A validating admission webhook ({@link On.Validate}). */
     VALIDATE,
     /** A mutating admission webhook ({@link On.Mutate}). */

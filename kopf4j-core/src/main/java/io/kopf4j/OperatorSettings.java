@@ -60,6 +60,8 @@ public final class OperatorSettings {
     public final Preflight preflight = new Preflight();
     /** How {@code /metrics} is served (kopf4j's own; see docs/metrics.md). */
     public final Metrics metrics = new Metrics();
+    /** How the children of {@code @Children} handlers are applied (kopf4j's own; see docs/children.md). */
+    public final Children children = new Children();
 
     /**
      * Checks every value, as the operator does when it starts (after the startup handlers, which may
@@ -72,6 +74,10 @@ public final class OperatorSettings {
                 && persistence.finalizer.matches("([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?"),
                 "must be a qualified name such as example.com/finalizer", persistence.finalizer);
         require("persistence.progressStorage", persistence.progressStorage != null, "must be set", null);
+        require("children.fieldManager", children.fieldManager != null
+                && children.fieldManager.matches("[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?"),
+                "must be a label value (up to 63 letters, digits, '-', '_' or '.'), as the children's label carries it",
+                children.fieldManager);
         require("persistence.diffbaseStorage", persistence.diffbaseStorage != null, "must be set", null);
         atLeastZero("persistence.consistencyTimeout", persistence.consistencyTimeout);
         atLeastZero("execution.defaultBackoff", execution.defaultBackoff);
@@ -230,6 +236,24 @@ public final class OperatorSettings {
          * ServiceMonitor does by default).
          */
         public java.nio.file.Path certDirectory = null;
+    }
+
+    /**
+     * How the children of {@code @Children} handlers are applied: the field manager of their
+     * server-side applies, which their label {@code kopf4j.dev/managed-by} carries too (their watch
+     * is narrowed to it). Two operators that apply children of the same objects need two.
+     *
+     * <pre>{@code
+     * settings.children.fieldManager = "shop-operator";
+     * }</pre>
+     */
+    public static final class Children {
+        /** The field manager {@code kopf4j}. */
+        public Children() {
+        }
+
+        /** The field manager of the applies and the value of the children's {@code kopf4j.dev/managed-by} label. */
+        public String fieldManager = "kopf4j";
     }
 
     /** Where state is kept on the objects. */

@@ -8,8 +8,8 @@ import java.util.function.Predicate;
 
 /**
  * Request counts keyed as {@code "VERB resource"} or {@code "VERB resource/subresource"}, e.g.
- * {@code "PATCH kopfexamples/status"}, for the resources the benchmark follows: the kopfexamples and
- * the (Kubernetes) events. The API server's own count comes from its {@code /metrics}
+ * {@code "PATCH kopfexamples/status"}, for the resources the benchmark follows: the kopfexamples,
+ * the (Kubernetes) events, and the kinds of the children benchmark's children. The API server's own count comes from its {@code /metrics}
  * ({@code apiserver_request_total}, summed over response codes); note that it counts a request
  * when it ends, so a WATCH only when it is closed.
  *
@@ -19,7 +19,7 @@ import java.util.function.Predicate;
  * }</pre>
  */
 record ApiRequests(Map<String, Double> counts) {
-    static final Set<String> RESOURCES = Set.of("kopfexamples", "events");
+    static final Set<String> RESOURCES = Set.of("kopfexamples", "events", "configmaps", "deployments", "services");
     private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH", "DELETE", "DELETECOLLECTION");
 
     ApiRequests {
@@ -66,6 +66,11 @@ record ApiRequests(Map<String, Double> counts) {
     /** The writes (POST, PUT, PATCH, DELETE) to the kopfexamples and their subresources. */
     ApiRequests objectWrites() {
         return only(key -> WRITES.contains(verb(key)) && key.contains(" kopfexamples"));
+    }
+
+    /** The writes (POST, PUT, PATCH, DELETE) to every followed resource. */
+    ApiRequests writes() {
+        return only(key -> WRITES.contains(verb(key)));
     }
 
     /** The writes to the (Kubernetes) events: POST (new Events) and PATCH (their counts). */

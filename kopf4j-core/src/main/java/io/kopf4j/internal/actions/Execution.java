@@ -13,9 +13,11 @@ import io.kopf4j.RunningHandler;
 import io.kopf4j.TemporaryError;
 import io.kopf4j.internal.intents.ChangingCause;
 import io.kopf4j.internal.intents.ChangingHandler;
+import io.kopf4j.internal.intents.ChildrenHandler;
 import io.kopf4j.internal.intents.DaemonCause;
 import io.kopf4j.internal.intents.ExecutableHandler;
 import io.kopf4j.internal.intents.IndexingHandler;
+import io.kopf4j.internal.intents.SpawningCause;
 import io.kopf4j.internal.intents.SpawningHandler;
 import io.kopf4j.internal.intents.TimerHandler;
 import io.kopf4j.internal.intents.WatchingCause;
@@ -187,6 +189,22 @@ public final class Execution {
                 new SpawnedCall(handler, cause)));
     }
 
+    /** {@return the delay after an arbitrary exception for handlers without their own backoff} */
+    public Duration defaultBackoff() {
+        return defaultBackoff;
+    }
+
+    /**
+     * One attempt of a children handler ({@code @Children}), retried as a timer is: its outcome's
+     * result is what it returned, as it returned it (fabric8 objects included), for the children
+     * engine to apply.
+     */
+    public Outcome runChildren(ChildrenHandler handler, State state, SpawningCause cause) {
+        return attempt(handler, state.get(handler.id()), cause.logger(), ErrorsMode.TEMPORARY,
+                (children, handlerState, subrefs) -> call(handler.function(),
+                        InvocationContext.of(cause, null, handlerState, handler.param(), null, poster, client, indexes)));
+    }
+
     /**
      * The call of a daemon or timer: a class, not a lambda, and an invoker of any handler, not of
      * spawning handlers, which would add a bridge method: one frame less each on every daemon's
@@ -315,9 +333,10 @@ public final class Execution {
         }
         Outcome outcome = failed;
         if (outcome == null) {
-            if (handler instanceof WebhookHandler) {
+            if (handler instanceof WebhookHandler || handler instanceof ChildrenHandler) {
                 // The API server calls webhooks at every request of every change (dry runs, reinvocations,
-                // the operator's own patches): their successes are routine, their failures are not.
+                // the operator's own patches), and children handlers run at every change of a child: their
+                // successes are routine, their failures are not (the children engine logs what it writes).
                 logger.debug("{} succeeded.", name);
             } else {
                 logger.info("{} succeeded.", name);

@@ -23,6 +23,7 @@ public final class HandlerRegistry {
     private final List<SpawningHandler> spawning = new ArrayList<>();
     private final List<IndexingHandler> indexing = new ArrayList<>();
     private final List<WebhookHandler> webhooks = new ArrayList<>();
+    private final List<ChildrenHandler> children = new ArrayList<>();
     private final Set<DeclaredPermission> permissions = new LinkedHashSet<>();
 
     /**
@@ -57,6 +58,16 @@ public final class HandlerRegistry {
             }
         }
         spawning.add(handler);
+    }
+
+    /** Adds a children handler; ids are unique per resource among them. */
+    public synchronized void add(ChildrenHandler handler) {
+        for (ChildrenHandler existing : children) {
+            if (existing.id().equals(handler.id()) && existing.selector().equals(handler.selector())) {
+                throw duplicate(handler.origin(), handler.id(), existing.origin());
+            }
+        }
+        children.add(handler);
     }
 
     /** Adds an indexing function; its id names the index, so it is unique in the operator. */
@@ -108,12 +119,12 @@ public final class HandlerRegistry {
 
     public synchronized boolean isEmpty() {
         return changing.isEmpty() && watching.isEmpty() && activities.isEmpty() && spawning.isEmpty()
-                && indexing.isEmpty() && webhooks.isEmpty();
+                && indexing.isEmpty() && webhooks.isEmpty() && children.isEmpty();
     }
 
     public synchronized int size() {
         return changing.size() + watching.size() + activities.size() + spawning.size() + indexing.size()
-                + webhooks.size();
+                + webhooks.size() + children.size();
     }
 
     /** Every admission handler of the operator, in declaration order. */
@@ -158,6 +169,7 @@ public final class HandlerRegistry {
         watching.forEach(h -> selectors.add(h.selector()));
         spawning.forEach(h -> selectors.add(h.selector()));
         indexing.forEach(h -> selectors.add(h.selector()));
+        children.forEach(h -> selectors.add(h.selector()));
         return selectors;
     }
 
@@ -168,6 +180,7 @@ public final class HandlerRegistry {
         watching.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
         spawning.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
         indexing.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
+        children.stream().filter(h -> h.selector().equals(selector)).forEach(h -> origins.add(h.origin()));
         return origins;
     }
 
@@ -215,6 +228,28 @@ public final class HandlerRegistry {
     /** The daemons and timers of a resource, whatever their filters. */
     public synchronized List<SpawningHandler> spawningHandlers(Resource resource) {
         return spawning.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    /** The children handlers of a resource, whatever their filters. */
+    public synchronized List<ChildrenHandler> childrenHandlers(Resource resource) {
+        return children.stream().filter(h -> h.selector().matches(resource)).toList();
+    }
+
+    /** The children handlers of an object at this event: of its resource, and whose filters it passes. */
+    public synchronized List<ChildrenHandler> childrenHandlers(SpawningCause cause) {
+        return children.stream()
+                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matchesBody(cause, cause.raw()))
+                .toList();
+    }
+
+    /** Whether any children handler is of this resource: only then do its objects keep their children. */
+    public synchronized boolean hasChildrenHandlers(Resource resource) {
+        return children.stream().anyMatch(h -> h.selector().matches(resource));
+    }
+
+    /** Every children handler: their children's kinds are watched from the start. */
+    public synchronized List<ChildrenHandler> childrenHandlers() {
+        return List.copyOf(children);
     }
 
     /** The indexing functions of a resource, whatever their filters. */

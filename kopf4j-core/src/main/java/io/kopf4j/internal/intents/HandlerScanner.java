@@ -1,5 +1,6 @@
 package io.kopf4j.internal.intents;
 
+import io.kopf4j.Children;
 import io.kopf4j.Condition;
 import io.kopf4j.Daemon;
 import io.kopf4j.DaemonStopped;
@@ -30,7 +31,7 @@ import java.util.Set;
 public final class HandlerScanner {
     private static final Set<Class<? extends Annotation>> ANNOTATIONS = Set.of(On.Create.class, On.Update.class,
             On.Delete.class, On.Resume.class, On.Field.class, On.Event.class, On.Probe.class, On.Startup.class,
-            On.Cleanup.class, On.Login.class, On.Validate.class, On.Mutate.class, Daemon.class, Timer.class,
+            On.Cleanup.class, On.Login.class, On.Validate.class, On.Mutate.class, Daemon.class, Timer.class, Children.class,
             Indexer.class);
 
     private HandlerScanner() {
@@ -156,6 +157,9 @@ public final class HandlerScanner {
             case Timer a -> described(HandlerKind.TIMER, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""), timer(a));
+            case Children a -> described(HandlerKind.CHILDREN, a.value(),
+                    new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
+                    new Selection(a.labels(), a.annotations(), a.when(), "", "", "", ""), children(a));
             case Indexer a -> described(HandlerKind.INDEX, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), -1, -1, a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
@@ -189,6 +193,15 @@ public final class HandlerScanner {
                 new Option.CancellationTimeout(seconds(annotation.cancellationTimeout())), options);
         addIf(annotation.cancellationPolling() >= 0,
                 new Option.CancellationPolling(seconds(annotation.cancellationPolling())), options);
+        return options;
+    }
+
+    /** The children handler's own options; empty means "not given". */
+    private static List<Option> children(Children annotation) {
+        List<Option> options = new ArrayList<>();
+        addIf(annotation.kinds().length > 0, new Option.ChildKinds(Arrays.asList(annotation.kinds())), options);
+        addIf(annotation.resources().length > 0, new Option.ChildResources(Arrays.asList(annotation.resources())), options);
+        addIf(!annotation.readyCondition().isEmpty(), new Option.ReadyCondition(annotation.readyCondition()), options);
         return options;
     }
 

@@ -134,6 +134,9 @@ public final class HandlerSpec {
             case Option.Persistent o -> admissionOption("persistent", o);
             case Option.SideEffects o -> admissionOption("sideEffects", o);
             case Option.IgnoreFailures o -> admissionOption("ignoreFailures", o);
+            case Option.ChildKinds o -> childrenOption("kinds", o);
+            case Option.ChildResources o -> childResources(o);
+            case Option.ReadyCondition o -> childrenOption("readyCondition", readyCondition(o));
         }
     }
 
@@ -329,6 +332,35 @@ public final class HandlerSpec {
         kindOptions.put(option);
     }
 
+    /** An option of children handlers only: {@code kinds}, {@code resources}, {@code readyCondition}. */
+    private void childrenOption(String name, Option option) {
+        if (kind != HandlerKind.CHILDREN) {
+            throw invalid(name + " is an option of children handlers only");
+        }
+        kindOptions.put(option);
+    }
+
+    /** Children handlers: the kinds of their children by resource selector, each one that kopf4j can watch. */
+    private void childResources(Option.ChildResources resources) {
+        for (String selector : resources.selectors()) {
+            try {
+                ResourceSelector.parse(new String[]{selector});
+            } catch (IllegalArgumentException e) {
+                throw invalid("children's resource '" + selector + "': " + e.getMessage());
+            }
+        }
+        childrenOption("resources", resources);
+    }
+
+    /** Children handlers: the parent's condition type, as the API validates a condition's type. */
+    private Option.ReadyCondition readyCondition(Option.ReadyCondition condition) {
+        String type = condition.type();
+        if (type == null || type.isBlank() || type.length() > 316) {
+            throw invalid("readyCondition must be a condition type of 1 to 316 characters, e.g. Ready, got '" + type + "'");
+        }
+        return new Option.ReadyCondition(type.strip());
+    }
+
     /**
      * Checks the combinations of options (each option alone was checked when set).
      *
@@ -346,6 +378,11 @@ public final class HandlerSpec {
             throw invalid("the field's value filter excludes its old and new value filters;"
                     + " use either the value in any state, or the old and new values");
         }
+        if (kind == HandlerKind.CHILDREN && !kindOptions.has(Option.ChildKinds.class)
+                && !kindOptions.has(Option.ChildResources.class)) {
+            throw invalid("children handlers need the kinds of their children, which kopf4j watches:"
+                    + " kinds = {Deployment.class} or resources = {\"deployments.apps\"}");
+        }
         if (activity() == null && kind != HandlerKind.SUBHANDLER) {
             selector();
         }
@@ -362,6 +399,9 @@ public final class HandlerSpec {
         validate();
         if (kind == HandlerKind.DAEMON) {
             registry.add(new DaemonHandler(fullId(), errors, timeout, retries, backoff, param, filters(), selector(),
+                    function, origin(), kindOptions.options()));
+        } else if (kind == HandlerKind.CHILDREN) {
+            registry.add(new ChildrenHandler(fullId(), errors, timeout, retries, backoff, param, filters(), selector(),
                     function, origin(), kindOptions.options()));
         } else if (kind == HandlerKind.TIMER) {
             registry.add(new TimerHandler(fullId(), errors, timeout, retries, backoff, param, filters(), selector(),

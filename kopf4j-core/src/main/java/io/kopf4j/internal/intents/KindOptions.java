@@ -59,6 +59,10 @@ public final class KindOptions {
             byType.put(option.getClass(), option);
         }
 
+        boolean has(Class<? extends Option> type) {
+            return byType.containsKey(type);
+        }
+
         void remove(Class<? extends Option> type) {
             byType.remove(type);
         }

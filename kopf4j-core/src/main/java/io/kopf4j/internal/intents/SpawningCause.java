@@ -9,7 +9,7 @@ import org.slf4j.Logger;
 
 /**
  * Kopf's spawning cause: one event of an object that has daemons or timers, as their filters see
- * it, and whether the object changed essentially (which resets the timers' idle time).
+ * it (and children handlers, which run at such an event), and whether the object changed essentially (which resets the timers' idle time).
  *
  * @param resource the object's resource
  * @param raw the object's body as plain JSON maps, as this event shows it

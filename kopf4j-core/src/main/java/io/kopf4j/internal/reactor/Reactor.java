@@ -11,6 +11,7 @@ import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.logging.EventSink;
 import io.kopf4j.internal.reactor.observation.Observer;
 import io.kopf4j.internal.reactor.orchestration.Orchestrator;
+import io.kopf4j.internal.reactor.processing.Childing;
 import io.kopf4j.internal.reactor.processing.IndexesBarrier;
 import io.kopf4j.internal.reactor.processing.Indexing;
 import io.kopf4j.internal.reactor.processing.ResourceProcessor;
@@ -55,6 +56,7 @@ public final class Reactor implements Engine {
     private final EventSink poster;
     private final Execution execution;
     private final Spawning spawning;
+    private final Childing childing;
     private final Indexing indexing;
     private final IndexesBarrier barrier;
     private final Sharding sharding;
@@ -65,16 +67,19 @@ public final class Reactor implements Engine {
      * @param poster where Kubernetes Events go (the posting engine)
      * @param execution how handlers run
      * @param spawning the daemons and timers (the daemons engine), or {@link Spawning#NONE}
+     * @param childing the children (the children engine), or {@link Childing#NONE}
      * @param indexing the indexes (the indexing engine), or {@link Indexing#NONE}
      * @param sharding which objects this replica handles (the sharding engine), or {@link Sharding#ALL}
      */
     public Reactor(OperatorServices services, KubernetesClient client, KubernetesClient watchClient, EventSink poster,
-                   Execution execution, ObjectPatcher patcher, Spawning spawning, Indexing indexing, Sharding sharding) {
+                   Execution execution, ObjectPatcher patcher, Spawning spawning, Childing childing, Indexing indexing,
+                   Sharding sharding) {
         this.services = services;
         this.poster = poster;
         this.execution = execution;
         this.patcher = patcher;
         this.spawning = spawning;
+        this.childing = childing;
         this.indexing = indexing;
         this.sharding = sharding;
         HandlerRegistry registry = services.registry();
@@ -86,6 +91,7 @@ public final class Reactor implements Engine {
                 // Kopf waits for the indexed resources only: another resource that never lists blocks nothing.
                 : new IndexesBarrier(true, timeout -> observer.awaitListed(timeout, registry::hasIndexingHandlers));
         orchestrator.addPauseListener(spawning::pause, spawning::resume);
+        orchestrator.addPauseListener(childing::pause, childing::resume);
         services.metrics().gauges(progress::waiting,
                 () -> processors.values().stream().mapToInt(ResourceProcessor::objects).sum());
     }
@@ -186,7 +192,7 @@ public final class Reactor implements Engine {
         OperatorSettings settings = services.settings();
         ResourceProcessor processor = processors.computeIfAbsent(resource,
                 r -> new ResourceProcessor(r, services.registry(), settings, services.memo(), patcher, poster, execution,
-                        spawning, indexing, barrier, sharding));
+                        spawning, childing, indexing, barrier, sharding));
         Consumer<OperatorException> failure = services.failure();
         ObjectQueues queues = new ObjectQueues(resource, processor, services.threads(), settings, progress,
                 services.metrics(), error -> failure.accept(error instanceof OutOfMemoryError outOfMemory

@@ -12,10 +12,13 @@ import io.kopf4j.internal.engines.activities.Activities;
 import io.kopf4j.internal.engines.activities.LifecycleActivities;
 import io.kopf4j.internal.engines.activities.Login;
 import io.kopf4j.internal.engines.admission.AdmissionWebhooks;
+import io.kopf4j.internal.engines.children.ChildKinds;
+import io.kopf4j.internal.engines.children.ChildrenEngine;
 import io.kopf4j.internal.engines.daemons.DaemonsEngine;
 import io.kopf4j.internal.engines.indexing.IndexingEngine;
 import io.kopf4j.internal.engines.leadership.LeaderElection;
 import io.kopf4j.internal.engines.peering.PeeringEngine;
+import io.kopf4j.internal.engines.permissions.ApiCatalog;
 import io.kopf4j.internal.engines.permissions.Preflight;
 import io.kopf4j.internal.engines.posting.EventPoster;
 import io.kopf4j.internal.engines.probing.Endpoints;
@@ -150,9 +153,13 @@ public final class OperatorRuntime {
         IndexingEngine indexes = start(new IndexingEngine(registry, withoutIndexes, settings.execution.defaultBackoff));
         Execution execution = withoutIndexes.withIndexes(indexes::index);   // the same limits: one semaphore
         DaemonsEngine daemons = start(new DaemonsEngine(registry, threads, settings, endpoints.metrics(), execution, patcher));
+        ApiCatalog catalog = ApiCatalog.live(login.client(), ApiRetries.of(settings));
+        ChildrenEngine children = start(new ChildrenEngine(login.client(), registry, plan.namespaces(),
+                new ChildKinds.Discovery(catalog::resources, catalog::resolve, catalog.remedy()), execution, settings,
+                endpoints.metrics(), threads, checks));
         Ownership ownership = settings.sharding.shards == null ? null : new Ownership(System::nanoTime);
         Reactor reactor = new Reactor(services, login.client(), login.watchClient(), poster, execution, patcher, daemons,
-                indexes, ownership == null ? Sharding.ALL : ownership);
+                children, indexes, ownership == null ? Sharding.ALL : ownership);
         if (settings.leadership.enabled) {
             start(LeaderElection.start(login.client(), settings.leadership,
                     PodEnvironment.leaseNamespace(settings.leadership.leaseNamespace, plan.namespaces()),

@@ -200,6 +200,17 @@ public final class Metrics {
     }
 
     /**
+     * A child written by the children engine: {@code apply} (created or changed) or {@code delete}
+     * (no longer returned). At rest it stays flat: children whose applied fields did not change cost no write.
+     *
+     * @param write the {@code write} tag: {@code apply} or {@code delete}
+     */
+    public void childWrite(String write) {
+        Counter.builder("kopf4j.children.writes").description("Children applied or deleted, by write")
+                .tag("write", write).register(registry).increment();
+    }
+
+    /**
      * A Kubernetes Event written: {@code verb} = POST (a new Event) or PATCH (a new count of a posted one).
      *
      * @param verb the {@code verb} tag: {@code POST} or {@code PATCH}

@@ -62,6 +62,8 @@ public final class ResourceWatcher implements Runnable {
     private final io.kopf4j.Resource resource;
     private final String namespace;
     private final Consumer<WatchEvent> sink;
+    /** The label selector of a private cache's watcher, or null for every object (the reactor's). */
+    private final String labelSelector;
     private final OperatorSettings.Watching settings;
     private final ApiRetries retries;
     private final Duration inactivityTimeout;
@@ -79,6 +81,20 @@ public final class ResourceWatcher implements Runnable {
 
     public ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace,
                            Consumer<WatchEvent> sink, OperatorSettings settings, Metrics metrics) {
+        this(client, resource, namespace, null, sink, settings, metrics);
+    }
+
+    /**
+     * A watcher of the objects with these labels only: for a private cache of objects that this
+     * operator marks itself (its children), where the reasons above against a selector do not hold:
+     * no handler's change detection sees these events, and an object that leaves the selection is
+     * one this operator no longer keeps.
+     *
+     * @param labelSelector the API server's label selector, e.g. {@code kopf4j.dev/managed-by=kopf4j}
+     */
+    public ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace, String labelSelector,
+                           Consumer<WatchEvent> sink, OperatorSettings settings, Metrics metrics) {
+        this.labelSelector = labelSelector;
         this.client = client;
         this.resource = resource;
         this.namespace = namespace;
@@ -232,7 +248,7 @@ public final class ResourceWatcher implements Runnable {
     }
 
     private ApiRequest collection() {
-        return ApiRequest.collection(client, resource, namespace);
+        return ApiRequest.collection(client, resource, namespace).query("labelSelector", labelSelector);
     }
 
     /** Lists page by page, delivering every readable item; returns the listing's resourceVersion. */

@@ -201,4 +201,29 @@ class HandlerSpecTest {
         assertThatThrownBy(() -> spec.register(NOTHING, new HandlerRegistry())).isInstanceOf(InvalidHandlerException.class)
                 .hasMessageContaining("event handlers take no errors, timeout, retries or backoff");
     }
+
+    @Test
+    void childrenHandlersNeedTheKindsOfTheirChildrenAndKeepTheirOptions() {
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.CHILDREN, List.of("kopfexamples"), new Option.Id("c")).register(NOTHING,
+                new HandlerRegistry()))
+                .hasMessageContaining("children handlers need the kinds of their children, which kopf4j watches");
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.TIMER, List.of("kopfexamples"), new Option.Id("t"),
+                new Option.ReadyCondition("Ready")))
+                .hasMessageContaining("readyCondition is an option of children handlers only");
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.CHILDREN, List.of("kopfexamples"), new Option.Id("c"),
+                new Option.ChildResources(List.of("deployments.apps", " "))).register(NOTHING, new HandlerRegistry()))
+                .hasMessageContaining("children's resource");
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.CHILDREN, List.of("kopfexamples"), new Option.Id("c"),
+                new Option.ChildResources(List.of("deployments.apps")), new Option.ReadyCondition(" ")))
+                .hasMessageContaining("readyCondition must be a condition type");
+
+        HandlerRegistry registry = new HandlerRegistry();
+        Specs.spec(HandlerKind.CHILDREN, List.of("kopfexamples"), new Option.Id("c"),
+                new Option.ChildResources(List.of("deployments.apps")), new Option.ReadyCondition(" Ready ")).register(NOTHING, registry);
+        ChildrenHandler children = registry.childrenHandlers().get(0);
+        assertThat(children.options().get(Option.ChildResources.class)).map(Option.ChildResources::selectors)
+                .contains(List.of("deployments.apps"));
+        assertThat(children.options().get(Option.ReadyCondition.class)).map(Option.ReadyCondition::type).contains("Ready");
+        assertThat(children.title()).isEqualTo("Handler 'c'");
+    }
 }

@@ -8,6 +8,8 @@ import io.kopf4j.internal.clients.Discovery;
 import io.kopf4j.internal.intents.ResourceSelector;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Where the operator's resources are resolved (group, version, plural, scope, subresources) to
@@ -54,7 +56,11 @@ public interface ApiCatalog {
         if (selector.multiple()) {
             throw new OperatorException("resource " + name + " selects many resources; name one");
         }
-        ResourceSelector.Resolution resolution = selector.resolve(resources(selector.groupsToDiscover()));
+        List<Resource> served = resources(selector.groupsToDiscover());
+        ResourceSelector.Resolution resolution = selector.resolve(served);
+        if (resolution.resources().isEmpty() && selector.version() == null) {
+            resolution = servedOnlyInOtherVersions(selector, served);
+        }
         if (resolution.ambiguous()) {
             throw new OperatorException("resource " + name + " is ambiguous, it matches " + resolution.resources()
                     + "; name the group");
@@ -63,6 +69,33 @@ public interface ApiCatalog {
             throw new OperatorException("resource " + name + " cannot be resolved: " + remedy());
         }
         return resolution.resources().getFirst();
+    }
+
+    /**
+     * kubectl's fallback for a resource that the group's preferred version does not serve (CronJobs
+     * before Kubernetes 1.21: batch/v1 is preferred, CronJobs are only in batch/v1beta1): its
+     * version of the highest priority, GA before beta before alpha, the higher number first.
+     */
+    private static ResourceSelector.Resolution servedOnlyInOtherVersions(ResourceSelector selector, List<Resource> served) {
+        return served.stream().map(Resource::version).distinct().sorted(ApiCatalog::byPriority)
+                .map(version -> new ResourceSelector(selector.group(), version, selector.name()).resolve(served))
+                .filter(found -> !found.resources().isEmpty()).findFirst()
+                .orElse(new ResourceSelector.Resolution(List.of(), false));
+    }
+
+    /** Kubernetes' version priority: v1 before v1beta2 before v1beta1 before v1alpha1. */
+    private static int byPriority(String a, String b) {
+        return Integer.compare(priority(b), priority(a));
+    }
+
+    private static int priority(String version) {
+        Matcher parts = Pattern.compile("v(\\d+)(?:(alpha|beta)(\\d+))?").matcher(version);
+        if (!parts.matches()) {
+            return 0;
+        }
+        int stability = parts.group(2) == null ? 3 : "beta".equals(parts.group(2)) ? 2 : 1;
+        return stability * 1_000_000 + Integer.parseInt(parts.group(1)) * 1_000 + (parts.group(3) == null ? 0
+                : Integer.parseInt(parts.group(3)));
     }
 
     /**

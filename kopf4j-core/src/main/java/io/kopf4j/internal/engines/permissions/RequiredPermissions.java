@@ -1,9 +1,12 @@
 package io.kopf4j.internal.engines.permissions;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.internal.intents.ChangingHandler;
+import io.kopf4j.internal.intents.ChildrenHandler;
 import io.kopf4j.internal.intents.DeclaredPermission;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.intents.IndexingHandler;
@@ -18,6 +21,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -36,6 +40,8 @@ public final class RequiredPermissions {
     /** Kopf's peering resources: the current group and the legacy one, both served if present. */
     private static final List<String> PEERING_GROUPS = List.of("kopf.dev", "zalando.org");
     private static final Set<String> WATCHING = Set.of("list", "watch");
+    /** Server-side apply creates a missing object: {@code create} beside {@code patch}; a pruned child is deleted. */
+    private static final Set<String> CHILDREN = Set.of("list", "watch", "create", "patch", "delete");
 
     /**
      * Where and how the operator runs.
@@ -90,6 +96,7 @@ public final class RequiredPermissions {
         derivation.discover();
         List<Resource> served = derivation.servedResources();
         served.forEach(derivation::handling);
+        derivation.children();
         derivation.declared();
         derivation.events(served);
         derivation.namespaces();
@@ -104,11 +111,19 @@ public final class RequiredPermissions {
     /** One discovery of the groups that any rule may concern. */
     private void discover() {
         Set<ResourceSelector> selectors = new LinkedHashSet<>(registry.selectors());
+        for (ChildrenHandler handler : registry.childrenHandlers()) {
+            childSelectors(handler).forEach(selector -> selectors.add(ResourceSelector.parse(selector)));
+        }
         Set<String> groups = ResourceSelector.groupsToDiscover(selectors);
         if (groups != null) {
             groups = new HashSet<>(groups);
             for (DeclaredPermission permission : registry.declaredPermissions()) {
                 groups.add(permission.group());
+            }
+            for (ChildrenHandler handler : registry.childrenHandlers()) {
+                for (Class<? extends HasMetadata> type : childTypes(handler)) {
+                    groups.add(Objects.requireNonNullElse(HasMetadata.getGroup(type), ""));
+                }
             }
             if (!settings.peering.standalone) {
                 groups.addAll(PEERING_GROUPS);
@@ -147,11 +162,13 @@ public final class RequiredPermissions {
         List<WatchingHandler> watching = registry.watchingHandlers(resource);
         List<SpawningHandler> spawning = registry.spawningHandlers(resource);
         List<IndexingHandler> indexing = registry.indexingHandlers(resource);
+        List<ChildrenHandler> children = registry.childrenHandlers(resource);
         List<String> all = new ArrayList<>();
         changing.forEach(h -> all.add(describe(h.title())));
         watching.forEach(h -> all.add(describe(h.title())));
         spawning.forEach(h -> all.add(describe(h.title())));
         indexing.forEach(h -> all.add(describe(h.title())));
+        children.forEach(h -> all.add(describe(h.title())));
         String status = resource.plural() + "/status";
         for (String namespace : namespacesOf(resource.namespaced())) {
             for (String handler : all) {
@@ -176,11 +193,58 @@ public final class RequiredPermissions {
                     .forEach(h -> storing.add(describe(h.title())));
             spawning.stream().filter(h -> stateInStatus || ParameterBinder.mayWriteStatus(h.function()))
                     .forEach(h -> storing.add(describe(h.title())));
+            children.stream().filter(h -> h.options().get(Option.ReadyCondition.class).isPresent()
+                    || ParameterBinder.mayWriteStatus(h.function())).forEach(h -> storing.add(describe(h.title())));
             for (String handler : storing) {
                 add(resource.group(), resource.hasStatusSubresource() ? status : resource.plural(), Set.of("patch"),
                         namespace, false, handler + ": its results (and progress) in the status");
             }
         }
+    }
+
+    /**
+     * What the children engine does for each children handler: watch the parents and write their
+     * ready condition (as the handling of their resource), and apply, watch and prune the children
+     * of each declared kind (server-side apply creates with {@code patch} and {@code create}).
+     */
+    private void children() {
+        for (ChildrenHandler handler : registry.childrenHandlers()) {
+            String reason = describe(handler.title()) + ": its children, applied, watched and pruned";
+            List<Resource> kinds = new ArrayList<>();
+            for (Class<? extends HasMetadata> type : childTypes(handler)) {
+                String group = Objects.requireNonNullElse(HasMetadata.getGroup(type), "");
+                discovered.stream().filter(r -> r.group().equals(group) && r.kind().equals(HasMetadata.getKind(type))
+                        && r.version().equals(HasMetadata.getVersion(type))).findFirst().ifPresentOrElse(kinds::add,
+                        () -> unresolvedChild(handler, HasMetadata.getKind(type) + " (" + HasMetadata.getApiVersion(type) + ")"));
+            }
+            for (String selector : childSelectors(handler)) {
+                try {
+                    kinds.add(catalog.resolve(selector));   // as the children engine resolves it
+                } catch (OperatorException e) {
+                    unresolvedChild(handler, selector);
+                }
+            }
+            for (Resource kind : kinds) {
+                for (String namespace : namespacesOf(kind.namespaced())) {
+                    add(kind.group(), kind.plural(), CHILDREN, namespace, false, reason);
+                }
+            }
+        }
+    }
+
+    private void unresolvedChild(ChildrenHandler handler, String kind) {
+        if (scope.strict()) {
+            throw new OperatorException("Handler " + handler.origin() + ": its children's kind " + kind
+                    + " cannot be resolved: " + catalog.remedy());
+        }
+    }
+
+    private static List<Class<? extends HasMetadata>> childTypes(ChildrenHandler handler) {
+        return handler.options().get(Option.ChildKinds.class).map(Option.ChildKinds::types).orElse(List.of());
+    }
+
+    private static List<String> childSelectors(ChildrenHandler handler) {
+        return handler.options().get(Option.ChildResources.class).map(Option.ChildResources::selectors).orElse(List.of());
     }
 
     /** {@code handler 'create'}: its kind and id, short enough for a rule's comment (reasons are summarised, see Rule). */

@@ -26,16 +26,28 @@ final class ObjectMemory {
     Set<String> supersededVersions = Set.of();
     /** Patch functions that met a newer object, for the next cycle. */
     List<Consumer<Map<String, Object>>> remainingFns = List.of();
-    /** With daemons or timers: the latest body processed, what their live views show and a recheck processes again. */
+    /** With daemons, timers or children: the latest body processed, what their live views show and a recheck processes again. */
     final LatestBody latest = new LatestBody();
     /** The object as daemons and timers see it: always the latest body. */
     private Body live;
     /** The object's daemons and timers; null until its first event with spawning handlers. */
     ObjectSpawns spawns;
+    /** The object's children; null until its first event with children handlers. */
+    Childing.ObjectChildren children;
 
     ObjectMemory(Memo memo, boolean noticedByListing) {
         this.memo = memo;
         this.noticedByListing = noticedByListing;
+    }
+
+    /** The object is deleted or handed over: its daemons stop, its children are forgotten. */
+    void gone() {
+        if (spawns != null) {
+            spawns.gone();
+        }
+        if (children != null) {
+            children.gone();
+        }
     }
 
     /** Resume handlers are due: first seen at the start, and not yet handled since. */

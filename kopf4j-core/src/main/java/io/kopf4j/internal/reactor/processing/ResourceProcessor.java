@@ -51,13 +51,16 @@ public final class ResourceProcessor implements EventProcessor {
     private final Application application;
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
     private final Spawning spawning;
+    private final Childing childing;
     private final Indexing indexing;
     private final IndexesBarrier barrier;
     private final Sharding sharding;
     /** The resource has indexing functions: only then is each arriving event indexed. */
     private final boolean indexed;
-    /** The resource has daemons or timers: only then is each object's latest body kept (their live view). */
+    /** The resource has daemons or timers. */
     private final boolean spawns;
+    /** The resource has children handlers. */
+    private final boolean childed;
     private volatile Consumer<WatchEvent> rechecks = event -> { };
 
     /** What the causes of one event left to do: sleep for the delays, and whether handlers were concerned. */
@@ -66,7 +69,7 @@ public final class ResourceProcessor implements EventProcessor {
 
     public ResourceProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, Memo operatorMemo,
                              ObjectPatching patcher, EventSink poster, Execution execution, Spawning spawning,
-                             Indexing indexing, IndexesBarrier barrier, Sharding sharding) {
+                             Childing childing, Indexing indexing, IndexesBarrier barrier, Sharding sharding) {
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
@@ -77,6 +80,8 @@ public final class ResourceProcessor implements EventProcessor {
         this.application = new Application(resource, settings, patcher, registry.resultIds(resource));
         this.spawning = spawning;
         this.spawns = registry.hasSpawningHandlers(resource);
+        this.childing = childing;
+        this.childed = registry.hasChildrenHandlers(resource);
         this.indexing = indexing;
         this.barrier = barrier;
         this.sharding = sharding;
@@ -138,14 +143,12 @@ public final class ResourceProcessor implements EventProcessor {
             return null;   // a recheck of an object deleted meanwhile
         }
         Map<String, Object> raw = event.isRecheck() ? memory.latest.get() : event.object();
-        if (spawns && !event.isRecheck()) {
+        if ((spawns || childed) && !event.isRecheck()) {
             memory.latest.set(raw);   // Kopf's live body: daemons see every event's state, the DELETED one included
         }
         if (event.isDeleted()) {
             memories.remove(key);
-            if (memory.spawns != null) {
-                memory.spawns.gone();
-            }
+            memory.gone();
         }
         ObjectLogger local = ObjectLogger.local(raw);
         if (!memory.throttler.admits(pressure, local)) {
@@ -182,8 +185,8 @@ public final class ResourceProcessor implements EventProcessor {
      */
     private void forget(String key) {
         ObjectMemory memory = memories.remove(key);
-        if (memory != null && memory.spawns != null) {
-            memory.spawns.gone();
+        if (memory != null) {
+            memory.gone();
         }
     }
 
@@ -225,6 +228,11 @@ public final class ResourceProcessor implements EventProcessor {
             spawningCause = new SpawningCause(resource, raw, memory.live(), patch, ObjectLogger.posting(raw, poster),
                     memory.memo, !diff.isEmpty());
             holding = spawnsOf(memory, event.key(), raw).handle(spawningCause, deleting);
+        }
+        if (childed && !event.isDeleted() && !deleting) {
+            SpawningCause childrenCause = spawningCause != null ? spawningCause
+                    : new SpawningCause(resource, raw, body, patch, ObjectLogger.posting(raw, poster), memory.memo, !diff.isEmpty());
+            childrenOf(memory, event.key()).reconcile(childrenCause, current);
         }
 
         ChangingCause changing = null;
@@ -316,15 +324,28 @@ public final class ResourceProcessor implements EventProcessor {
     private ObjectSpawns spawnsOf(ObjectMemory memory, String key, Map<String, Object> raw) {
         if (memory.spawns == null) {
             memory.spawns = spawning.object(resource, memory.live(), memory.memo, ObjectLogger.posting(raw, poster),
-                    () -> {
-                        if (memories.get(key) == memory) {   // not deleted meanwhile: only then parse its body
-                            Map<String, Object> latest = memory.latest.get();
-                            if (latest != null) {
-                                rechecks.accept(WatchEvent.recheck(latest));
-                            }
-                        }
-                    });
+                    recheckOf(memory, key));
         }
         return memory.spawns;
+    }
+
+    /** The object's children, made at its first event. */
+    private Childing.ObjectChildren childrenOf(ObjectMemory memory, String key) {
+        if (memory.children == null) {
+            memory.children = childing.object(resource, key, recheckOf(memory, key));
+        }
+        return memory.children;
+    }
+
+    /** Queues the object for processing again with its latest body, unless it was deleted meanwhile. */
+    private Runnable recheckOf(ObjectMemory memory, String key) {
+        return () -> {
+            if (memories.get(key) == memory) {   // not deleted meanwhile: only then parse its body
+                Map<String, Object> latest = memory.latest.get();
+                if (latest != null) {
+                    rechecks.accept(WatchEvent.recheck(latest));
+                }
+            }
+        };
     }
 }

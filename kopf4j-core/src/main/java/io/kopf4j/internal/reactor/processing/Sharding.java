@@ -9,7 +9,7 @@ package io.kopf4j.internal.reactor.processing;
  *
  * <pre>{@code
  * Sharding evenUids = key -> key.hashCode() % 2 == 0;   // a test's fake
- * Reactor reactor = new Reactor(services, client, watchClient, poster, execution, patcher, daemons, indexes, evenUids);
+ * Reactor reactor = new Reactor(services, client, watchClient, poster, execution, patcher, daemons, children, indexes, evenUids);
  * }</pre>
  */
 @FunctionalInterface

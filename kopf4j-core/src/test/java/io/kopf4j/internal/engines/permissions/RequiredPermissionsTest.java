@@ -3,6 +3,8 @@ package io.kopf4j.internal.engines.permissions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.kopf4j.Children;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.On;
 import io.kopf4j.OperatorException;
@@ -57,6 +59,13 @@ class RequiredPermissionsTest {
         }
     }
 
+    public static class Parents {
+        @Children(value = "configmaps", kinds = Deployment.class, resources = "cronjobs.batch", readyCondition = "Ready")
+        public List<Object> children() {
+            return List.of();
+        }
+    }
+
     private static List<Rule> derive(Class<?> handlers, OperatorSettings settings, List<String> namespaces, boolean strict) {
         HandlerRegistry registry = new HandlerRegistry();
         HandlerScanner.scan(handlers, registry);
@@ -73,6 +82,19 @@ class RequiredPermissionsTest {
     private static String summary(Rule rule) {
         return (rule.namespace() == null ? "*" : rule.namespace()) + " " + rule.group() + "/" + rule.resource() + " " + rule.verbs()
                 + (rule.optional() ? " optional" : "");
+    }
+
+    @Test
+    void childrenAreAppliedWatchedAndPrunedInTheirKindsAndTheirParentsConditionIsWritten() {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(Parents.class, registry);
+        List<Rule> rules = RequiredPermissions.derive(registry, standalone(),
+                new RequiredPermissions.Scope(List.of("a"), "operators", "operators", true, true), OfflineCatalog.of(List.of()));
+        assertThat(rules).map(RequiredPermissionsTest::summary).startsWith(
+                "a /configmaps [list, patch, watch]",
+                "a apps/deployments [create, delete, list, patch, watch]",
+                "a batch/cronjobs [create, delete, list, patch, watch]");
+        assertThat(rules.get(1).reasons()).containsExactly("handler 'children': its children, applied, watched and pruned");
     }
 
     @Test

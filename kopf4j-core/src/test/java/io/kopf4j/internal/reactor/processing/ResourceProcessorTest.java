@@ -46,7 +46,7 @@ class ResourceProcessorTest {
         HandlerScanner.scan(handlers, registry);
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                 new Metrics(null), null, events, null);
-        return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, events, execution, Spawning.NONE,
+        return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, events, execution, Spawning.NONE, Childing.NONE,
                 Indexing.NONE, IndexesBarrier.OPEN, sharding);
     }
 
