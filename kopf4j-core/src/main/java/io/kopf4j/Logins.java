@@ -1,9 +1,13 @@
 package io.kopf4j;
 
+import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,7 +64,8 @@ public final class Logins {
             return null;
         }
         try {
-            return fromConfig(Config.autoConfigure(context), KUBECONFIG_PRIORITY, files);
+            Config config = Config.autoConfigure(context);
+            return fromConfig(config, KUBECONFIG_PRIORITY, files, config.getFileWithCluster());
         } catch (LoginError e) {
             throw e;
         } catch (RuntimeException e) {
@@ -91,7 +96,7 @@ public final class Logins {
         if (context != null && (config.getCurrentContext() == null || !context.equals(config.getCurrentContext().getName()))) {
             throw new LoginError("kubeconfig " + file + " has no context '" + context + "'");
         }
-        return fromConfig(config, KUBECONFIG_PRIORITY, file.toString());
+        return fromConfig(config, KUBECONFIG_PRIORITY, file.toString(), file.toFile());
     }
 
     /** {@return the pod's service account, from {@code /var/run/secrets/kubernetes.io/serviceaccount}; null outside a pod} */
@@ -133,7 +138,8 @@ public final class Logins {
         }
     }
 
-    private static ConnectionInfo fromConfig(Config config, int priority, String source) {
+    /** @param clusterFile the kubeconfig file that holds the current context's cluster, or null */
+    private static ConnectionInfo fromConfig(Config config, int priority, String source, File clusterFile) {
         if (config.getMasterUrl() == null) {
             throw new LoginError("kubeconfig " + source + " names no server");
         }
@@ -152,9 +158,26 @@ public final class Logins {
                 .privateKeyData(config.getClientKeyData())
                 .privateKeyPath(config.getClientKeyData() == null ? config.getClientKeyFile() : null)
                 .defaultNamespace(config.getNamespace())
+                .proxyUrl(proxyUrl(config, clusterFile))
                 .priority(priority)
                 .build();
         LOG.debug("Client is configured via kubeconfig file.");
         return info;
+    }
+
+    /**
+     * The current cluster's {@code proxy-url}, as Kopf reads it into {@code ConnectionInfo.proxy_url}.
+     * Read from the kubeconfig itself: fabric8's own proxy settings also take {@code HTTPS_PROXY} from
+     * the environment, which is {@code settings.networking.trustEnv}'s to decide (Kopf's #1278).
+     */
+    private static String proxyUrl(Config config, File clusterFile) {
+        NamedContext context = config.getCurrentContext();
+        if (context == null || context.getContext() == null || clusterFile == null || !clusterFile.isFile()) {
+            return null;
+        }
+        String cluster = context.getContext().getCluster();
+        return KubeConfigUtils.parseConfig(clusterFile).getClusters().stream()
+                .filter(named -> named.getName().equals(cluster) && named.getCluster() != null)
+                .map(named -> named.getCluster().getProxyUrl()).filter(Objects::nonNull).findFirst().orElse(null);
     }
 }

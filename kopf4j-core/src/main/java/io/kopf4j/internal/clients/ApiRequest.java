@@ -52,6 +52,11 @@ public final class ApiRequest {
     /** A whole object, to create. */
     public static final String CREATE = "application/json";
 
+    /**
+     * Kopf's {@code TEXT_ERROR_MAX_SIZE}: a text error body (a proxy's HTML page, a data blob) is cut
+     * to this length with "..." at its end, so that it does not flood the retry lines and the Events.
+     */
+    static final int TEXT_ERROR_MAX_SIZE = 256;
     private final KubernetesClient client;
     private final String url;
 
@@ -213,7 +218,10 @@ public final class ApiRequest {
         }
     }
 
-    /** The API server's Status from a failed response, or one made up from the code and text of another server's. */
+    /**
+     * The API server's Status from a failed response, or one made up from the code and text of another
+     * server's, cut as Kopf cuts it ({@link #TEXT_ERROR_MAX_SIZE}).
+     */
     private static Status statusOf(int code, byte[] answer) {
         byte[] body = answer == null ? new byte[0] : answer;
         try {
@@ -224,8 +232,11 @@ public final class ApiRequest {
         } catch (IOException notAStatus) {
             // A proxy's or load balancer's error page: its text is the message.
         }
-        return new StatusBuilder().withCode(code)
-                .withMessage(new String(body, StandardCharsets.UTF_8).strip()).build();
+        String text = new String(body, StandardCharsets.UTF_8).strip();
+        if (text.length() >= TEXT_ERROR_MAX_SIZE) {
+            text = text.substring(0, TEXT_ERROR_MAX_SIZE - 3) + "...";
+        }
+        return new StatusBuilder().withCode(code).withMessage(text).build();
     }
 
     private static String segment(String value) {

@@ -68,6 +68,27 @@ class ExecutionTest {
     }
 
     @Test
+    void theOperatorsDefaultBackoffIsForArbitraryExceptionsOnlyAsKopfs() {
+        Execution quicker = new Execution(Lifecycles.allAtOnce(), Duration.ofSeconds(5), storage,
+                new io.kopf4j.internal.runtime.Metrics(null), null, new io.kopf4j.internal.engines.posting.EventPoster(
+                        new io.kopf4j.OperatorSettings.Posting(), new io.kopf4j.internal.runtime.Metrics(null), write -> "ignored"),
+                null);
+        ChangingHandler failing = handler(null, null, null, context -> {
+            throw new IllegalStateException("boom");
+        });
+        ChangingHandler temporary = handler(null, null, null, context -> {
+            throw new TemporaryError("later");
+        });
+        Map<String, Object> raw = Map.of("metadata", Map.of("name", "x"));
+        ChangingCause cause = new ChangingCause(KOPFEXAMPLES, raw, new Body(raw), new Patch(), LoggerFactory.getLogger("test"),
+                new Memo(), Reason.CREATE, false, false, Diff.between(null, Map.of()), null, Map.of());
+        State state = State.fromScratch().withHandlers(List.of(failing));
+        assertThat(quicker.runChanging(List.of(failing), state, cause).get("h").delay()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(quicker.runChanging(List.of(temporary), state, cause).get("h").delay())
+                .as("a TemporaryError keeps its own default").isEqualTo(Duration.ofSeconds(60));
+    }
+
+    @Test
     void theRetriesLimitLooksOneAttemptAhead() {
         HandlerFn failing = context -> {
             throw new IllegalStateException("boom");

@@ -26,6 +26,9 @@ class RetryAfterTest {
     private static final String STATUS = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\"slow down\","
             + "\"reason\":\"TooManyRequests\",\"details\":{\"retryAfterSeconds\":3},\"code\":429}";
 
+    /** A proxy's error page, longer than Kopf's TEXT_ERROR_MAX_SIZE. */
+    private static final String PAGE = "<html><body>" + "Bad gateway. ".repeat(40) + "</body></html>";
+
     private FakeApiServer server;
     private KubernetesClient client;
 
@@ -34,9 +37,9 @@ class RetryAfterTest {
         server = new FakeApiServer(exchange -> {
             try (exchange) {
                 String path = exchange.getRequestURI().getPath();
-                String header = Map.of("/header", "7", "/both", "5", "/date", "Wed, 21 Oct 2015 07:28:00 GMT", "/status", "")
-                        .get(path.replace("/stream", ""));
-                byte[] body = (path.startsWith("/header") ? TEXT : STATUS).getBytes(UTF_8);
+                String header = Map.of("/header", "7", "/both", "5", "/date", "Wed, 21 Oct 2015 07:28:00 GMT", "/status", "",
+                        "/page", "").get(path.replace("/stream", ""));
+                byte[] body = (path.startsWith("/header") ? TEXT : path.startsWith("/page") ? PAGE : STATUS).getBytes(UTF_8);
                 if (!header.isEmpty()) {
                     exchange.getResponseHeaders().set("Retry-After", header);
                 }
@@ -59,6 +62,12 @@ class RetryAfterTest {
         assertThat(failure.getStatus().getMessage()).isEqualTo(TEXT.strip());
         assertThat(failure.getStatus().getDetails().getRetryAfterSeconds()).isEqualTo(7);
         assertThat(new ApiRetries(List.of(), false).delayFor(failure, Duration.ofSeconds(1))).isEqualTo(Duration.ofSeconds(7));
+    }
+
+    @Test
+    void aLongTextBodyIsCutAsKopfCutsIt() {
+        String message = failureOf("/page").getStatus().getMessage();
+        assertThat(message).hasSize(ApiRequest.TEXT_ERROR_MAX_SIZE).startsWith("<html><body>Bad gateway. ").endsWith("...");
     }
 
     @Test

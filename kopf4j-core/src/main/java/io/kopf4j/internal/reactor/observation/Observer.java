@@ -24,6 +24,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -189,6 +190,8 @@ public final class Observer {
         if (name == null || !patterns.matches(name)) {
             return;
         }
+        terminationBlockers(event.object()).forEach(blocker ->
+                LOG.debug("Namespace '{}' termination pending: {}", name, blocker));
         if (event.isDeleted()) {
             if (namespaces.remove(name)) {
                 LOG.info("Namespace {} is gone; its watchers stop.", name);
@@ -198,6 +201,27 @@ public final class Observer {
             LOG.debug("Namespace {} matches {}; serving it.", name, patterns);
             served.stream().filter(Resource::namespaced).forEach(resource -> ensureWatcher(resource, name));
         }
+    }
+
+    /**
+     * What keeps a namespace being deleted from going, as Kopf logs it: each of its conditions that is
+     * {@code True}, as {@code reason: message} (Kopf's {@code get_blockers}). Its watchers stay until
+     * its {@code DELETED} event, as they do without blockers, so that no finalizer is left unhandled.
+     *
+     * @return none for a namespace that is not being deleted
+     */
+    static List<String> terminationBlockers(Map<String, Object> namespace) {
+        if (!(namespace.get("metadata") instanceof Map<?, ?> metadata) || metadata.get("deletionTimestamp") == null
+                || !(namespace.get("status") instanceof Map<?, ?> status) || !(status.get("conditions") instanceof List<?> conditions)) {
+            return List.of();
+        }
+        List<String> blockers = new ArrayList<>();
+        for (Object item : conditions) {
+            if (item instanceof Map<?, ?> condition && "True".equals(condition.get("status"))) {
+                blockers.add(Objects.toString(condition.get("reason"), "") + ": " + Objects.toString(condition.get("message"), ""));
+            }
+        }
+        return blockers;
     }
 
     private void ensureWatchers(Resource resource) {
