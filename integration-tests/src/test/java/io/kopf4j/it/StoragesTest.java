@@ -50,7 +50,7 @@ class StoragesTest {
              Operator operator = fixture.start(fixture.operator()
                      .handler(Handler.create("strictthings.strict.example.com").id("create").handle(context -> "pruned")))) {
             fixture.objects("strict.example.com/v1", "StrictThing").create("s1", Map.of("a", 1));
-            await().atMost(WAIT).until(() -> lines.contains("Merge-patching finished with inconsistencies: {\"status.create\":\"pruned\"}"));
+            await().atMost(WAIT).until(() -> lines.contains("Merge-patching finished with inconsistencies: (('remove', ('status', 'create'), 'pruned', None),)"));
         }
     }
 

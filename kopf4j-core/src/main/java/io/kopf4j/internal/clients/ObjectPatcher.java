@@ -15,6 +15,7 @@ import io.kopf4j.internal.structs.SecretValues;
 import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,9 @@ import org.slf4j.Logger;
  * them, the limit and the remedies.
  */
 public final class ObjectPatcher implements ObjectPatching {
+    /** Kopf's KNOWN_INCONSISTENCIES: fields the API server drops when empty. */
+    private static final Set<List<String>> KNOWN_INCONSISTENCIES = Set.of(List.of("metadata", "annotations"),
+            List.of("metadata", "finalizers"), List.of("metadata", "labels"));
     private static final EnumSet<DiffFlags> DIFF_FLAGS = EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION);
 
     private final KubernetesClient client;
@@ -259,29 +263,65 @@ public final class ObjectPatcher implements ObjectPatching {
     }
 
     /**
-     * Kopf's "inconsistencies" warning: fields the merge patch set but the returned object lacks,
-     * usually status pruned by a structural schema or a status the resource does not accept.
+     * Kopf's "inconsistencies" warning: what the merge patch set but the returned object does not
+     * hold (a status pruned by a structural schema, one the resource does not accept), as Kopf's diff
+     * of the patch against the result (its left side only), in Kopf's notation:
+     * {@code (('remove', ('status', 'create'), 'pruned', None),)}. An empty map sent is left out, as
+     * are Kopf's known inconsistencies: empty annotations, finalizers or labels that the API server
+     * drops.
      */
     private static void warnOfInconsistencies(Map<String, Object> patch, Map<String, Object> result, Logger logger) {
-        Map<String, Object> inconsistencies = new LinkedHashMap<>();
-        collectInconsistencies(patch, result, "", inconsistencies);
-        if (!inconsistencies.isEmpty()) {
-            logger.warn("Merge-patching finished with inconsistencies: {}", Json.compact(inconsistencies));
+        String found = inconsistencies(patch, result);
+        if (found != null) {
+            logger.warn("Merge-patching finished with inconsistencies: {}", found);
         }
     }
 
-    private static void collectInconsistencies(Map<?, ?> patch, Object result, String path, Map<String, Object> out) {
-        for (Map.Entry<?, ?> entry : patch.entrySet()) {
-            String field = path.isEmpty() ? entry.getKey().toString() : path + "." + entry.getKey();
-            Object actual = result instanceof Map<?, ?> map ? map.get(entry.getKey()) : null;
-            if (entry.getValue() instanceof Map<?, ?> nested) {
-                if (!nested.isEmpty() || actual != null) {
-                    collectInconsistencies(nested, actual, field, out);
-                }
-            } else if (!Json.equal(entry.getValue(), actual)) {
-                out.put(field, entry.getValue());
-            }
+    /** {@return the inconsistencies of the result with the merge patch, as Kopf writes them; null if none} */
+    static String inconsistencies(Map<String, Object> patch, Map<String, Object> result) {
+        List<String> items = new ArrayList<>();
+        collectInconsistencies(patch, result, List.of(), items);
+        return items.isEmpty() ? null : "(" + String.join(", ", items) + (items.size() == 1 ? ",)" : ")");
+    }
+
+    private static void collectInconsistencies(Object sent, Object stored, List<String> path, List<String> out) {
+        if (Json.equal(sent, stored)) {
+            return;
         }
+        if (sent instanceof Map<?, ?> nested && (stored instanceof Map<?, ?> || (stored == null && nested.isEmpty()))) {
+            for (Map.Entry<?, ?> entry : nested.entrySet()) {
+                List<String> field = new ArrayList<>(path);
+                field.add(entry.getKey().toString());
+                collectInconsistencies(entry.getValue(), stored instanceof Map<?, ?> map ? map.get(entry.getKey()) : null,
+                        field, out);
+            }
+            return;
+        }
+        String operation = sent == null ? "add" : stored == null ? "remove" : "change";
+        if (KNOWN_INCONSISTENCIES.contains(path) && !truthy(sent) && !truthy(stored)) {
+            return;
+        }
+        out.add("(" + Json.pythonRepr(operation) + ", " + pythonTuple(path) + ", " + Json.pythonRepr(sent) + ", "
+                + Json.pythonRepr(stored) + ")");
+    }
+
+    /** Python's truth of a JSON value: None, false, 0, and empty strings, lists and maps are false. */
+    private static boolean truthy(Object value) {
+        return switch (value) {
+            case null -> false;
+            case Boolean flag -> flag;
+            case Number number -> number.doubleValue() != 0;
+            case CharSequence text -> !text.isEmpty();
+            case Collection<?> items -> !items.isEmpty();
+            case Map<?, ?> map -> !map.isEmpty();
+            default -> true;
+        };
+    }
+
+    /** A field path as Python writes a tuple: {@code ('status', 'create')}, {@code ('status',)}. */
+    private static String pythonTuple(List<String> path) {
+        List<String> names = path.stream().map(Json::pythonRepr).toList();
+        return "(" + String.join(", ", names) + (names.size() == 1 ? "," : "") + ")";
     }
 
     private static String versionOf(Map<String, Object> body) {
