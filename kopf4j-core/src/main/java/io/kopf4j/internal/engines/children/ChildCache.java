@@ -29,27 +29,71 @@ final class ChildCache {
     /**
      * A child as its watch delivered it (added or modified).
      *
-     * @return the uids of the parents to run again: its controller now and before, if any
+     * @return the uids of the parents to run again: its controller now and before, if any; none for
+     *         the echo of the version kept already, or for a version older than the one kept
      */
     Set<String> seen(Map<String, Object> child) {
+        Kept kept = keep(child);
+        String version = kept == null ? null : kept.now().resourceVersion();
+        if (kept == null || !kept.stored()
+                || version != null && kept.before() != null && version.equals(kept.before().resourceVersion())) {
+            return Set.of();   // the echo of what the parent's own apply returned, or older than it: nothing new
+        }
+        return parents(kept.now().parent(), kept.before() == null ? null : kept.before().parent());
+    }
+
+    /**
+     * A child as the parent's own apply returned it, kept unless its watch has delivered a newer
+     * version already: the watch runs on its own thread, so a controller's change made after the apply
+     * (a Deployment's status) may arrive before the apply's answer is handled, and an older answer
+     * must not hide it (the parent would report a state that is gone, and no event would correct it).
+     *
+     * @return the child as kept now: the answer, or the newer version from its watch
+     */
+    Map<String, Object> applied(Map<String, Object> child) {
+        Kept kept = keep(child);
+        return kept == null || kept.stored() ? child : Json.parseMap(kept.now().json());
+    }
+
+    /** What {@link #keep} did: the entry before, the one now, and whether the given child is the one now. */
+    private record Kept(Entry before, Entry now, boolean stored) {
+    }
+
+    /** Keeps the child unless the kept version is newer; indexes it by its controller. Null for a child without a uid. */
+    private Kept keep(Map<String, Object> child) {
         String uid = uid(child);
         if (uid == null) {
-            return Set.of();
+            return null;
         }
-        String parent = controller(child);
-        String version = text(child, "resourceVersion");
-        Entry before = byUid.put(uid, new Entry(parent, version, Json.bytes(child)));
-        if (before != null && version != null && version.equals(before.resourceVersion())) {
-            return Set.of();   // the echo of what the parent's own apply returned: nothing new for it
+        Entry given = new Entry(controller(child), text(child, "resourceVersion"), Json.bytes(child));
+        Entry[] before = new Entry[1];
+        Entry now = byUid.compute(uid, (key, current) -> {
+            before[0] = current;
+            return current != null && newer(current.resourceVersion(), given.resourceVersion()) ? current : given;
+        });
+        if (now != given) {
+            return new Kept(before[0], now, false);
         }
-        String previous = before == null ? null : before.parent();
-        if (previous != null && !previous.equals(parent)) {
+        String previous = before[0] == null ? null : before[0].parent();
+        if (previous != null && !previous.equals(given.parent())) {
             unindex(previous, uid);
         }
-        if (parent != null) {
-            byParent.computeIfAbsent(parent, key -> ConcurrentHashMap.newKeySet()).add(uid);
+        if (given.parent() != null) {
+            byParent.computeIfAbsent(given.parent(), key -> ConcurrentHashMap.newKeySet()).add(uid);
         }
-        return parents(parent, previous);
+        return new Kept(before[0], now, true);
+    }
+
+    /**
+     * Whether version {@code a} is newer than {@code b}. Resource versions are opaque to clients, but
+     * etcd's are increasing numbers, which the API server passes through; others are never taken as newer.
+     */
+    private static boolean newer(String a, String b) {
+        try {
+            return a != null && b != null && Long.parseLong(a) > Long.parseLong(b);
+        } catch (NumberFormatException opaque) {
+            return false;
+        }
     }
 
     /**

@@ -78,8 +78,8 @@ final class ChildrenApplier {
                 continue;
             }
             try {
-                Map<String, Object> stored = writes.apply(declared.get(child.groupKind()), child, cause.logger());
-                cache.seen(stored);   // its watch event is then an echo, not a change
+                // Kept so that its watch event is an echo, not a change; the newer version if the watch was quicker.
+                Map<String, Object> stored = cache.applied(writes.apply(declared.get(child.groupKind()), child, cause.logger()));
                 metrics.childWrite("apply");
                 cause.logger().info("Child {} is {}.", child, seen == null ? "created" : "applied");
                 applied.add(Map.entry(child, stored));

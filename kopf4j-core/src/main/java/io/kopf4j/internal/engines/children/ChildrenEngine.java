@@ -165,13 +165,12 @@ public final class ChildrenEngine implements Engine, Childing {
     }
 
     private void arrived(WatchEvent event) {
+        // A listing too: after a re-list (a watch that expired), what changed meanwhile reaches its parents.
         Set<String> owners = event.isDeleted() ? cache.gone(event.object()) : cache.seen(event.object());
-        if (!event.isListing()) {
-            for (String uid : owners) {
-                ParentChildren parent = parents.get(uid);
-                if (parent != null) {   // a parent not seen yet runs at its first event anyway
-                    parent.request();
-                }
+        for (String uid : owners) {
+            ParentChildren parent = parents.get(uid);
+            if (parent != null) {   // a parent not seen yet runs at its first event anyway
+                parent.request();
             }
         }
     }

@@ -43,4 +43,27 @@ class ChildCacheTest {
         assertThat(cache.seen(Map.of("metadata", Map.of("uid", "c1", "resourceVersion", "6",
                 "ownerReferences", List.of(Map.of("uid", "p1", "controller", true)))))).containsExactly("p1");
     }
+
+    private static Map<String, Object> version(String resourceVersion, String data) {
+        return Map.of("metadata", Map.of("uid", "c1", "resourceVersion", resourceVersion,
+                "ownerReferences", List.of(Map.of("uid", "p1", "controller", true))), "data", Map.of("k", data));
+    }
+
+    @Test
+    void anApplysAnswerOlderThanItsWatchDoesNotHideTheNewerVersion() {
+        ChildCache cache = new ChildCache();
+        assertThat(cache.seen(version("5", "applied"))).containsExactly("p1");   // the watch was quicker than the answer
+        assertThat(cache.seen(version("6", "status by its controller"))).containsExactly("p1");
+        assertThat(cache.applied(version("5", "applied"))).isEqualTo(version("6", "status by its controller"));
+        assertThat(cache.childrenOf("p1")).containsExactly(version("6", "status by its controller"));
+    }
+
+    @Test
+    void aWatchEventOlderThanTheAppliedAnswerChangesNothing() {
+        ChildCache cache = new ChildCache();
+        assertThat(cache.applied(version("7", "applied"))).isEqualTo(version("7", "applied"));
+        assertThat(cache.seen(version("6", "before the apply"))).isEmpty();
+        assertThat(cache.seen(version("7", "applied"))).isEmpty();
+        assertThat(cache.childrenOf("p1")).containsExactly(version("7", "applied"));
+    }
 }
