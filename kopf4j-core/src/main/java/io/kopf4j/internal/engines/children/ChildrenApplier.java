@@ -85,7 +85,8 @@ final class ChildrenApplier {
                 applied.add(Map.entry(child, stored));
             } catch (KubernetesClientException e) {
                 String message = "Child " + child + " cannot be applied: " + HandlerState.messageOf(e);
-                cause.logger().error("{} {}", handler.title(), message);
+                cause.logger().error("{} returned a child that cannot be applied, {}: {}", handler.title(), child,
+                        HandlerState.messageOf(e));
                 setFailed(condition, parent, cause, "ApplyFailed", message);
                 return false;   // nothing pruned: a child not applied may still need what would go
             }
