@@ -586,4 +586,40 @@ public final class On {
         /** {@return the value the field must have: a JSON or plain value, {@link Filter#PRESENT} or {@link Filter#ABSENT}} */
         String fieldValue() default "";
     }
+
+    /**
+     * Converts a custom resource between two versions of its kind, for the API server's conversion
+     * webhook (Kopf has none; kubebuilder's hub and spoke): the method takes the object in one
+     * version and returns it in another, as the classes of the two versions, each with fabric8's
+     * {@code @Group} and {@code @Version}. The storage version (the one class with
+     * {@code @Version(storage = true)}) is the hub: every other served version converts to it and
+     * from it, and kopf4j goes through the hub between two others. The start fails if a direction
+     * is missing. kopf4j copies the metadata (only labels and annotations may change), keeps the
+     * fields the source class does not know, and keeps what the other version cannot hold in the
+     * annotation {@code kopf4j.dev/conversion-data}, so that a round trip loses nothing. An exception
+     * is the API server's error for that request ({@code conversion webhook for ... failed: <message>}).
+     * Served by {@code settings.admission.server}, at {@code {base}/convert/<plural>.<group>}; see
+     * docs/versions.md.
+     *
+     * <pre>{@code
+     * @On.Convert
+     * public v1.Widget up(v1alpha1.Widget old) {
+     *     v1.Widget widget = new v1.Widget();
+     *     widget.setSpec(new v1.Widget.Spec(old.getSpec().size() + "Gi"));
+     *     return widget;
+     * }
+     *
+     * @On.Convert
+     * public v1alpha1.Widget down(v1.Widget hub) {
+     *     v1alpha1.Widget widget = new v1alpha1.Widget();
+     *     widget.setSpec(new v1alpha1.Widget.Spec(Integer.parseInt(hub.getSpec().size().replace("Gi", ""))));
+     *     return widget;
+     * }
+     * }</pre>
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    public @interface Convert {
+    }
 }

@@ -2,6 +2,7 @@ package io.kopf4j;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.internal.intents.ActivityHandler;
+import io.kopf4j.internal.intents.ConversionHandler;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.intents.HandlerScanner;
 import io.kopf4j.internal.intents.HandlerSpec;
@@ -391,6 +392,21 @@ public final class Operator implements AutoCloseable {
         public Builder handler(Handler... handlers) {
             for (Handler handler : handlers) {
                 HandlerSpec.described(handler.description()).register(handler.function(), registry);
+            }
+            return this;
+        }
+
+        /**
+         * Adds conversions between versions of custom resources, as lambdas ({@link On.Convert} as methods).
+         *
+         * @param conversions e.g. {@code Conversion.of(v1alpha1.Widget.class, v1.Widget.class, Widgets::up)}
+         * @return this builder
+         * @throws InvalidHandlerException if one is not between two versions of one kind, or repeats another
+         */
+        public Builder conversions(Conversion<?, ?>... conversions) {
+            for (Conversion<?, ?> conversion : conversions) {
+                registry.add(ConversionHandler.of(conversion, "Conversion.of(" + conversion.from().getSimpleName() + ", "
+                        + conversion.to().getSimpleName() + ")"));
             }
             return this;
         }

@@ -62,6 +62,8 @@ public final class OperatorSettings {
     public final Metrics metrics = new Metrics();
     /** How the children of {@code @Children} handlers are applied (kopf4j's own; see docs/children.md). */
     public final Children children = new Children();
+    /** Conversions between versions of custom resources (kopf4j's own; see docs/versions.md). */
+    public final Conversion conversion = new Conversion();
 
     /**
      * Checks every value, as the operator does when it starts (after the startup handlers, which may
@@ -254,6 +256,26 @@ public final class OperatorSettings {
 
         /** The field manager of the applies and the value of the children's {@code kopf4j.dev/managed-by} label. */
         public String fieldManager = "kopf4j";
+    }
+
+    /**
+     * The conversion webhook of {@link On.Convert} methods, served by {@code settings.admission.server}.
+     *
+     * <pre>{@code
+     * settings.conversion.managed = false;   // the CRDs' spec.conversion comes with them (kopf4j crd --conversion-service)
+     * }</pre>
+     */
+    public static final class Conversion {
+        /** Managed. */
+        public Conversion() {
+        }
+
+        /**
+         * Keep the converted kinds' CRDs' {@code spec.conversion} pointing at the webhook server (a
+         * merge patch at the start and whenever the server's address or certificate changes);
+         * false: set in the CRDs by hand or by GitOps.
+         */
+        public boolean managed = true;
     }
 
     /** Where state is kept on the objects. */

@@ -18,6 +18,9 @@ import java.util.Map;
  * @param caBundle the base64 of the PEM CA bundle, or null for the API server's own trust
  */
 public record WebhookClientConfig(String url, Service service, String caBundle) {
+    /** The path segment under which the server takes conversions: {@code {base}/convert/<plural>.<group>}. */
+    public static final String CONVERSION_PATH = "convert";
+
     /** Exactly one of url and service. */
     public WebhookClientConfig {
         if ((url == null) == (service == null)) {
@@ -76,6 +79,17 @@ public record WebhookClientConfig(String url, Service service, String caBundle) 
         String path = service.path() == null ? "" : service.path();
         return new WebhookClientConfig(null,
                 new Service(service.namespace(), service.name(), path + "/" + segment, service.port()), caBundle);
+    }
+
+    /**
+     * The same config for a CRD's conversion webhook: {@code {base}/convert/<plural>.<group>}.
+     *
+     * @param crdName the CRD's name, e.g. {@code widgets.example.com}
+     * @return the config the CRD's {@code spec.conversion.webhook.clientConfig} holds
+     */
+    public WebhookClientConfig forConversion(String crdName) {
+        WebhookClientConfig base = forHandler(CONVERSION_PATH);
+        return base.forHandler(crdName);
     }
 
     /** {@return the config as the webhook configurations' JSON: url or service, and caBundle when set} */

@@ -24,6 +24,7 @@ public final class HandlerRegistry {
     private final List<IndexingHandler> indexing = new ArrayList<>();
     private final List<WebhookHandler> webhooks = new ArrayList<>();
     private final List<ChildrenHandler> children = new ArrayList<>();
+    private final List<ConversionHandler> conversions = new ArrayList<>();
     private final Set<DeclaredPermission> permissions = new LinkedHashSet<>();
 
     /**
@@ -70,6 +71,22 @@ public final class HandlerRegistry {
         children.add(handler);
     }
 
+    /** Adds a conversion; one per pair of versions. */
+    public synchronized void add(ConversionHandler handler) {
+        for (ConversionHandler existing : conversions) {
+            if (existing.from().type().equals(handler.from().type()) && existing.to().type().equals(handler.to().type())) {
+                throw new InvalidHandlerException("Conversion " + handler.origin() + " converts " + handler.from()
+                        + " to " + handler.to().version() + ", as " + existing.origin() + " already does: keep one");
+            }
+        }
+        conversions.add(handler);
+    }
+
+    /** {@return the conversions between versions, in declaration order} */
+    public synchronized List<ConversionHandler> conversions() {
+        return List.copyOf(conversions);
+    }
+
     /** Adds an indexing function; its id names the index, so it is unique in the operator. */
     public synchronized void add(IndexingHandler handler) {
         for (IndexingHandler existing : indexing) {
@@ -85,6 +102,10 @@ public final class HandlerRegistry {
      * name in the configuration), so it is unique among the handlers of its type.
      */
     public synchronized void add(WebhookHandler handler) {
+        if (handler.id().startsWith(io.kopf4j.WebhookClientConfig.CONVERSION_PATH + "/")) {
+            throw new InvalidHandlerException("Handler " + handler.origin() + ": its id '" + handler.id() + "' is a path"
+                    + " under which the webhook server takes conversions; give it another id");
+        }
         for (WebhookHandler existing : webhooks) {
             if (existing.id().equals(handler.id()) && existing.type() == handler.type()) {
                 throw duplicate(handler.origin(), handler.id(), existing.origin());
@@ -119,12 +140,12 @@ public final class HandlerRegistry {
 
     public synchronized boolean isEmpty() {
         return changing.isEmpty() && watching.isEmpty() && activities.isEmpty() && spawning.isEmpty()
-                && indexing.isEmpty() && webhooks.isEmpty() && children.isEmpty();
+                && indexing.isEmpty() && webhooks.isEmpty() && children.isEmpty() && conversions.isEmpty();
     }
 
     public synchronized int size() {
         return changing.size() + watching.size() + activities.size() + spawning.size() + indexing.size()
-                + webhooks.size() + children.size();
+                + webhooks.size() + children.size() + conversions.size();
     }
 
     /** Every admission handler of the operator, in declaration order. */

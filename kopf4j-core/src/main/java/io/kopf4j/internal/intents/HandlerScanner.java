@@ -32,7 +32,7 @@ public final class HandlerScanner {
     private static final Set<Class<? extends Annotation>> ANNOTATIONS = Set.of(On.Create.class, On.Update.class,
             On.Delete.class, On.Resume.class, On.Field.class, On.Event.class, On.Probe.class, On.Startup.class,
             On.Cleanup.class, On.Login.class, On.Validate.class, On.Mutate.class, Daemon.class, Timer.class, Children.class,
-            Indexer.class);
+            Indexer.class, On.Convert.class);
 
     private HandlerScanner() {
     }
@@ -60,6 +60,9 @@ public final class HandlerScanner {
             }
             if (instance == null && !Modifier.isStatic(method.getModifiers())) {
                 instance = instantiate(type);
+            }
+            if (method.isAnnotationPresent(On.Convert.class)) {
+                registry.add(ConversionHandler.bind(method, instance));
             }
             add(method, instance, registry);
         }

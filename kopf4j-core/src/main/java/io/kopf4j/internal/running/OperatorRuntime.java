@@ -174,10 +174,11 @@ public final class OperatorRuntime {
                     PodEnvironment.leaseNamespace(settings.sharding.namespace, plan.namespaces()), ownership,
                     reactor.orchestrator(), endpoints.metrics()));
         }
-        start(reactor);
         if (settings.admission.server != null) {
+            // Before the watches: those of a version stored as another need the conversion webhook to list.
             start(AdmissionWebhooks.start(services, login.client(), execution, reactor::recallMemo, reactor::onRescan));
         }
+        start(reactor);
         LOG.info("Operator {} serves {} handler(s) {}", plan.id(), registry.size(),
                 plan.namespaces().isEmpty() ? "cluster-wide" : "in namespaces " + plan.namespaces());
     }

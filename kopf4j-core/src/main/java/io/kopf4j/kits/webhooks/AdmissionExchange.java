@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpsExchange;
+import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.WebhookError;
 import io.kopf4j.WebhookFn;
 import io.kopf4j.WebhookRequest;
@@ -26,18 +27,22 @@ import org.slf4j.LoggerFactory;
  * AdmissionReview to the admission engine, its answer as JSON (200). A malformed request
  * ({@link WebhookError}, unparsable JSON) is answered with its status and message instead; the
  * handler id, the headers and the client's certificate go along in a {@link WebhookRequest}. A body
- * larger than {@code maxRequestSize} is answered 413 unread, as aiohttp answers under Kopf; a fault
- * of the serving itself is a 500 for this request alone.
+ * larger than {@code maxRequestSize} ({@code maxConversionRequestSize} under {@code {path}/convert/},
+ * where ConversionReviews come) is answered 413 unread, as aiohttp answers under Kopf; a fault of the
+ * serving itself is a 500 for this request alone.
  *
  * <pre>{@code
- * server.createContext("/", new AdmissionExchange("", WebhookServer.DEFAULT_MAX_REQUEST_SIZE, requests));
+ * server.createContext("/", new AdmissionExchange("", WebhookServer.DEFAULT_MAX_REQUEST_SIZE,
+ *         WebhookServer.DEFAULT_MAX_CONVERSION_REQUEST_SIZE, requests));
  * }</pre>
  *
  * @param rootPath the server's root path, without a trailing slash (empty for none)
  * @param maxRequestSize the largest body read, in bytes
+ * @param maxConversionRequestSize the largest body of a conversion request, in bytes
  * @param requests the admission engine
  */
-record AdmissionExchange(String rootPath, long maxRequestSize, WebhookFn requests) implements HttpHandler {
+record AdmissionExchange(String rootPath, long maxRequestSize, long maxConversionRequestSize, WebhookFn requests)
+        implements HttpHandler {
     private static final Logger LOGGER = LoggerFactory.getLogger(AdmissionExchange.class);
     private static final Map<Integer, String> PHRASES = Map.of(400, "Bad Request", 404, "Not Found", 409, "Conflict",
             413, "Request Entity Too Large");
@@ -58,7 +63,9 @@ record AdmissionExchange(String rootPath, long maxRequestSize, WebhookFn request
     }
 
     private void serve(HttpExchange exchange, String webhook) throws IOException {
-        byte[] body = body(exchange);
+        boolean conversion = webhook != null && webhook.startsWith(WebhookClientConfig.CONVERSION_PATH + "/");
+        byte[] body = conversion ? body(exchange, maxConversionRequestSize, "maxConversionRequestSize")
+                : body(exchange, maxRequestSize, "maxRequestSize");
         if (body == null) {
             return;   // answered 413
         }
@@ -84,17 +91,17 @@ record AdmissionExchange(String rootPath, long maxRequestSize, WebhookFn request
      * The body, read only up to the limit: a declared length above it is refused before anything is
      * read, a chunked body as soon as it passes the limit; null once refused (413, aiohttp's text).
      */
-    private byte[] body(HttpExchange exchange) throws IOException {
+    private byte[] body(HttpExchange exchange, long limit, String setting) throws IOException {
         String declared = exchange.getRequestHeaders().getFirst("Content-Length");
         long length = declared == null ? -1 : parseLength(declared);
-        if (length > maxRequestSize) {
-            tooLarge(exchange, String.valueOf(length));
+        if (length > limit) {
+            tooLarge(exchange, String.valueOf(length), limit, setting);
             return null;
         }
         try (InputStream in = exchange.getRequestBody()) {
-            byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxRequestSize + 1));
-            if (body.length > maxRequestSize) {
-                tooLarge(exchange, "more than " + maxRequestSize);
+            byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+            if (body.length > limit) {
+                tooLarge(exchange, "more than " + limit, limit, setting);
                 return null;
             }
             return body;
@@ -110,11 +117,11 @@ record AdmissionExchange(String rootPath, long maxRequestSize, WebhookFn request
     }
 
     /** @param actual the size as far as known: the declared length, or "more than" the limit of a chunked body */
-    private void tooLarge(HttpExchange exchange, String actual) throws IOException {
-        LOGGER.warn("Refused an admission request of {} bytes from {}: the limit is {} bytes (WebhookServer.maxRequestSize).",
-                actual, exchange.getRemoteAddress(), maxRequestSize);
+    private void tooLarge(HttpExchange exchange, String actual, long limit, String setting) throws IOException {
+        LOGGER.warn("Refused a webhook request of {} bytes from {}: the limit is {} bytes (WebhookServer.{}).",
+                actual, exchange.getRemoteAddress(), limit, setting);
         exchange.getResponseHeaders().set("Connection", "close");
-        respond(exchange, 413, "text/plain", text(413, "Maximum request body size " + maxRequestSize
+        respond(exchange, 413, "text/plain", text(413, "Maximum request body size " + limit
                 + " exceeded, actual body size " + actual));
     }
 

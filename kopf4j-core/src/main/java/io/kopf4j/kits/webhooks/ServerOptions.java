@@ -12,7 +12,8 @@ import java.util.stream.Stream;
  *
  * <pre>{@code
  * new ServerOptions(null, 9443, "/", "host.k3d.internal", null, null, null, false, null, null, null,
- *         List.of(), ClientVerification.NONE, Duration.ofSeconds(60), WebhookServer.DEFAULT_MAX_REQUEST_SIZE)
+ *         List.of(), ClientVerification.NONE, Duration.ofSeconds(60), WebhookServer.DEFAULT_MAX_REQUEST_SIZE,
+ *         WebhookServer.DEFAULT_MAX_CONVERSION_REQUEST_SIZE)
  * }</pre>
  *
  * @param addr where to listen, or null for all interfaces
@@ -30,12 +31,13 @@ import java.util.stream.Stream;
  * @param verification whether and how clients' certificates are verified
  * @param fileCheckInterval how often the certificate files are checked for changes
  * @param maxRequestSize the largest request body read, in bytes; larger ones get 413
+ * @param maxConversionRequestSize the same for conversion requests ({@code {path}/convert/...})
  */
 record ServerOptions(String addr, Integer port, String path, String host,
                             String cadata, Path cafile, Path cadump,
                             boolean insecure, Path certfile, Path pkeyfile, String password,
                             List<String> extraSans, ClientVerification verification, Duration fileCheckInterval,
-                            long maxRequestSize) {
+                            long maxRequestSize, long maxConversionRequestSize) {
     /** Copies the list; checks what cannot work together. */
     public ServerOptions {
         extraSans = List.copyOf(extraSans);

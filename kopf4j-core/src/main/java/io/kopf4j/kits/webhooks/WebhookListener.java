@@ -79,7 +79,8 @@ final class WebhookListener implements AutoCloseable {
             throw e;
         }
         server.setExecutor(executor);
-        server.createContext("/", new AdmissionExchange(options.rootPath(), options.maxRequestSize(), requests));
+        server.createContext("/", new AdmissionExchange(options.rootPath(), options.maxRequestSize(),
+                options.maxConversionRequestSize(), requests));
         String scheme = keys == null ? "http" : "https";
         String host = options.host() != null ? options.host() : WebhookUrls.accessibleAddr(options.addr());
         String path = options.path() == null ? "" : options.path();

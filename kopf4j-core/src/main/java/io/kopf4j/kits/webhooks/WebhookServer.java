@@ -37,6 +37,8 @@ import java.util.function.Consumer;
 public class WebhookServer implements WebhookServing {
     /** The largest admission request read, 1 MiB: aiohttp's {@code client_max_size}, under which Kopf serves. */
     public static final long DEFAULT_MAX_REQUEST_SIZE = 1024 * 1024;
+    /** The largest conversion request read, 64 MiB: a list of objects, each up to the API server's 1.5 MB. */
+    public static final long DEFAULT_MAX_CONVERSION_REQUEST_SIZE = 64L * 1024 * 1024;
 
     private String addr;
     private Integer port;
@@ -55,6 +57,7 @@ public class WebhookServer implements WebhookServing {
     private String verifyCadata;
     private Duration fileCheckInterval = Duration.ofSeconds(60);
     private long maxRequestSize = DEFAULT_MAX_REQUEST_SIZE;
+    private long maxConversionRequestSize = DEFAULT_MAX_CONVERSION_REQUEST_SIZE;
     private volatile WebhookListener listener;
 
     /** A server on all interfaces, a free port, HTTPS with a generated certificate. */
@@ -279,6 +282,23 @@ public class WebhookServer implements WebhookServing {
     }
 
     /**
+     * The largest body of a conversion request ({@code {path}/convert/...}): the API server sends a
+     * whole list of objects in one ConversionReview (a {@code kubectl get} of every object of a kind
+     * stored in another version), so this limit is larger than {@link #maxRequestSize}'s.
+     *
+     * @param maxConversionRequestSize bytes, 64 MiB ({@link #DEFAULT_MAX_CONVERSION_REQUEST_SIZE}) unless set; positive
+     * @return this server
+     * @throws IllegalArgumentException for a size that is not positive
+     */
+    public WebhookServer maxConversionRequestSize(long maxConversionRequestSize) {
+        if (maxConversionRequestSize <= 0) {
+            throw new IllegalArgumentException("maxConversionRequestSize must be positive, got " + maxConversionRequestSize);
+        }
+        this.maxConversionRequestSize = maxConversionRequestSize;
+        return this;
+    }
+
+    /**
      * The host name used when {@link #host} is not set (Kopf's {@code DEFAULT_HOST}): none here;
      * the servers for local clusters name the host through which the cluster reaches this machine.
      *
@@ -300,7 +320,7 @@ public class WebhookServer implements WebhookServing {
     private ServerOptions options(String effectiveHost) {
         return new ServerOptions(addr, port, path, effectiveHost, cadata, cafile, cadump, insecure, certfile, pkeyfile,
                 password, extraSans, new ClientVerification(verifyMode, verifyCafile, verifyCadata), fileCheckInterval,
-                maxRequestSize);
+                maxRequestSize, maxConversionRequestSize);
     }
 
     @Override

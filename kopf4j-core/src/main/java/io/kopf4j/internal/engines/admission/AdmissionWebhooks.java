@@ -5,10 +5,15 @@ import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.WebhookClientConfig;
+import io.kopf4j.WebhookFn;
 import io.kopf4j.WebhookServing;
 import io.kopf4j.internal.actions.Execution;
 import io.kopf4j.internal.clients.ApiRetries;
 import io.kopf4j.internal.clients.Discovery;
+import io.kopf4j.internal.engines.conversion.ConversionEngine;
+import io.kopf4j.internal.engines.conversion.ConversionGraph;
+import io.kopf4j.internal.engines.conversion.ConversionGraph.KindConversions;
+import io.kopf4j.internal.engines.conversion.CrdConversions;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.intents.ResourceSelector;
 import io.kopf4j.internal.intents.WebhookType;
@@ -45,19 +50,25 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
     /** Kopf's message, word for word. */
     static final String NO_SERVER = "Admission handlers exist, but no admission server/tunnel is configured in"
             + " `settings.admission.server`. More: https://docs.kopf.dev/en/stable/admission/";
+    /** The same for conversions (kopf4j's own). */
+    static final String NO_CONVERSION_SERVER = "Conversion handlers (@On.Convert) exist, but no webhook server/tunnel"
+            + " is configured in `settings.admission.server`; the API server calls it to convert objects between"
+            + " versions. See docs/versions.md.";
 
     private final WebhookServing server;
     private final List<ConfigurationManager> managers;
+    private final CrdConversions crds;
     private final HandlerRegistry registry;
     private final KubernetesClient client;
     private final Consumer<OperatorException> failure;
     /** Kopf's {@code webhook_resources}: replaced whole when a rescan finds others. */
     private final AtomicReference<Collection<Resource>> resources = new AtomicReference<>(List.of());
 
-    private AdmissionWebhooks(WebhookServing server, List<ConfigurationManager> managers, HandlerRegistry registry,
-                              KubernetesClient client, Consumer<OperatorException> failure) {
+    private AdmissionWebhooks(WebhookServing server, List<ConfigurationManager> managers, CrdConversions crds,
+                              HandlerRegistry registry, KubernetesClient client, Consumer<OperatorException> failure) {
         this.server = server;
         this.managers = managers;
+        this.crds = crds;
         this.registry = registry;
         this.client = client;
         this.failure = failure;
@@ -65,13 +76,19 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
 
     /**
      * Kopf's check after the startup handlers (before the login, so that the start fails at once):
-     * admission handlers need a server. {@link #start} relies on it.
+     * admission handlers need a server. {@link #start} relies on it. So do conversions, which must
+     * also be hub and spoke ({@link ConversionGraph}).
      *
      * @throws OperatorException with Kopf's message if there are handlers but no server
+     * @throws io.kopf4j.InvalidHandlerException if the conversions are not hub and spoke
      */
     public static void verify(OperatorSettings settings, HandlerRegistry registry) {
         if (settings.admission.server == null && !registry.webhookHandlers().isEmpty()) {
             throw new OperatorException(NO_SERVER);
+        }
+        ConversionGraph conversions = ConversionGraph.of(registry.conversions());
+        if (settings.admission.server == null && !conversions.isEmpty()) {
+            throw new OperatorException(NO_CONVERSION_SERVER);
         }
     }
 
@@ -94,7 +111,12 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
         HandlerRegistry registry = services.registry();
         WebhookServing server = settings.admission.server;
         List<ConfigurationManager> managers = new ArrayList<>();
-        AdmissionWebhooks webhooks = new AdmissionWebhooks(server, managers, registry, client, services.failure());
+        ConversionGraph conversions = ConversionGraph.of(registry.conversions());
+        CrdConversions crds = settings.conversion.managed && !conversions.isEmpty()
+                ? new CrdConversions(conversions.kinds().stream().map(KindConversions::crdName).toList(), client,
+                        ApiRetries.of(settings))
+                : null;
+        AdmissionWebhooks webhooks = new AdmissionWebhooks(server, managers, crds, registry, client, services.failure());
         if (server == null) {
             return webhooks;
         }
@@ -110,8 +132,10 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
                     webhooks.resources::get, client, retries));
         }
         try {
-            server.start(client, new AdmissionEngine(registry, webhooks.resources::get, execution, memos),
-                    webhooks::reconfigure);
+            WebhookFn admission = new AdmissionEngine(registry, webhooks.resources::get, execution, memos);
+            WebhookFn conversion = new ConversionEngine(conversions);
+            server.start(client, (review, request) -> ConversionEngine.isConversionReview(review)
+                    ? conversion.serve(review, request) : admission.serve(review, request), webhooks::reconfigure);
         } catch (IOException e) {
             throw new OperatorException("The admission webhook server cannot start: " + e.getMessage(), e);
         }
@@ -151,10 +175,16 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
      * Kopf's configuration managers wake up on the insights' changes.
      */
     public void rescanned() {
-        if (server == null || registry.webhookSelectors().isEmpty()) {
+        if (server == null) {
             return;
         }
         try {
+            if (crds != null) {
+                crds.refresh();
+            }
+            if (registry.webhookSelectors().isEmpty()) {
+                return;
+            }
             Collection<Resource> found = resolve(registry, client, false);
             if (!found.equals(resources.getAndSet(found))) {
                 managers.forEach(ConfigurationManager::refresh);
@@ -166,6 +196,9 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
 
     private void reconfigure(WebhookClientConfig config) {
         try {
+            if (crds != null) {
+                crds.configure(config);
+            }
             managers.forEach(manager -> manager.configure(config));
         } catch (RuntimeException e) {
             failure.accept(new OperatorException("The webhook configurations cannot be managed: " + e.getMessage(), e));

@@ -1,0 +1,139 @@
+package io.kopf4j.internal.engines.conversion;
+
+import io.kopf4j.WebhookError;
+import io.kopf4j.WebhookFn;
+import io.kopf4j.WebhookRequest;
+import io.kopf4j.internal.intents.ConversionHandler;
+import io.kopf4j.internal.logging.ObjectLogger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The conversion webhook: one ConversionReview in (the objects and the version the API server
+ * wants them in), the same objects in that version out, in the same order, through the
+ * operator's conversions ({@link ConversionGraph}) and kopf4j's record of what a version cannot
+ * hold ({@link ConversionData}). A conversion that throws fails the whole review with its message,
+ * answered as HTTP 200 with {@code result.status: Failure}: the API server then fails the client's
+ * request with {@code conversion webhook for <group/version>, Kind=<kind> failed: <message>}
+ * (a non-200 answer would hide the message behind the HTTP error).
+ *
+ * <pre>{@code
+ * WebhookFn conversions = new ConversionEngine(ConversionGraph.of(registry.conversions()));
+ * Map<String, Object> answer = conversions.serve(conversionReview, request);
+ * }</pre>
+ */
+public final class ConversionEngine implements WebhookFn {
+    private static final Logger LOG = LoggerFactory.getLogger(ConversionEngine.class);
+    /** The API server's annotations hold 256 KiB in all: a larger record is not kept. */
+    static final int MAX_RECORD_SIZE = 128 * 1024;
+
+    private final ConversionGraph graph;
+
+    /** @param graph the operator's conversions */
+    public ConversionEngine(ConversionGraph graph) {
+        this.graph = graph;
+    }
+
+    /** {@return whether a review is a ConversionReview, not an AdmissionReview} */
+    public static boolean isConversionReview(Map<String, Object> review) {
+        return "ConversionReview".equals(review.get("kind"));
+    }
+
+    @Override
+    public Map<String, Object> serve(Map<String, Object> review, WebhookRequest request) {
+        if (!(review.get("request") instanceof Map<?, ?> payload) || !(payload.get("uid") instanceof String uid)
+                || !(payload.get("desiredAPIVersion") instanceof String desired)
+                || !(payload.get("objects") instanceof List<?> objects)) {
+            throw WebhookError.missingData("A ConversionReview needs request.uid, request.desiredAPIVersion"
+                    + " and request.objects.");
+        }
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put("uid", uid);
+        try {
+            List<Object> converted = new ArrayList<>(objects.size());
+            for (Object object : objects) {
+                converted.add(convert(object, desired));
+            }
+            response.put("result", Map.of("status", "Success"));
+            response.put("convertedObjects", converted);
+        } catch (ConversionFailure e) {
+            response.put("result", Map.of("status", "Failure", "message", e.getMessage()));
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("apiVersion", review.getOrDefault("apiVersion", "apiextensions.k8s.io/v1"));
+        answer.put("kind", "ConversionReview");
+        answer.put("response", response);
+        return answer;
+    }
+
+    /** One object in the desired version; a failure is logged with the object's name. */
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> convert(Object item, String desired) {
+        if (!(item instanceof Map<?, ?> raw) || !(raw.get("apiVersion") instanceof String apiVersion)
+                || !(raw.get("kind") instanceof String kind)) {
+            throw new ConversionFailure("an object to convert has no apiVersion or kind");
+        }
+        Map<String, Object> object = (Map<String, Object>) raw;
+        if (apiVersion.equals(desired)) {
+            return object;
+        }
+        try {
+            String[] from = split(apiVersion);
+            String[] to = split(desired);
+            if (!from[0].equals(to[0])) {
+                throw new ConversionFailure("cannot convert " + kind + " from group " + from[0] + " to " + to[0]);
+            }
+            Map<String, Object> current = object;
+            for (ConversionHandler step : steps(from[0], kind, from[1], to[1])) {
+                current = step(step, current);
+            }
+            return current;
+        } catch (ConversionFailure e) {
+            ObjectLogger.local(object).warn("Conversion from {} to {} failed: {}", apiVersion, desired, e.getMessage());
+            throw e;
+        }
+    }
+
+    private List<ConversionHandler> steps(String group, String kind, String from, String to) {
+        try {
+            return graph.path(group, kind, from, to);
+        } catch (IllegalArgumentException e) {
+            throw new ConversionFailure(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * One step, losing nothing: the fields this version lost before are put back, and what the
+     * source version loses in this one is recorded, found by converting the result back.
+     */
+    private Map<String, Object> step(ConversionHandler step, Map<String, Object> source) {
+        Map<String, Object> result = TypedStep.apply(step, source);
+        ConversionData data = ConversionData.of(source);
+        data.restore(step.to().version(), result);
+        try {
+            data.record(step.from().version(), source, TypedStep.apply(graph.reverse(step), result));
+        } catch (ConversionFailure e) {
+            // The way back is the API server's concern when it is asked for; nothing to record on this one.
+            LOG.debug("Conversion {} has no way back for this object: {}", step.origin(), e.getMessage());
+        }
+        String json = data.json();
+        if (json != null && json.length() > MAX_RECORD_SIZE) {
+            ObjectLogger.local(source).warn("What {} cannot hold ({} bytes) is too large for the annotation {};"
+                    + " it is not kept.", step.to().version(), json.length(), ConversionData.ANNOTATION);
+            data.record(step.from().version(), Map.of(), Map.of());
+        }
+        data.writeTo(result);
+        return result;
+    }
+
+    /** {@code kopf4j.dev/v1} → {@code [kopf4j.dev, v1]}; a core {@code v1} has the empty group. */
+    private static String[] split(String apiVersion) {
+        int slash = apiVersion.lastIndexOf('/');
+        return slash < 0 ? new String[] {"", apiVersion} : new String[] {apiVersion.substring(0, slash),
+                apiVersion.substring(slash + 1)};
+    }
+}
