@@ -2,11 +2,16 @@ package io.kopf4j.cli;
 
 import io.fabric8.crdv2.generator.CRDGenerator;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.model.annotation.Group;
+import io.fabric8.kubernetes.model.annotation.ShortNames;
+import io.fabric8.kubernetes.model.annotation.Version;
 import io.kopf4j.OperatorException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -29,6 +34,7 @@ final class CrdGeneration {
 
     /** The CRDs' YAML by file name, sorted by name. */
     static SortedMap<String, String> generate(List<Class<? extends HasMetadata>> classes) {
+        checkVersions(classes);
         try {
             return generateTogether(classes);
         } catch (RuntimeException e) {
@@ -43,6 +49,49 @@ final class CrdGeneration {
             throw new OperatorException("cannot generate the CRDs of " + classes.stream().map(Class::getName).toList()
                     + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Versions of one kind make one CRD, where fabric8's generator takes the first class's names and
+     * scope for all, and refuses several storage versions without saying how to mark the others: both
+     * are said here, naming the classes.
+     */
+    private static void checkVersions(List<Class<? extends HasMetadata>> classes) {
+        Map<String, List<Class<? extends HasMetadata>>> byCrd = new TreeMap<>();
+        for (Class<? extends HasMetadata> type : classes) {
+            if (type.getAnnotation(Version.class) != null && type.getAnnotation(Group.class) != null) {
+                byCrd.computeIfAbsent(HasMetadata.getFullResourceName(type), name -> new ArrayList<>()).add(type);
+            }
+        }
+        byCrd.forEach((crd, versions) -> {
+            List<Class<? extends HasMetadata>> storage = versions.stream()
+                    .filter(type -> type.getAnnotation(Version.class).storage()).toList();
+            if (versions.size() > 1 && storage.size() != 1) {
+                throw new OperatorException("The versions of " + crd + " need exactly one storage version, but "
+                        + (storage.isEmpty() ? "none of " + names(versions) + " is"
+                        : names(storage) + " are") + " marked @Version(storage = true), fabric8's default: mark the"
+                        + " older ones @Version(value = \"v1alpha1\", storage = false)");
+            }
+            Class<? extends HasMetadata> first = versions.getFirst();
+            for (Class<? extends HasMetadata> other : versions) {
+                if (Namespaced.class.isAssignableFrom(other) != Namespaced.class.isAssignableFrom(first)
+                        || !HasMetadata.getKind(other).equals(HasMetadata.getKind(first))
+                        || !java.util.Arrays.equals(shortNames(other), shortNames(first))) {
+                    throw new OperatorException("The versions of " + crd + " disagree on their kind, scope or short"
+                            + " names (" + first.getName() + " and " + other.getName() + "): one CRD has one of each");
+                }
+            }
+        });
+    }
+
+    private static String[] shortNames(Class<?> type) {
+        ShortNames names = type.getAnnotation(ShortNames.class);
+        return names == null ? new String[0] : names.value();
+    }
+
+    private static String names(List<Class<? extends HasMetadata>> types) {
+        return types.stream().map(type -> type.getAnnotation(Version.class).value() + " (" + type.getName() + ")").toList()
+                .toString();
     }
 
     private static SortedMap<String, String> generateTogether(List<Class<? extends HasMetadata>> classes) {

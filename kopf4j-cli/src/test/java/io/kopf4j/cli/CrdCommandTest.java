@@ -2,6 +2,7 @@ package io.kopf4j.cli;
 
 import static io.kopf4j.cli.CommandResult.kopf4j;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
@@ -98,6 +99,56 @@ class CrdCommandTest {
         assertThat(crd.getMetadata().getName()).isEqualTo("sprockets.example.com");
         assertThat(crd.getSpec().getVersions().getFirst().getSchema().getOpenAPIV3Schema().getProperties().get("spec")
                 .getProperties().get("size").getType()).isEqualTo("integer");
+    }
+
+    /** One kind in two versions, as two nested classes of one source file; {@code storage} as given. */
+    private Path versions(String oldVersion) throws Exception {
+        return Files.writeString(dir.resolve("Versions.java"), """
+                import io.fabric8.kubernetes.api.model.Namespaced;
+                import io.fabric8.kubernetes.client.CustomResource;
+                import io.fabric8.kubernetes.model.annotation.Group;
+                import io.fabric8.kubernetes.model.annotation.Version;
+
+                public class Versions {
+                    public static class V1alpha1 {
+                        public record Spec(Integer size) {}
+                        @Group("example.com") %s
+                        public static class Widget extends CustomResource<Spec, Void> implements Namespaced {}
+                    }
+                    public static class V1 {
+                        public record Spec(String size) {}
+                        @Group("example.com") @Version("v1")
+                        public static class Widget extends CustomResource<Spec, Void> implements Namespaced {}
+                    }
+                }
+                """.formatted(oldVersion));
+    }
+
+    @Test
+    void versionsOfOneKindMakeOneCrdWithOneStorageVersion() throws Exception {
+        CommandResult result = kopf4j("crd", versions("@Version(value = \"v1alpha1\", storage = false, deprecated = true)")
+                .toString());
+        assertThat(result.code()).as(result.err()).isZero();
+
+        CustomResourceDefinition crd = YAML.unmarshal(result.out(), CustomResourceDefinition.class);
+        assertThat(crd.getMetadata().getName()).isEqualTo("widgets.example.com");
+        assertThat(crd.getSpec().getVersions()).extracting(CustomResourceDefinitionVersion::getName,
+                CustomResourceDefinitionVersion::getStorage, CustomResourceDefinitionVersion::getServed,
+                CustomResourceDefinitionVersion::getDeprecated)
+                .containsExactly(tuple("v1", true, true, null), tuple("v1alpha1", false, true, true));
+        assertThat(crd.getSpec().getVersions().get(1).getSchema().getOpenAPIV3Schema().getProperties().get("spec")
+                .getProperties().get("size").getType()).isEqualTo("integer");
+    }
+
+    @Test
+    void twoStorageVersionsAreOneErrorThatSaysHowToMarkTheOldOne() throws Exception {
+        CommandResult result = kopf4j("crd", versions("@Version(\"v1alpha1\")").toString());
+
+        assertThat(result.code()).isNotZero();
+        assertThat(result.lastErrorLine()).isEqualTo("kopf4j: error: The versions of widgets.example.com need exactly one"
+                + " storage version, but [v1 (Versions$V1$Widget), v1alpha1 (Versions$V1alpha1$Widget)] are marked"
+                + " @Version(storage = true), fabric8's default: mark the older ones"
+                + " @Version(value = \"v1alpha1\", storage = false)");
     }
 
     @Test
