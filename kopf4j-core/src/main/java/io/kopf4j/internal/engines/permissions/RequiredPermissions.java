@@ -5,6 +5,8 @@ import io.kopf4j.HandlerDescription.Option;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
+import io.kopf4j.internal.engines.conversion.ConversionGraph;
+import io.kopf4j.internal.engines.conversion.ConversionGraph.KindConversions;
 import io.kopf4j.internal.intents.ChangingHandler;
 import io.kopf4j.internal.intents.ChildrenHandler;
 import io.kopf4j.internal.intents.DeclaredPermission;
@@ -104,6 +106,7 @@ public final class RequiredPermissions {
         derivation.peering();
         derivation.leases();
         derivation.webhookConfigurations();
+        derivation.conversions();
         derivation.metricsAuthorization();
         return Rule.merge(derivation.rules);
     }
@@ -378,6 +381,18 @@ public final class RequiredPermissions {
         for (WebhookType type : WebhookType.managed(settings)) {
             add("admissionregistration.k8s.io", type.kind().toLowerCase(java.util.Locale.ROOT) + "s", Set.of("create", "patch"),
                     null, false, "the managed " + type.kind() + " '" + settings.admission.managed + "' (settings.admission.managed)");
+        }
+    }
+
+    /** The CRDs whose {@code spec.conversion} kopf4j keeps pointing at its webhook server (settings.conversion.managed). */
+    private void conversions() {
+        if (settings.conversion.managed && settings.admission.server != null) {
+            List<String> crds = ConversionGraph.of(registry.conversions()).kinds().stream()
+                    .map(KindConversions::crdName).toList();
+            if (!crds.isEmpty()) {
+                add("apiextensions.k8s.io", "customresourcedefinitions", Set.of("patch"), null, false,
+                        "the conversion webhook of " + String.join(", ", crds) + " (settings.conversion.managed)");
+            }
         }
     }
 

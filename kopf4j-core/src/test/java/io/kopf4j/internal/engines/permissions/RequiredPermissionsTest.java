@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.kopf4j.Children;
+import io.kopf4j.Conversion;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.On;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Permission;
 import io.kopf4j.Resource;
+import io.kopf4j.internal.intents.ConversionHandler;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.intents.HandlerScanner;
 import java.util.List;
@@ -82,6 +84,49 @@ class RequiredPermissionsTest {
     private static String summary(Rule rule) {
         return (rule.namespace() == null ? "*" : rule.namespace()) + " " + rule.group() + "/" + rule.resource() + " " + rule.verbs()
                 + (rule.optional() ? " optional" : "");
+    }
+
+    /** Two versions of one kind, for the conversions' rule. */
+    static final class Things {
+        private Things() {
+        }
+
+        @io.fabric8.kubernetes.model.annotation.Group("example.com")
+        @io.fabric8.kubernetes.model.annotation.Version(value = "v1alpha1", storage = false)
+        @io.fabric8.kubernetes.model.annotation.Kind("Thing")
+        public static class Old extends io.fabric8.kubernetes.client.CustomResource<Void, Void> {
+        }
+
+        @io.fabric8.kubernetes.model.annotation.Group("example.com")
+        @io.fabric8.kubernetes.model.annotation.Version("v1")
+        @io.fabric8.kubernetes.model.annotation.Kind("Thing")
+        public static class New extends io.fabric8.kubernetes.client.CustomResource<Void, Void> {
+        }
+    }
+
+    @Test
+    void managedConversionsPatchTheirCrdsOnlyWithAServerAndWhenManaged() {
+        HandlerRegistry registry = new HandlerRegistry();
+        registry.add(ConversionHandler.of(Conversion.of(Things.Old.class, Things.New.class, old -> new Things.New()), "up"));
+        registry.add(ConversionHandler.of(Conversion.of(Things.New.class, Things.Old.class, hub -> new Things.Old()), "down"));
+        OperatorSettings settings = standalone();
+        RequiredPermissions.Scope scope = new RequiredPermissions.Scope(List.of("a"), "operators", "operators", true, true);
+
+        assertThat(RequiredPermissions.derive(registry, settings, scope, OfflineCatalog.of(List.of())))
+                .noneMatch(rule -> rule.verbs().contains("patch") && rule.resource().equals("customresourcedefinitions"));
+
+        settings.admission.server = new io.kopf4j.kits.webhooks.WebhookServer();
+        List<Rule> rules = RequiredPermissions.derive(registry, settings, scope, OfflineCatalog.of(List.of()));
+        assertThat(rules).filteredOn(rule -> rule.verbs().contains("patch"))
+                .singleElement().satisfies(rule -> {
+                    assertThat(summary(rule)).isEqualTo("* apiextensions.k8s.io/customresourcedefinitions [patch]");
+                    assertThat(rule.reasons()).containsExactly(
+                            "the conversion webhook of things.example.com (settings.conversion.managed)");
+                });
+
+        settings.conversion.managed = false;
+        assertThat(RequiredPermissions.derive(registry, settings, scope, OfflineCatalog.of(List.of())))
+                .noneMatch(rule -> rule.verbs().contains("patch") && rule.resource().equals("customresourcedefinitions"));
     }
 
     @Test
