@@ -32,10 +32,40 @@ public final class ConversionEngine implements WebhookFn {
     static final int MAX_RECORD_SIZE = 128 * 1024;
 
     private final ConversionGraph graph;
+    private final boolean keepsLostFields;
 
     /** @param graph the operator's conversions */
     public ConversionEngine(ConversionGraph graph) {
+        this(graph, true);
+    }
+
+    /**
+     * @param graph the operator's conversions
+     * @param keepsLostFields whether what a version cannot hold is kept in the annotation {@value ConversionData#ANNOTATION}
+     *        (always, when serving; off only to test that the conversions themselves lose nothing)
+     */
+    public ConversionEngine(ConversionGraph graph, boolean keepsLostFields) {
         this.graph = graph;
+        this.keepsLostFields = keepsLostFields;
+    }
+
+    /**
+     * The conversions of handler classes or objects, as {@code kopf4j-testing} checks them.
+     *
+     * @param targets classes or instances with {@code @On.Convert} methods
+     * @param keepsLostFields see {@link #ConversionEngine(ConversionGraph, boolean)}
+     * @return the engine
+     * @throws io.kopf4j.InvalidHandlerException as the operator's start would
+     */
+    public static ConversionEngine of(List<Object> targets, boolean keepsLostFields) {
+        io.kopf4j.internal.intents.HandlerRegistry registry = new io.kopf4j.internal.intents.HandlerRegistry();
+        targets.forEach(target -> io.kopf4j.internal.intents.HandlerScanner.scan(target, registry));
+        return new ConversionEngine(ConversionGraph.of(registry.conversions()), keepsLostFields);
+    }
+
+    /** {@return the versions of a kind that this engine converts between: the hub's first; empty for another kind} */
+    public List<String> versions(String group, String kind) {
+        return graph.kind(group, kind).map(ConversionGraph.KindConversions::versions).orElse(List.of());
     }
 
     /** {@return whether a review is a ConversionReview, not an AdmissionReview} */
@@ -70,9 +100,16 @@ public final class ConversionEngine implements WebhookFn {
         return answer;
     }
 
-    /** One object in the desired version; a failure is logged with the object's name. */
+    /**
+     * One object in the desired version; a failure is logged with the object's name.
+     *
+     * @param item the object as JSON maps, with its {@code apiVersion} and {@code kind}
+     * @param desired the {@code apiVersion} to convert it to
+     * @return the converted object (the same object if it is in that version already)
+     * @throws IllegalArgumentException with the message the API server would report
+     */
     @SuppressWarnings("unchecked")
-    private Map<String, Object> convert(Object item, String desired) {
+    public Map<String, Object> convert(Object item, String desired) {
         if (!(item instanceof Map<?, ?> raw) || !(raw.get("apiVersion") instanceof String apiVersion)
                 || !(raw.get("kind") instanceof String kind)) {
             throw new ConversionFailure("an object to convert has no apiVersion or kind");
@@ -112,6 +149,9 @@ public final class ConversionEngine implements WebhookFn {
      */
     private Map<String, Object> step(ConversionHandler step, Map<String, Object> source) {
         Map<String, Object> result = TypedStep.apply(step, source);
+        if (!keepsLostFields) {
+            return result;
+        }
         ConversionData data = ConversionData.of(source);
         data.restore(step.to().version(), result);
         try {
