@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -26,6 +25,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,12 +43,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class HostileRequestsTest {
     /** The server's request limit is 10 s, checked every second: a margin for a busy machine, far below the 30 s of before. */
     private static final Duration CLOSED_WITHIN = Duration.ofSeconds(20);
-    private static final String WEBHOOK_PORT = "KOPF4J_IT_WEBHOOK_PORT";
+    /*
+     * Where the operator's servers listen, as it logs them (the webhook server's line at DEBUG): each is
+     * bound to a port of the system's choice, since a port picked free beforehand may be taken by
+     * another test JVM before the operator binds it.
+     */
+    private static final Pattern PROBES = Pattern.compile("Health probes at http://127\\.0\\.0\\.1:(\\d+)/");
+    private static final Pattern METRICS = Pattern.compile("Metrics at http://127\\.0\\.0\\.1:(\\d+)/");
+    private static final Pattern WEBHOOK = Pattern.compile("Listening for webhooks at https://127\\.0\\.0\\.1:(\\d+)");
 
     public static class Handlers {
         @On.Startup
         public void configure(OperatorSettings settings) {
-            settings.admission.server = new WebhookServer().addr("127.0.0.1").port(Integer.parseInt(System.getenv(WEBHOOK_PORT)));
+            settings.admission.server = new WebhookServer().addr("127.0.0.1");   // a free port
         }
 
         @On.Validate("kopfexamples")
@@ -71,14 +80,28 @@ class HostileRequestsTest {
     }
 
     private Ports start(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        Ports ports = new Ports(freePort(), freePort(), freePort());
         Path log = Files.createTempFile("hostile-requests", ".log");
-        operator = new OperatorFixture(cluster, namespace).runInOwnJvm(log, Map.of(WEBHOOK_PORT, String.valueOf(ports.webhook())),
-                Handlers.class, "--health-probe-bind-address=127.0.0.1:" + ports.probes(),
-                "--metrics-bind-address=127.0.0.1:" + ports.metrics());
+        operator = new OperatorFixture(cluster, namespace).runInOwnJvm(log, Map.of(), Handlers.class, "-v",
+                "--health-probe-bind-address=127.0.0.1:0", "--metrics-bind-address=127.0.0.1:0");
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            String output = readLog(log);
+            return Stream.of(PROBES, METRICS, WEBHOOK).allMatch(pattern -> pattern.matcher(output).find());
+        });
+        String output = readLog(log);
+        Ports ports = new Ports(port(PROBES, output), port(METRICS, output), port(WEBHOOK, output));
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> get(ports.probes(), "/readyz") == 200
                 && connect(ports.webhook()) != null);
         return ports;
+    }
+
+    private static String readLog(Path log) throws IOException {
+        return Files.readString(log, StandardCharsets.ISO_8859_1);   // any bytes: a line may be cut mid-character
+    }
+
+    private static int port(Pattern logged, String output) {
+        Matcher matcher = logged.matcher(output);
+        assertThat(matcher.find()).as(logged.pattern()).isTrue();
+        return Integer.parseInt(matcher.group(1));
     }
 
     @Test
@@ -199,12 +222,6 @@ class HostileRequestsTest {
         try (HttpClient client = HttpClient.newHttpClient()) {
             return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5))
                     .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

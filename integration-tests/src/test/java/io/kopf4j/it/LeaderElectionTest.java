@@ -46,16 +46,23 @@ class LeaderElectionTest {
     private static final String LEASE_SECONDS = "KOPF4J_TEST_LEASE_SECONDS";
     private static final String REPLICA = "KOPF4J_TEST_REPLICA";
     private static final String ACQUIRED = "Acquired the leader Lease";
+    /**
+     * The lease of the tests that wait for it to run out: 10 s, not 4. A leader lets go after two
+     * thirds of it without a renewal (tried every half second), a standby takes over after all of it:
+     * with two test JVMs and the replicas' JVMs on two cores, 4 s (3 s to renew) left too little
+     * room, and a late renewal would be a hand-over nobody asked for, with the wrong replica handling.
+     */
+    private static final int LEASE_SECONDS_SHORT = 10;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     public static class Handlers {
-        /** Short timings, unless the test measures the defaults: renewals every half second, 3 s to renew. */
+        /** Short timings, unless the test measures the defaults: renewals every half second, 2/3 of the lease to renew. */
         @On.Startup
         public void timings(OperatorSettings settings) {
             String lease = System.getenv(LEASE_SECONDS);
             if (lease != null) {
                 settings.leadership.leaseDuration = Duration.ofSeconds(Long.parseLong(lease));
-                settings.leadership.renewDeadline = Duration.ofSeconds(3);
+                settings.leadership.renewDeadline = settings.leadership.leaseDuration.multipliedBy(2).dividedBy(3);
                 settings.leadership.retryPeriod = Duration.ofMillis(500);
             }
         }
@@ -140,7 +147,7 @@ class LeaderElectionTest {
     void oneReplicaHandlesTheStandbyIsReadyAndTakesOverWhenTheLeaderIsKilled(LocalCluster cluster,
                                                                             TemporaryNamespace namespace) throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        List<Replica> pair = leaderAndStandby(fixture, 4);
+        List<Replica> pair = leaderAndStandby(fixture, LEASE_SECONDS_SHORT);
         Replica leader = pair.get(0);
         Replica standby = pair.get(1);
         assertThat(standby.get("Health probes", "/readyz?verbose").statusCode()).as("a standby is ready").isEqualTo(200);
@@ -167,8 +174,9 @@ class LeaderElectionTest {
     void aGracefulStopReleasesTheLeaseAndTheStandbyTakesOverAtOnce(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        // A minute's lease: a hand-over well within it can only come from the release.
-        List<Replica> pair = leaderAndStandby(fixture, 60);
+        // A two-minute lease: a hand-over within the leader's exit (30 s at most) and 40 s after it can only
+        // come from the release.
+        List<Replica> pair = leaderAndStandby(fixture, 120);
         Replica leader = pair.get(0);
         Replica standby = pair.get(1);
 
@@ -176,7 +184,7 @@ class LeaderElectionTest {
         leader.process().destroy();   // SIGTERM: a graceful stop
         assertThat(leader.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
         fixture.examples().create("second", Map.of());
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(fixture.examples().status("second"))
+        await().atMost(Duration.ofSeconds(40)).untilAsserted(() -> assertThat(fixture.examples().status("second"))
                 .containsEntry("create", "handled by replica-b"));
         System.out.printf("Leader election: hand-over after SIGTERM in %.1f s%n", (System.nanoTime() - stopped) / 1e9);
         assertThat(leader.output()).contains("Released the leader Lease " + namespace.name() + "/kopf4j-leader");
@@ -188,7 +196,7 @@ class LeaderElectionTest {
     void aLeaderThatLosesTheLeasePausesAtOnceLivesOnAndLeadsAgain(LocalCluster cluster, TemporaryNamespace namespace)
             throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        Replica leader = start(fixture, "replica-a", 4);
+        Replica leader = start(fixture, "replica-a", LEASE_SECONDS_SHORT);
         await().atMost(WAIT).until(leader::leads);
 
         // Another candidate (not a kopf4j one) takes the Lease over, as if the leader had been cut off.

@@ -17,7 +17,6 @@ import io.kopf4j.envtest.RbacGrants;
 import io.kopf4j.envtest.TemporaryNamespace;
 import io.kopf4j.kits.webhooks.WebhookAutoServer;
 import io.kopf4j.testing.KopfRunner;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -84,14 +85,18 @@ class RbacAuditTest {
             throws Exception {
         String ns = namespace.name();
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);   // the CRD, before the manifests resolve it
-        int metrics = freePort();
         String[] options = {"-n", ns + "*", "--standalone", "--leader-election", "--leader-election-namespace=" + ns,
-                "--metrics-bind-address=127.0.0.1:" + metrics, "--metrics-secure"};
+                "--metrics-secure"};
+        // The manifests' metrics port is their default (their Service cannot have port 0); the run binds a port of
+        // the system's choice, read back from its log, as no port picked free beforehand stays free (another test
+        // JVM may take it meanwhile). The port changes no RBAC rule.
         Path manifests = generate(cluster, ns, Handlers.class, options);
         String scraper = scraper(cluster, ns);
-        try (KopfRunner runner = run(cluster, ns, Handlers.class, options)) {
+        String[] runOptions = Stream.concat(Stream.of(options), Stream.of("--metrics-bind-address=127.0.0.1:0"))
+                .toArray(String[]::new);
+        try (KopfRunner runner = run(cluster, ns, Handlers.class, runOptions)) {
             exercise(fixture, runner);
-            assertThat(scrape(metrics, scraper)).isEqualTo(200);
+            assertThat(scrape(metricsPort(runner), scraper)).isEqualTo(200);
         }
         assertCallsMatchRules(cluster, manifests, ns, EVENT_REPEATS);
     }
@@ -198,9 +203,12 @@ class RbacAuditTest {
         }
     }
 
-    private static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+    /** The port of the metrics endpoint, as the operator logged it once listening. */
+    private static int metricsPort(KopfRunner runner) {
+        Pattern logged = Pattern.compile("Metrics at https://127\\.0\\.0\\.1:(\\d+)/metrics");
+        await().atMost(WAIT).until(() -> logged.matcher(runner.output()).find());
+        Matcher matcher = logged.matcher(runner.output());
+        assertThat(matcher.find()).isTrue();
+        return Integer.parseInt(matcher.group(1));
     }
 }

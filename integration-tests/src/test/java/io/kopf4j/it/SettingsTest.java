@@ -27,29 +27,45 @@ class SettingsTest {
     private static final int OBJECTS = 4;
 
     /**
-     * Counts how many handlers run at once, and the most that ever did. Each handler is held until
-     * the handlers of all objects run together, or for {@link #HOLD}: without a limit they all meet
-     * (the objects are created at once); with one, those it holds back would have joined meanwhile.
+     * Counts how many handlers run at once, and the most that ever did. Each handler waits until as
+     * many run as are expected (the limit; all objects without one) or as are left, for up to
+     * {@link #MEET}: a busy machine's delivery of the objects' events, which passing does not hang on
+     * (a limit that lets fewer run fails once that has passed). Then it holds for {@link #HOLD} more,
+     * unless all the handlers still to come run already: with a limit broken, those it should keep
+     * out would join meanwhile (the objects are created at once).
      */
     private static final class Concurrency {
+        private static final Duration MEET = Duration.ofSeconds(20);
         private static final Duration HOLD = Duration.ofSeconds(2);
         // A lock, not synchronized: handlers run on virtual threads, which must not pin their carriers.
         private final Lock lock = new ReentrantLock();
-        private final Condition joined = lock.newCondition();
+        private final Condition changed = lock.newCondition();
+        private final int expected;
         private int running;
+        private int finished;
         private int most;
+
+        Concurrency(int expected) {
+            this.expected = expected;
+        }
 
         String run() throws InterruptedException {
             lock.lock();
             try {
                 running++;
                 most = Math.max(most, running);
-                joined.signalAll();
-                long left = HOLD.toNanos();
-                while (running < OBJECTS && left > 0) {
-                    left = joined.awaitNanos(left);
+                changed.signalAll();
+                long left = MEET.toNanos();
+                while (running < Math.min(expected, OBJECTS - finished) && left > 0) {
+                    left = changed.awaitNanos(left);
+                }
+                left = HOLD.toNanos();
+                while (running < OBJECTS - finished && left > 0) {
+                    left = changed.awaitNanos(left);
                 }
                 running--;
+                finished++;
+                changed.signalAll();
                 return "done";
             } finally {
                 lock.unlock();
@@ -66,10 +82,11 @@ class SettingsTest {
         }
     }
 
-    private static int mostAtOnce(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings)
+    /** The most handlers that ran at once over {@link #OBJECTS} objects created together, {@code expected} the limit. */
+    private static int mostAtOnce(LocalCluster cluster, TemporaryNamespace namespace, OperatorSettings settings, int expected)
             throws InterruptedException {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        Concurrency concurrency = new Concurrency();
+        Concurrency concurrency = new Concurrency(expected);
         try (Operator operator = fixture.start(fixture.operator().settings(settings)
                 .handler(Handler.create("kopfexamples").id("create").handle(context -> concurrency.run())))) {
             for (int i = 0; i < OBJECTS; i++) {
@@ -85,21 +102,21 @@ class SettingsTest {
 
     @Test
     void withoutLimitsObjectsAreHandledConcurrently(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
-        assertThat(mostAtOnce(cluster, namespace, new OperatorSettings())).isEqualTo(OBJECTS);
+        assertThat(mostAtOnce(cluster, namespace, new OperatorSettings(), OBJECTS)).isEqualTo(OBJECTS);
     }
 
     @Test
     void theWorkerLimitBoundsTheObjectsHandledAtOnce(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         OperatorSettings settings = new OperatorSettings();
         settings.queueing.workerLimit = 1;
-        assertThat(mostAtOnce(cluster, namespace, settings)).isEqualTo(1);
+        assertThat(mostAtOnce(cluster, namespace, settings, 1)).isEqualTo(1);
     }
 
     @Test
     void maxWorkersBoundsTheSyncHandlersRunningAtOnce(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         OperatorSettings settings = new OperatorSettings();
         settings.execution.maxWorkers = 2;
-        assertThat(mostAtOnce(cluster, namespace, settings)).isEqualTo(2);
+        assertThat(mostAtOnce(cluster, namespace, settings, 2)).isEqualTo(2);
     }
 
     @Test
