@@ -54,6 +54,7 @@ module io.kopf4j {
 
     requires kubernetes.model.core;
     requires kubernetes.model.common;   // @Group and @Version of the conversions' classes
+    requires kubernetes.model.apiextensions;   // kits.StorageMigration reads and writes CRDs
     requires kubernetes.model.coordination;   // sharding's Leases
     requires io.fabric8.kubernetes.client.jdkhttp;   // VirtualThreadHttpClientFactory
     requires zjsonpatch;

@@ -94,7 +94,7 @@ class ArchitectureTest {
         Map<String, Boolean> engines = CLASSES.stream().filter(c -> c.getPackageName().startsWith("io.kopf4j.internal.engines."))
                 .collect(Collectors.toMap(JavaClass::getPackageName, c -> !c.isInterface() && c.isAssignableTo(Engine.class),
                         Boolean::logicalOr, TreeMap::new));
-        assertThat(engines).as("the engines' packages, each with its engine").hasSize(11).doesNotContainValue(false);
+        assertThat(engines).as("the engines' packages, each with its engine").hasSize(12).doesNotContainValue(false);
         noClasses().that().resideOutsideOfPackage("io.kopf4j.internal.running..")
                 .should().callMethodWhere(DescribedPredicate.describe("a step of an engine's lifecycle",
                         call -> call.getTarget().getOwner().isAssignableTo(Engine.class)

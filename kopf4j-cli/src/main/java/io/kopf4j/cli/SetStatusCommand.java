@@ -8,13 +8,11 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.kopf4j.OperatorException;
 import io.kopf4j.Resource;
 import io.kopf4j.envtest.ClusterObjects;
-import io.kopf4j.envtest.KeptCluster;
 import io.kopf4j.internal.engines.permissions.ApiCatalog;
-import io.kopf4j.internal.loading.ClusterClients;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -54,16 +52,8 @@ final class SetStatusCommand implements Callable<Integer> {
             description = "The object's namespace. Default: the kubeconfig context's, else default.")
     String namespace;
 
-    @Option(names = "--local-cluster", paramLabel = "NAME",
-            description = "On the local cluster NAME of `kopf4j cluster start NAME`.")
-    String localCluster;
-
-    @Option(names = "--kubeconfig", paramLabel = "FILE",
-            description = "The cluster's kubeconfig. Default: $KUBECONFIG, ~/.kube/config.")
-    Path kubeconfig;
-
-    @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context. Default: the current one.")
-    String context;
+    @Mixin
+    ClusterOptions cluster;
 
     @Spec
     CommandSpec spec;
@@ -71,7 +61,7 @@ final class SetStatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, Object> status = statusFields();
-        try (KubernetesClient client = client()) {
+        try (KubernetesClient client = cluster.client()) {
             Resource served = ApiCatalog.live(client).resolve(resource);
             String objectNamespace = served.namespaced() ? namespaceOf(client) : null;
             String object = (objectNamespace == null ? "" : objectNamespace + "/") + name;
@@ -101,16 +91,6 @@ final class SetStatusCommand implements Callable<Integer> {
             throw new OperatorException("JSON of set-status is not valid JSON: " + e.getOriginalMessage());
         }
         throw new OperatorException("JSON of set-status must be an object of status fields, e.g. '{\"phase\":\"Bound\"}', got " + json);
-    }
-
-    private KubernetesClient client() {
-        if (localCluster == null) {
-            return ClusterClients.of(kubeconfig, context);
-        }
-        if (kubeconfig != null || context != null) {
-            throw new OperatorException("--local-cluster names the cluster; give no --kubeconfig or --context with it");
-        }
-        return KeptCluster.running(localCluster).client();
     }
 
     private String namespaceOf(KubernetesClient client) {

@@ -14,6 +14,7 @@ import io.kopf4j.internal.engines.activities.Login;
 import io.kopf4j.internal.engines.admission.AdmissionWebhooks;
 import io.kopf4j.internal.engines.children.ChildKinds;
 import io.kopf4j.internal.engines.children.ChildrenEngine;
+import io.kopf4j.internal.engines.conversion.ConversionWebhook;
 import io.kopf4j.internal.engines.daemons.DaemonsEngine;
 import io.kopf4j.internal.engines.indexing.IndexingEngine;
 import io.kopf4j.internal.engines.leadership.LeaderElection;
@@ -139,6 +140,7 @@ public final class OperatorRuntime {
         start(LifecycleActivities.startup(registry, settings, plan.memo()));
         settings.validate();
         AdmissionWebhooks.verify(settings, registry);
+        ConversionWebhook.verify(settings, registry);
         Login login = start(plan.client() != null ? Login.withClient(plan.client())
                 : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), plan.kubeconfig(), plan.context(), settings,
                         plan.memo(), threads, failure));
@@ -174,9 +176,12 @@ public final class OperatorRuntime {
                     PodEnvironment.leaseNamespace(settings.sharding.namespace, plan.namespaces()), ownership,
                     reactor.orchestrator(), endpoints.metrics()));
         }
+        ConversionWebhook conversions = start(new ConversionWebhook(services, login.client()));
+        reactor.onRescan(conversions::rescanned);
         if (settings.admission.server != null) {
             // Before the watches: those of a version stored as another need the conversion webhook to list.
-            start(AdmissionWebhooks.start(services, login.client(), execution, reactor::recallMemo, reactor::onRescan));
+            start(AdmissionWebhooks.start(services, login.client(), execution, reactor::recallMemo, reactor::onRescan,
+                    conversions.requests(), conversions::configure));
         }
         start(reactor);
         LOG.info("Operator {} serves {} handler(s) {}", plan.id(), registry.size(),

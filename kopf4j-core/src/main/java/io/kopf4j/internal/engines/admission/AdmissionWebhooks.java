@@ -10,10 +10,6 @@ import io.kopf4j.WebhookServing;
 import io.kopf4j.internal.actions.Execution;
 import io.kopf4j.internal.clients.ApiRetries;
 import io.kopf4j.internal.clients.Discovery;
-import io.kopf4j.internal.engines.conversion.ConversionEngine;
-import io.kopf4j.internal.engines.conversion.ConversionGraph;
-import io.kopf4j.internal.engines.conversion.ConversionGraph.KindConversions;
-import io.kopf4j.internal.engines.conversion.CrdConversions;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.intents.ResourceSelector;
 import io.kopf4j.internal.intents.WebhookType;
@@ -40,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * AdmissionWebhooks.verify(settings, registry);   // right after the startup handlers
  * AdmissionWebhooks webhooks = AdmissionWebhooks.start(services, client, execution, reactor::recallMemo,
- *         reactor::onRescan);   // readiness: webhook-server
+ *         reactor::onRescan, conversions.requests(), conversions::configure);   // readiness: webhook-server
  * ...
  * webhooks.stopTakingWork();    // the server closes; the managed configurations keep only persistent webhooks
  * }</pre>
@@ -50,25 +46,22 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
     /** Kopf's message, word for word. */
     static final String NO_SERVER = "Admission handlers exist, but no admission server/tunnel is configured in"
             + " `settings.admission.server`. More: https://docs.kopf.dev/en/stable/admission/";
-    /** The same for conversions (kopf4j's own). */
-    static final String NO_CONVERSION_SERVER = "Conversion handlers (@On.Convert) exist, but no webhook server/tunnel"
-            + " is configured in `settings.admission.server`; the API server calls it to convert objects between"
-            + " versions. See docs/versions.md.";
 
     private final WebhookServing server;
     private final List<ConfigurationManager> managers;
-    private final CrdConversions crds;
+    private final Consumer<WebhookClientConfig> otherConfigs;
     private final HandlerRegistry registry;
     private final KubernetesClient client;
     private final Consumer<OperatorException> failure;
     /** Kopf's {@code webhook_resources}: replaced whole when a rescan finds others. */
     private final AtomicReference<Collection<Resource>> resources = new AtomicReference<>(List.of());
 
-    private AdmissionWebhooks(WebhookServing server, List<ConfigurationManager> managers, CrdConversions crds,
-                              HandlerRegistry registry, KubernetesClient client, Consumer<OperatorException> failure) {
+    private AdmissionWebhooks(WebhookServing server, List<ConfigurationManager> managers,
+                              Consumer<WebhookClientConfig> otherConfigs, HandlerRegistry registry, KubernetesClient client,
+                              Consumer<OperatorException> failure) {
         this.server = server;
         this.managers = managers;
-        this.crds = crds;
+        this.otherConfigs = otherConfigs;
         this.registry = registry;
         this.client = client;
         this.failure = failure;
@@ -76,19 +69,13 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
 
     /**
      * Kopf's check after the startup handlers (before the login, so that the start fails at once):
-     * admission handlers need a server. {@link #start} relies on it. So do conversions, which must
-     * also be hub and spoke ({@link ConversionGraph}).
+     * admission handlers need a server. {@link #start} relies on it.
      *
      * @throws OperatorException with Kopf's message if there are handlers but no server
-     * @throws io.kopf4j.InvalidHandlerException if the conversions are not hub and spoke
      */
     public static void verify(OperatorSettings settings, HandlerRegistry registry) {
         if (settings.admission.server == null && !registry.webhookHandlers().isEmpty()) {
             throw new OperatorException(NO_SERVER);
-        }
-        ConversionGraph conversions = ConversionGraph.of(registry.conversions());
-        if (settings.admission.server == null && !conversions.isEmpty()) {
-            throw new OperatorException(NO_CONVERSION_SERVER);
         }
     }
 
@@ -102,21 +89,21 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
      * @param execution how handlers run
      * @param memos the objects' memos
      * @param rescans subscribes to the rescans of the watched resources, which the webhooks follow
+     * @param conversions what answers the ConversionReviews that come to the same server (kopf4j's
+     *        conversion webhook), or null for none
+     * @param otherConfigs told the server's client configs too (the CRDs' conversion webhooks)
      * @return the running webhooks, to stop on exit; with no server, nothing runs
      * @throws OperatorException if the server cannot start
      */
     public static AdmissionWebhooks start(OperatorServices services, KubernetesClient client, Execution execution,
-                                          MemoRecall memos, Consumer<Runnable> rescans) {
+                                          MemoRecall memos, Consumer<Runnable> rescans, WebhookFn conversions,
+                                          Consumer<WebhookClientConfig> otherConfigs) {
         OperatorSettings settings = services.settings();
         HandlerRegistry registry = services.registry();
         WebhookServing server = settings.admission.server;
         List<ConfigurationManager> managers = new ArrayList<>();
-        ConversionGraph conversions = ConversionGraph.of(registry.conversions());
-        CrdConversions crds = settings.conversion.managed && !conversions.isEmpty()
-                ? new CrdConversions(conversions.kinds().stream().map(KindConversions::crdName).toList(), client,
-                        ApiRetries.of(settings))
-                : null;
-        AdmissionWebhooks webhooks = new AdmissionWebhooks(server, managers, crds, registry, client, services.failure());
+        AdmissionWebhooks webhooks = new AdmissionWebhooks(server, managers, otherConfigs, registry, client,
+                services.failure());
         if (server == null) {
             return webhooks;
         }
@@ -133,9 +120,9 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
         }
         try {
             WebhookFn admission = new AdmissionEngine(registry, webhooks.resources::get, execution, memos);
-            WebhookFn conversion = new ConversionEngine(conversions);
-            server.start(client, (review, request) -> ConversionEngine.isConversionReview(review)
-                    ? conversion.serve(review, request) : admission.serve(review, request), webhooks::reconfigure);
+            // One server for both: the API server's conversion requests are told apart by their review's kind.
+            server.start(client, (review, request) -> conversions != null && "ConversionReview".equals(review.get("kind"))
+                    ? conversions.serve(review, request) : admission.serve(review, request), webhooks::reconfigure);
         } catch (IOException e) {
             throw new OperatorException("The admission webhook server cannot start: " + e.getMessage(), e);
         }
@@ -175,16 +162,10 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
      * Kopf's configuration managers wake up on the insights' changes.
      */
     public void rescanned() {
-        if (server == null) {
+        if (server == null || registry.webhookSelectors().isEmpty()) {
             return;
         }
         try {
-            if (crds != null) {
-                crds.refresh();
-            }
-            if (registry.webhookSelectors().isEmpty()) {
-                return;
-            }
             Collection<Resource> found = resolve(registry, client, false);
             if (!found.equals(resources.getAndSet(found))) {
                 managers.forEach(ConfigurationManager::refresh);
@@ -195,10 +176,8 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
     }
 
     private void reconfigure(WebhookClientConfig config) {
+        otherConfigs.accept(config);
         try {
-            if (crds != null) {
-                crds.configure(config);
-            }
             managers.forEach(manager -> manager.configure(config));
         } catch (RuntimeException e) {
             failure.accept(new OperatorException("The webhook configurations cannot be managed: " + e.getMessage(), e));

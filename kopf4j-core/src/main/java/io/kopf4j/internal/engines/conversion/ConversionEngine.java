@@ -3,6 +3,7 @@ package io.kopf4j.internal.engines.conversion;
 import io.kopf4j.WebhookError;
 import io.kopf4j.WebhookFn;
 import io.kopf4j.WebhookRequest;
+import io.kopf4j.internal.intents.ConversionGraph;
 import io.kopf4j.internal.intents.ConversionHandler;
 import io.kopf4j.internal.logging.ObjectLogger;
 import java.util.ArrayList;
@@ -66,11 +67,6 @@ public final class ConversionEngine implements WebhookFn {
     /** {@return the versions of a kind that this engine converts between: the hub's first; empty for another kind} */
     public List<String> versions(String group, String kind) {
         return graph.kind(group, kind).map(ConversionGraph.KindConversions::versions).orElse(List.of());
-    }
-
-    /** {@return whether a review is a ConversionReview, not an AdmissionReview} */
-    public static boolean isConversionReview(Map<String, Object> review) {
-        return "ConversionReview".equals(review.get("kind"));
     }
 
     @Override

@@ -1,8 +1,11 @@
 /**
- * Conversions between versions of a custom resource ({@code @On.Convert}; Kopf has none): the
- * hub-and-spoke graph checked at the start ({@code ConversionGraph}), the conversion webhook that
- * answers the API server's ConversionReviews on the admission webhook server ({@code ConversionEngine},
- * one object by {@code TypedStep}, what a version cannot hold kept by {@code ConversionData}), and
- * the CRDs' {@code spec.conversion} kept pointing at the server ({@code CrdConversions}).
+ * The conversion webhook ({@code @On.Convert}): {@code ConversionWebhook}, the engine, answers the
+ * API server's ConversionReviews on the admission webhook server through {@code ConversionEngine}
+ * (one object by {@code TypedStep}, through the hub-and-spoke {@code intents.ConversionGraph}; what
+ * a version cannot hold kept by {@code ConversionData}), and keeps the CRDs' {@code spec.conversion}
+ * pointing at the server ({@code CrdConversions}).
+ *
+ * <p>Kopf's counterpart: none; Kopf has no conversion webhook (nolar/kopf#956), its users run a
+ * separate server.
  */
 package io.kopf4j.internal.engines.conversion;

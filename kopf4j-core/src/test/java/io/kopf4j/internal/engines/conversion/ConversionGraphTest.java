@@ -10,6 +10,7 @@ import io.kopf4j.On;
 import io.kopf4j.internal.engines.conversion.Widgets.V1;
 import io.kopf4j.internal.engines.conversion.Widgets.V1alpha1;
 import io.kopf4j.internal.engines.conversion.Widgets.V1beta1;
+import io.kopf4j.internal.intents.ConversionGraph;
 import io.kopf4j.internal.intents.ConversionHandler;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.intents.HandlerScanner;

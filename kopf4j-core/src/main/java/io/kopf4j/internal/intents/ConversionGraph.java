@@ -1,7 +1,6 @@
-package io.kopf4j.internal.engines.conversion;
+package io.kopf4j.internal.intents;
 
 import io.kopf4j.InvalidHandlerException;
-import io.kopf4j.internal.intents.ConversionHandler;
 import io.kopf4j.internal.intents.ConversionHandler.VersionedType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
