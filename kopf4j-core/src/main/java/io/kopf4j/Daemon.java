@@ -37,8 +37,11 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface Daemon {
-    /** {@return the resource selector: one to three strings, as described on {@link On}} */
-    String[] value();
+    /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+    String[] value() default {};
+
+    /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+    Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
     /** {@return the handler id; by default the method name: it names {@code status.<id>} for the daemon's results} */
     String id() default "";

@@ -105,6 +105,14 @@ public record HandlerDescription(HandlerKind kind, List<String> resource, List<O
         record When(Filter filter) implements Option { }
 
         /**
+         * The resources as a predicate instead of names (Kopf's callable selector): the handler's
+         * resource is then given by nothing else.
+         *
+         * @param matcher decides for each served resource
+         */
+        record Selector(ResourceMatcher matcher) implements Option { }
+
+        /**
          * From {@code errors(...)}.
          *
          * @param mode what an arbitrary exception means

@@ -157,4 +157,16 @@ public abstract class HandlerOptions<B extends HandlerOptions<B>> extends Execut
     public B when(Filter filter) {
         return add(new Option.When(filter));
     }
+
+    /**
+     * The handler's resources as a predicate, asked for every served resource of any group and
+     * version (Kopf's callable selector), instead of a resource named in {@code Handler.event(...)},
+     * which must then be empty.
+     *
+     * @param matcher decides for each resource, e.g. {@code resource -> resource.group().endsWith("argoproj.io")}
+     * @return this builder
+     */
+    public B selector(ResourceMatcher matcher) {
+        return add(new Option.Selector(matcher));
+    }
 }

@@ -28,8 +28,11 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface Indexer {
-    /** {@return the resource selector: one to three strings, as described on {@link On}} */
-    String[] value();
+    /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+    String[] value() default {};
+
+    /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+    Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
     /** {@return the index id, by default the method name: handlers get the index as a parameter of this name} */
     String id() default "";

@@ -54,8 +54,11 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Create {
-        /** {@return the resource selector: one to three strings, as described on {@link On}} */
-        String[] value();
+        /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+        String[] value() default {};
+
+        /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+        Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
         /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
@@ -100,8 +103,11 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Update {
-        /** {@return the resource selector: one to three strings, as described on {@link On}} */
-        String[] value();
+        /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+        String[] value() default {};
+
+        /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+        Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
         /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
@@ -151,8 +157,11 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Delete {
-        /** {@return the resource selector: one to three strings, as described on {@link On}} */
-        String[] value();
+        /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+        String[] value() default {};
+
+        /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+        Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
         /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
@@ -199,8 +208,11 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Resume {
-        /** {@return the resource selector: one to three strings, as described on {@link On}} */
-        String[] value();
+        /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+        String[] value() default {};
+
+        /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+        Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
         /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
@@ -248,8 +260,11 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Field {
-        /** {@return the resource selector: one to three strings, as described on {@link On}} */
-        String[] value();
+        /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+        String[] value() default {};
+
+        /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+        Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
         /** {@return the handler id; by default the method name: it names {@code status.<id>} and the progress record} */
         String id() default "";
@@ -300,8 +315,11 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Event {
-        /** {@return the resource selector: one to three strings, as described on {@link On}} */
-        String[] value();
+        /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+        String[] value() default {};
+
+        /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+        Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
         /** {@return the handler id; by default the method name: it names {@code status.<id>}} */
         String id() default "";
@@ -487,8 +505,11 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Validate {
-        /** {@return the resource selector: one to three strings, as described on {@link On}} */
-        String[] value();
+        /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+        String[] value() default {};
+
+        /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+        Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
         /** {@return the handler id; by default the method name: it names the handler's webhook (its URL's last segment)} */
         String id() default "";
@@ -547,8 +568,11 @@ public final class On {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     public @interface Mutate {
-        /** {@return the resource selector: one to three strings, as described on {@link On}} */
-        String[] value();
+        /** {@return the resource selector: one to three strings, as described on {@link On}; empty with {@link #selector()}} */
+        String[] value() default {};
+
+        /** {@return the resources as a predicate instead (Kopf's callable selector): any group and version, never Events} */
+        Class<? extends ResourceMatcher> selector() default ResourceMatcher.class;
 
         /** {@return the handler id; by default the method name: it names the handler's webhook (its URL's last segment)} */
         String id() default "";

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.On;
+import io.kopf4j.Resource;
+import io.kopf4j.ResourceMatcher;
 import io.kopf4j.envtest.LocalCluster;
 import io.kopf4j.envtest.LocalClusterExtension;
 import io.kopf4j.envtest.TemporaryNamespace;
@@ -58,6 +60,21 @@ class DynamicResourcesTest {
         }
     }
 
+    /** Kopf's callable selector: every resource of one group, whichever CRDs appear in it. */
+    public static class PickedGroup implements ResourceMatcher {
+        @Override
+        public boolean matches(Resource resource) {
+            return resource.group().equals("picked.example.com");
+        }
+    }
+
+    public static class Selected {
+        @On.Create(selector = PickedGroup.class)
+        public String create() {
+            return "created";
+        }
+    }
+
     public static class Stuck {
         @On.Create("stuckwidgets.late.example.com")
         public String create(Logger logger) {
@@ -107,6 +124,31 @@ class DynamicResourcesTest {
             deleteCrd(cluster, "latewidgets." + GROUP);
             await().atMost(WAIT).until(() -> runner.output().contains(
                     "Resource latewidgets.v1.late.example.com is not served any more; its watchers stop."));
+        }
+    }
+
+    @Test
+    void aSelectorPredicateIsAskedAgainForEachNewCrdAndServesWhatItPicks(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        try (KopfRunner runner = fixture.run(Selected.class, "--health-probe-bind-address", "127.0.0.1:0")) {
+            // Nothing picked yet is no problem: no warning, and ready.
+            assertThat(runner.output()).doesNotContain("Unresolved");
+            fixture.installCrd("ignored.example.com", "ignoredwidgets", "IgnoredWidget", OperatorFixture.ANY_FIELDS);
+            fixture.installCrd("picked.example.com", "pickedwidgets", "PickedWidget", OperatorFixture.ANY_FIELDS);
+            await().atMost(WAIT).until(() -> runner.output().contains("Resource pickedwidgets.v1.picked.example.com is served now."));
+
+            KopfExamples ignored = fixture.objects("ignored.example.com/v1", "IgnoredWidget");
+            KopfExamples picked = fixture.objects("picked.example.com/v1", "PickedWidget");
+            ignored.create("i1", Map.of("a", 1));
+            picked.create("p1", Map.of("a", 1));
+            await().atMost(WAIT).untilAsserted(() -> assertThat(picked.status("p1")).isEqualTo(Map.of("create", "created")));
+            // The rescans that served the picked group had the ignored CRD in their discovery already.
+            assertThat(runner.output()).doesNotContain("ignoredwidgets.v1.ignored.example.com is served");
+            assertThat(ignored.status("i1")).isEmpty();
+        } finally {
+            deleteCrd(cluster, "pickedwidgets.picked.example.com");
+            deleteCrd(cluster, "ignoredwidgets.ignored.example.com");
         }
     }
 

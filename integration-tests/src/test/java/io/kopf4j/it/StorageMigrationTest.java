@@ -9,10 +9,12 @@ import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.kopf4j.On;
 import io.kopf4j.cli.Main;
 import io.kopf4j.envtest.LocalCluster;
 import io.kopf4j.envtest.LocalClusterExtension;
 import io.kopf4j.envtest.TemporaryNamespace;
+import io.kopf4j.testing.KopfRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,19 +82,47 @@ class StorageMigrationTest {
 
     /** The CRD in two versions, the given one stored; the schemas keep every field (no conversion needed). */
     private Path crd(String storage) throws Exception {
-        return Files.writeString(dir.resolve("crd-" + storage + ".yaml"), """
+        return crd("migrations", "Migration", storage);
+    }
+
+    private Path crd(String plural, String kind, String storage) throws Exception {
+        return Files.writeString(dir.resolve(plural + "-" + storage + ".yaml"), """
                 apiVersion: apiextensions.k8s.io/v1
                 kind: CustomResourceDefinition
-                metadata: {name: %s}
+                metadata: {name: %1$s.kopf4j.dev}
                 spec:
                   group: kopf4j.dev
                   scope: Namespaced
-                  names: {plural: migrations, singular: migration, kind: Migration}
+                  names: {plural: %1$s, singular: %2$s, kind: %3$s}
                   versions:
-                  - {name: v1alpha1, served: true, storage: %s, schema: {openAPIV3Schema: %s}}
-                  - {name: v1, served: true, storage: %s, schema: {openAPIV3Schema: %s}}
-                """.formatted(CRD, storage.equals("v1alpha1"), OperatorFixture.ANY_FIELDS, storage.equals("v1"),
-                OperatorFixture.ANY_FIELDS));
+                  - {name: v1alpha1, served: true, storage: %4$s, schema: {openAPIV3Schema: %6$s}}
+                  - {name: v1, served: true, storage: %5$s, schema: {openAPIV3Schema: %6$s}}
+                """.formatted(plural, kind.toLowerCase(java.util.Locale.ROOT), kind, storage.equals("v1alpha1"),
+                storage.equals("v1"), OperatorFixture.ANY_FIELDS));
+    }
+
+    /** Stateful handlers of one kind in two versions: each object would be handled twice, with one state. */
+    public static class TwoVersions {
+        @On.Create("splits.v1.kopf4j.dev")
+        public void create() {
+        }
+
+        @On.Resume("splits.v1alpha1.kopf4j.dev")
+        public void resume() {
+        }
+    }
+
+    @Test
+    void statefulHandlersOfOneKindInTwoVersionsAreWarnedOf(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        cluster.apply(crd("splits", "Split", "v1"));
+        try (KopfRunner runner = new OperatorFixture(cluster, namespace).run(TwoVersions.class)) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> runner.output().contains("Handlers of splits.kopf4j.dev"
+                    + " watch it in 2 versions (v1, v1alpha1): each object is handled in each, with one finalizer,"
+                    + " progress and last-handled state; name one version in all of them."));
+        } finally {
+            cluster.client().apiextensions().v1().customResourceDefinitions().withName("splits.kopf4j.dev").delete();
+        }
     }
 
     private static CustomResourceDefinition crd(KubernetesClient client) {

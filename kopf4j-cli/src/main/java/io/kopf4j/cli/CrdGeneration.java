@@ -1,12 +1,17 @@
 package io.kopf4j.cli;
 
 import io.fabric8.crdv2.generator.CRDGenerator;
+import io.fabric8.crdv2.generator.CRDPostProcessor;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceConversionBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.WebhookClientConfigBuilder;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.ShortNames;
 import io.fabric8.kubernetes.model.annotation.Version;
 import io.kopf4j.OperatorException;
+import io.kopf4j.WebhookClientConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,14 +39,27 @@ final class CrdGeneration {
 
     /** The CRDs' YAML by file name, sorted by name. */
     static SortedMap<String, String> generate(List<Class<? extends HasMetadata>> classes) {
+        return generate(classes, null);
+    }
+
+    /**
+     * The CRDs' YAML by file name, sorted by name; those of several versions with their conversion
+     * webhook, if one is given.
+     *
+     * @param conversions the operator's webhook server for the conversions ({@code /convert/<crd>} is
+     *        appended), or null to leave {@code spec.conversion} to the operator
+     */
+    static SortedMap<String, String> generate(List<Class<? extends HasMetadata>> classes, WebhookClientConfig conversions) {
         checkVersions(classes);
+        CRDPostProcessor withConversion = conversions == null ? CRDPostProcessor.nullProcessor
+                : (crd, specVersion) -> withConversion(crd, conversions);
         try {
-            return generateTogether(classes);
+            return generateTogether(classes, withConversion);
         } catch (RuntimeException e) {
             // The generator's messages rarely name the class: find the one that fails alone.
             for (Class<? extends HasMetadata> type : classes) {
                 try {
-                    generateTogether(List.of(type));
+                    generateTogether(List.of(type), withConversion);
                 } catch (RuntimeException alone) {
                     throw new OperatorException("cannot generate the CRD of " + type.getName() + ": " + alone.getMessage(), alone);
                 }
@@ -94,7 +112,26 @@ final class CrdGeneration {
                 .toString();
     }
 
-    private static SortedMap<String, String> generateTogether(List<Class<? extends HasMetadata>> classes) {
+    /** A CRD of several versions gets the webhook conversion that the operator would set. */
+    private static HasMetadata withConversion(HasMetadata generated, WebhookClientConfig conversions) {
+        if (generated instanceof CustomResourceDefinition crd && crd.getSpec().getVersions().size() > 1) {
+            WebhookClientConfig target = conversions.forConversion(crd.getMetadata().getName());
+            WebhookClientConfigBuilder clientConfig = new WebhookClientConfigBuilder().withCaBundle(target.caBundle());
+            if (target.url() != null) {
+                clientConfig.withUrl(target.url());
+            } else {
+                clientConfig.withNewService().withNamespace(target.service().namespace()).withName(target.service().name())
+                        .withPath(target.service().path()).withPort(target.service().port()).endService();
+            }
+            crd.getSpec().setConversion(new CustomResourceConversionBuilder().withStrategy("Webhook")
+                    .withNewWebhook().withClientConfig(clientConfig.build())
+                    .withConversionReviewVersions("v1", "v1beta1").endWebhook().build());
+        }
+        return generated;
+    }
+
+    private static SortedMap<String, String> generateTogether(List<Class<? extends HasMetadata>> classes,
+                                                              CRDPostProcessor postProcessor) {
         Map<String, ByteArrayOutputStream> outputs = new TreeMap<>();
         try (CRDGenerator.AbstractCRDOutput<ByteArrayOutputStream> output = new CRDGenerator.AbstractCRDOutput<>() {
             @Override
@@ -107,6 +144,7 @@ final class CrdGeneration {
                     .withMinQuotes(true)
                     .withParallelGenerationEnabled(false)
                     .customResourceClasses(classes)
+                    .withPostProcessor(postProcessor)
                     .generate();
         } catch (IOException e) {
             throw new UncheckedIOException(e);   // in memory: never

@@ -7,11 +7,8 @@ import io.kopf4j.internal.loading.ClusterClients;
 import io.kopf4j.internal.loading.HandlerSources;
 import io.kopf4j.internal.loading.WebhookConfigurationPrinter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -102,20 +99,6 @@ final class WebhookConfigurationCommand implements Callable<Integer> {
     }
 
     private WebhookClientConfig clientConfig() throws IOException {
-        String ca = null;
-        if (caBundle != null) {
-            if (!Files.isRegularFile(caBundle)) {
-                throw new OperatorException("CA bundle file not found: " + caBundle);
-            }
-            ca = Base64.getEncoder().encodeToString(Files.readString(caBundle).getBytes(StandardCharsets.UTF_8));
-        }
-        if (target.url != null) {
-            return WebhookClientConfig.url(target.url, ca);
-        }
-        String[] parts = target.service.split("/", -1);
-        if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
-            throw new OperatorException("invalid --service '" + target.service + "': expected NAMESPACE/NAME");
-        }
-        return WebhookClientConfig.service(parts[0], parts[1], servicePath, servicePort, ca);
+        return WebhookTargets.clientConfig(target.url, target.service, "--service", servicePort, servicePath, caBundle);
     }
 }

@@ -141,6 +141,32 @@ class CrdCommandTest {
     }
 
     @Test
+    void versionsGetTheConversionWebhookGivenForGitOpsAndASingleVersionNone() throws Exception {
+        Path ca = Files.writeString(dir.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+        CommandResult result = kopf4j("crd", "--conversion-service", "operators/cache-operator", "--conversion-service-port",
+                "9443", "--ca-bundle", ca.toString(), versions("@Version(value = \"v1alpha1\", storage = false)").toString(),
+                Sprocket.class.getName());
+        assertThat(result.code()).as(result.err()).isZero();
+        List<CustomResourceDefinition> crds = Arrays.stream(result.out().split("---\n"))
+                .map(yaml -> YAML.unmarshal(yaml, CustomResourceDefinition.class)).toList();
+
+        assertThat(crds.get(0).getMetadata().getName()).isEqualTo("sprockets.example.com");
+        assertThat(crds.get(0).getSpec().getConversion()).isNull();
+        var conversion = crds.get(1).getSpec().getConversion();
+        assertThat(conversion.getStrategy()).isEqualTo("Webhook");
+        assertThat(conversion.getWebhook().getConversionReviewVersions()).containsExactly("v1", "v1beta1");
+        var service = conversion.getWebhook().getClientConfig().getService();
+        assertThat(List.of(service.getNamespace(), service.getName(), service.getPath(), String.valueOf(service.getPort())))
+                .containsExactly("operators", "cache-operator", "/convert/widgets.example.com", "9443");
+        assertThat(conversion.getWebhook().getClientConfig().getCaBundle())
+                .isEqualTo(java.util.Base64.getEncoder().encodeToString(Files.readAllBytes(ca)));
+
+        CommandResult stray = kopf4j("crd", "--ca-bundle", ca.toString(), Sprocket.class.getName());
+        assertThat(stray.lastErrorLine()).isEqualTo("kopf4j: error: --ca-bundle, --conversion-service-port and"
+                + " --conversion-service-path go with --conversion-url or --conversion-service");
+    }
+
+    @Test
     void twoStorageVersionsAreOneErrorThatSaysHowToMarkTheOldOne() throws Exception {
         CommandResult result = kopf4j("crd", versions("@Version(\"v1alpha1\")").toString());
 

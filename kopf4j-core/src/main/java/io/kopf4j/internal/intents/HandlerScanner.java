@@ -13,6 +13,7 @@ import io.kopf4j.HandlerKind;
 import io.kopf4j.Indexer;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.On;
+import io.kopf4j.ResourceMatcher;
 import io.kopf4j.Timer;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
@@ -113,7 +114,8 @@ public final class HandlerScanner {
 
     /** The filters of the annotations of object handlers, as written: empty texts mean "not given". */
     private record Selection(String[] labels, String[] annotations, Class<? extends Filter>[] when, String field,
-                             String fieldValue, String oldValue, String newValue) {
+                             String fieldValue, String oldValue, String newValue,
+                             Class<? extends ResourceMatcher> selector) {
     }
 
     /** The annotation translated into what it declares, or null if it declares no handler. */
@@ -121,25 +123,25 @@ public final class HandlerScanner {
         return switch (annotation) {
             case On.Create a -> described(HandlerKind.CREATE, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "", a.selector()));
             case On.Update a -> described(HandlerKind.UPDATE, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), a.oldValue(),
-                            a.newValue()));
+                            a.newValue(), a.selector()));
             case On.Delete a -> described(HandlerKind.DELETE, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "", a.selector()),
                     a.optional() ? List.of(new Option.NotBlocking()) : List.of());
             case On.Resume a -> described(HandlerKind.RESUME, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "", a.selector()),
                     a.deleted() ? List.of(new Option.AlsoDeleted()) : List.of());
             case On.Field a -> described(HandlerKind.FIELD, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
                     new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), a.oldValue(),
-                            a.newValue()));
+                            a.newValue(), a.selector()));
             case On.Event a -> described(HandlerKind.EVENT, a.value(), new Execution(a.id(), a.param(), null, -1, -1, -1),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "", a.selector()));
             case On.Probe a -> described(HandlerKind.PROBE, new String[0],
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
             case On.Startup a -> described(HandlerKind.STARTUP, new String[0],
@@ -149,23 +151,23 @@ public final class HandlerScanner {
             case On.Login a -> described(HandlerKind.LOGIN, new String[0],
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()), null);
             case On.Validate a -> described(HandlerKind.VALIDATE, a.value(), new Execution(a.id(), a.param(), null, -1, -1, -1),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "", a.selector()),
                     admission(a.operations(), a.subresource(), a.persistent(), a.sideEffects(), a.ignoreFailures()));
             case On.Mutate a -> described(HandlerKind.MUTATE, a.value(), new Execution(a.id(), a.param(), null, -1, -1, -1),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""),
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "", a.selector()),
                     admission(a.operations(), a.subresource(), a.persistent(), a.sideEffects(), a.ignoreFailures()));
             case Daemon a -> described(HandlerKind.DAEMON, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""), daemon(a));
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "", a.selector()), daemon(a));
             case Timer a -> described(HandlerKind.TIMER, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""), timer(a));
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "", a.selector()), timer(a));
             case Children a -> described(HandlerKind.CHILDREN, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), a.timeout(), a.retries(), a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), "", "", "", ""), children(a));
+                    new Selection(a.labels(), a.annotations(), a.when(), "", "", "", "", ResourceMatcher.class), children(a));
             case Indexer a -> described(HandlerKind.INDEX, a.value(),
                     new Execution(a.id(), a.param(), a.errors(), -1, -1, a.backoff()),
-                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", ""));
+                    new Selection(a.labels(), a.annotations(), a.when(), a.field(), a.fieldValue(), "", "", a.selector()));
             default -> null;
         };
     }
@@ -267,6 +269,9 @@ public final class HandlerScanner {
         }
         for (Class<? extends Filter> type : selection.when()) {
             options.add(new Option.When((Filter) instantiate(type)));
+        }
+        if (selection.selector() != ResourceMatcher.class) {
+            options.add(new Option.Selector((ResourceMatcher) instantiate(selection.selector())));
         }
         return options;
     }

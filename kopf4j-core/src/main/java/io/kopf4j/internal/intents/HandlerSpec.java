@@ -10,6 +10,7 @@ import io.kopf4j.HandlerFn;
 import io.kopf4j.HandlerKind;
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Reason;
+import io.kopf4j.ResourceMatcher;
 import io.kopf4j.internal.structs.Dicts;
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -56,6 +57,7 @@ public final class HandlerSpec {
     private final Map<String, Condition> labels = new LinkedHashMap<>();
     private final Map<String, Condition> annotations = new LinkedHashMap<>();
     private final List<Filter> when = new ArrayList<>();
+    private ResourceMatcher matcher;
     private ErrorsMode errors;
     private Duration timeout;
     private Integer retries;
@@ -111,6 +113,7 @@ public final class HandlerSpec {
             case Option.Label o -> label(o.key(), o.condition());
             case Option.Annotation o -> annotation(o.key(), o.condition());
             case Option.When o -> when(o.filter());
+            case Option.Selector o -> selector(o.matcher());
             case Option.Errors o -> errors(o.mode());
             case Option.Timeout o -> timeout(o.limit());
             case Option.Retries o -> retries(o.attempts());
@@ -221,6 +224,19 @@ public final class HandlerSpec {
     /** A predicate the object (and the change) must pass. */
     private HandlerSpec when(Filter filter) {
         when.add(Objects.requireNonNull(filter, "filter"));
+        return this;
+    }
+
+    /**
+     * The resources as a predicate (Kopf's callable selector): for handlers of objects, but not the
+     * children's parents (named, so that their children's owner references are of one kind) nor
+     * sub-handlers (their parent's resource).
+     */
+    private HandlerSpec selector(ResourceMatcher resources) {
+        if (kind == HandlerKind.CHILDREN || kind == HandlerKind.SUBHANDLER || activity() != null) {
+            throw invalid("a selector is an option of the handlers of objects (not of " + written(kind) + " handlers)");
+        }
+        this.matcher = Objects.requireNonNull(resources, "selector");
         return this;
     }
 
@@ -480,6 +496,12 @@ public final class HandlerSpec {
     }
 
     private ResourceSelector selector() {
+        if (matcher != null) {
+            if (resource.length > 0) {
+                throw invalid("The callable filter cannot have any other selectors.");   // Kopf's words
+            }
+            return ResourceSelector.matching(matcher);
+        }
         try {
             return ResourceSelector.parse(resource);
         } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package io.kopf4j.internal.intents;
 
 import io.kopf4j.Resource;
+import io.kopf4j.ResourceMatcher;
 import io.kopf4j.internal.structs.Json;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,21 +18,32 @@ import java.util.regex.Pattern;
  * matches a plural, singular, kind or short name. Without a version, only the group's preferred
  * version matches.
  *
- * <p>Two forms select several resources: {@code "*"} (everything, optionally within a group), and
- * {@code "category=all"} (a category); Events are never among them.
+ * <p>Three forms select several resources: {@code "*"} (everything, optionally within a group),
+ * {@code "category=all"} (a category), and a {@link ResourceMatcher} (Kopf's callable selector,
+ * asked for every version of every resource); Events are never among them.
  *
  * @param group the group, "" for the core group, or null for any group
- * @param version the version, or null for the preferred one
+ * @param version the version, or null for the preferred one (any one, with a matcher)
  * @param name a plural, singular, kind or short name; {@code *} for every resource
  * @param category a category the resources must have, or null
+ * @param matcher the predicate the resources must pass, or null
  */
-public record ResourceSelector(String group, String version, String name, String category) {
+public record ResourceSelector(String group, String version, String name, String category, ResourceMatcher matcher) {
     private static final Pattern VERSION = Pattern.compile("v\\d+(?:(?:alpha|beta)\\d+)?");
     private static final String EVERYTHING = "*";
     private static final String CATEGORY = "category=";
 
     public ResourceSelector(String group, String version, String name) {
-        this(group, version, name, null);
+        this(group, version, name, null, null);
+    }
+
+    public ResourceSelector(String group, String version, String name, String category) {
+        this(group, version, name, category, null);
+    }
+
+    /** {@return the selector of the resources a predicate picks, of any group and version} */
+    public static ResourceSelector matching(ResourceMatcher matcher) {
+        return new ResourceSelector(null, null, EVERYTHING, null, java.util.Objects.requireNonNull(matcher, "matcher"));
     }
 
     /** Selects every resource (of a category, if one is given) rather than one by name. */
@@ -97,12 +109,21 @@ public record ResourceSelector(String group, String version, String name, String
         if (version != null) {
             fields.add("version=" + Json.pythonRepr(version));
         }
-        if (category != null) {
+        if (matcher != null) {
+            fields.add("fn=<function " + matcherName() + ">");
+        } else if (category != null) {
             fields.add("category=" + Json.pythonRepr(category));
         } else {
             fields.add("any_name=" + (multiple() ? "<Marker.EVERYTHING: 1>" : Json.pythonRepr(name)));
         }
         return "Selector(" + String.join(", ", fields) + ")";
+    }
+
+    /** A matcher's class as messages name it: its simple name, or the lambda's declaring class's. */
+    private String matcherName() {
+        String name = matcher.getClass().getSimpleName();
+        int lambda = name.indexOf("$$Lambda");
+        return lambda < 0 ? name : "a lambda of " + name.substring(0, lambda);
     }
 
     /** The groups discovery must read to resolve this selector; null means all groups. */
@@ -126,12 +147,13 @@ public record ResourceSelector(String group, String version, String name, String
         if (group != null && !group.equals(resource.group())) {
             return false;
         }
-        if (version == null ? !resource.preferred() : !version.equals(resource.version())) {
+        if (version == null ? !resource.preferred() && matcher == null : !version.equals(resource.version())) {
             return false;
         }
         if (multiple()) {
             boolean events = resource.plural().equals("events") && (resource.group().isEmpty() || resource.group().equals("events.k8s.io"));
-            return !events && (category == null || resource.categories().contains(category));
+            return !events && (category == null || resource.categories().contains(category))
+                    && (matcher == null || matcher.matches(resource));
         }
         return name.equals(resource.plural()) || name.equals(resource.singular()) || name.equals(resource.kind())
                 || resource.shortNames().contains(name);
@@ -167,6 +189,9 @@ public record ResourceSelector(String group, String version, String name, String
     /** As written in Kopf's style, for messages: {@code kopfexamples}, {@code kopf.dev/v1/kopfexamples}. */
     @Override
     public String toString() {
+        if (matcher != null) {
+            return "resources matching " + matcherName();
+        }
         if (category != null) {
             return CATEGORY + category;
         }

@@ -69,6 +69,41 @@ class HandlerScannerTest {
         }
     }
 
+    /** Kopf's callable selector as a class: the example kinds of any group. */
+    public static class Examples implements io.kopf4j.ResourceMatcher {
+        @Override
+        public boolean matches(io.kopf4j.Resource resource) {
+            return resource.plural().endsWith("examples");
+        }
+    }
+
+    public static class SelectedByPredicate {
+        @On.Event(selector = Examples.class)
+        public void seen() {
+        }
+    }
+
+    public static class NamedAndSelected {
+        @On.Event(value = "pods", selector = Examples.class)
+        public void seen() {
+        }
+    }
+
+    @Test
+    void aSelectorClassStandsForTheResourceAndCannotComeWithANameAsInKopf() {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(SelectedByPredicate.class, registry);
+        io.kopf4j.Resource examples = new io.kopf4j.Resource("other.dev", "v2", "fooexamples", "FooExample", "fooexample",
+                List.of(), List.of(), List.of(), true, false, List.of("list", "watch"));
+        assertThat(registry.watchingHandlers(examples)).singleElement()
+                .satisfies(handler -> assertThat(handler.selector().matcher()).isInstanceOf(Examples.class));
+        assertThat(Handler.event().id("seen").selector(new Examples()).handle(context -> null).description().options())
+                .hasSize(2);
+
+        assertThatThrownBy(() -> HandlerScanner.scan(NamedAndSelected.class, new HandlerRegistry()))
+                .hasMessage("Handler NamedAndSelected.seen(): The callable filter cannot have any other selectors.");
+    }
+
     @Test
     void bindsParametersByTypeAndName() throws Exception {
         HandlerRegistry registry = new HandlerRegistry();

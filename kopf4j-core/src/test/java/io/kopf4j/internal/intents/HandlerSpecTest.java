@@ -49,6 +49,21 @@ class HandlerSpecTest {
     }
 
     @Test
+    void aSelectorIsTheWholeResourceAndOnlyForHandlersOfObjects() {
+        io.kopf4j.ResourceMatcher examples = resource -> resource.plural().equals("kopfexamples");
+        HandlerRegistry registry = new HandlerRegistry();
+        Specs.spec(HandlerKind.CREATE, List.of(), new Option.Id("c"), new Option.Selector(examples)).register(NOTHING, registry);
+        assertThat(registry.changingHandlers(KOPFEXAMPLES)).singleElement()
+                .satisfies(handler -> assertThat(handler.selector().matcher()).isSameAs(examples));
+
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.CREATE, List.of("kopfexamples"), new Option.Id("c"),
+                new Option.Selector(examples)).register(NOTHING, new HandlerRegistry()))
+                .hasMessage("Handler for kopfexamples 'c': The callable filter cannot have any other selectors.");
+        assertThatThrownBy(() -> Specs.spec(HandlerKind.CHILDREN, List.of(), new Option.Id("c"), new Option.Selector(examples)))
+                .hasMessage("Handler 'c': a selector is an option of the handlers of objects (not of children handlers)");
+    }
+
+    @Test
     void fieldHandlersNeedAFieldAndABlankFieldIsNone() {
         assertThatThrownBy(() -> Specs.spec(HandlerKind.FIELD, List.of("kopfexamples"), new Option.Id("f"), new Option.Field(" ")).validate())
                 .hasMessage("Handler for kopfexamples 'f': field handlers need a field, e.g. spec.size");

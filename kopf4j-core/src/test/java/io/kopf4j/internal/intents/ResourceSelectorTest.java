@@ -20,6 +20,24 @@ class ResourceSelectorTest {
     private final Resource otherExamples = resource("other.dev", "v1", "kopfexamples", "KopfExample", true);
 
     @Test
+    void aMatcherPicksAnyVersionOfAnyGroupButNeverEvents() {
+        ResourceSelector kopf = ResourceSelector.matching(resource -> resource.plural().endsWith("examples"));
+        Resource coreEvents = resource("", "v1", "events", "Event", true, "ev");
+        Resource k8sEvents = resource("events.k8s.io", "v1", "events", "Event", true, "ev");
+
+        assertThat(List.of(kopfV1, kopfV2, pods, metricsPods, otherExamples)).filteredOn(kopf::matches)
+                .containsExactly(kopfV1, kopfV2, otherExamples);   // non-preferred versions too, as Kopf's fn
+        assertThat(kopf.resolve(List.of(kopfV1, kopfV2, otherExamples)).ambiguous()).isFalse();
+        ResourceSelector everything = ResourceSelector.matching(resource -> true);
+        assertThat(everything.matches(coreEvents)).isFalse();
+        assertThat(everything.matches(k8sEvents)).isFalse();
+        assertThat(everything.multiple()).isTrue();
+        assertThat(everything.groupsToDiscover()).isNull();
+        assertThat(everything.toString()).isEqualTo("resources matching a lambda of ResourceSelectorTest");
+        assertThat(everything.kopfRepr()).isEqualTo("Selector(fn=<function a lambda of ResourceSelectorTest>)");
+    }
+
+    @Test
     void parsesKopfPositionalForms() {
         assertThat(ResourceSelector.parse("kopfexamples")).isEqualTo(new ResourceSelector(null, null, "kopfexamples"));
         assertThat(ResourceSelector.parse("kopfexamples.kopf.dev")).isEqualTo(new ResourceSelector("kopf.dev", null, "kopfexamples"));

@@ -390,6 +390,7 @@ public final class Observer {
         ResourceInsights after = ResourceInsights.revise(selectors, discovered,
                 resource -> !registry.changingHandlers(resource).isEmpty() || registry.hasSpawningHandlers(resource));
         warnOfNewProblems(before, after);
+        warnOfStateInTwoVersions(before, after);
         after.unresolved().stream().filter(selector -> !before.unresolved().contains(selector))
                 .forEach(selector -> warnOfUnresolved(selector, discovered));
         return after;
@@ -421,6 +422,29 @@ public final class Observer {
         if (!before.nonPatchable().containsAll(after.nonPatchable())) {
             LOG.warn("Non-patchable resources will not be served: {}", pythonSet(after.nonPatchable()));
         }
+    }
+
+    /**
+     * kopf4j's own warning: the stateful handlers (changing, daemons, timers, children) of one kind
+     * watch it in two versions, e.g. one names {@code v1alpha1} and another takes the preferred
+     * {@code v1}. Each object is then handled twice, and both share its finalizer, progress and
+     * last-handled state; docs/versions.md keeps them on one version.
+     */
+    private void warnOfStateInTwoVersions(ResourceInsights before, ResourceInsights after) {
+        Map<String, List<Resource>> byKind = new java.util.TreeMap<>();
+        for (Resource resource : after.served()) {
+            if (!registry.changingHandlers(resource).isEmpty() || registry.hasSpawningHandlers(resource)
+                    || registry.hasChildrenHandlers(resource)) {
+                byKind.computeIfAbsent(resource.plural() + "." + resource.group(), kind -> new ArrayList<>()).add(resource);
+            }
+        }
+        byKind.forEach((kind, versions) -> {
+            if (versions.size() > 1 && !before.served().containsAll(versions)) {
+                LOG.warn("Handlers of {} watch it in {} versions ({}): each object is handled in each, with one finalizer,"
+                        + " progress and last-handled state; name one version in all of them.", kind, versions.size(),
+                        versions.stream().map(Resource::version).collect(Collectors.joining(", ")));
+            }
+        });
     }
 
     /** As Python prints a set: {@code {'a', 'b'}} for texts, {@code {pods.v1}} for resources, {@code set()} if empty. */

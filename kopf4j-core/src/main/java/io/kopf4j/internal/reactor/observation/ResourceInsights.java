@@ -58,6 +58,9 @@ record ResourceInsights(Set<Resource> served, Set<ResourceSelector> unresolved,
         Map<ResourceSelector, String> unserved = new LinkedHashMap<>();
         for (ResourceSelector selector : selectors) {
             ResourceSelector.Resolution resolution = selector.resolve(discovered);
+            if (resolution.resources().isEmpty() && selector.matcher() != null) {
+                continue;   // a predicate names no resource: none matching yet is no problem (Kopf: not "specific")
+            }
             if (resolution.resources().isEmpty()) {
                 unresolved.add(selector);
                 unserved.put(selector, "unresolved: try creating its CRD");
