@@ -51,8 +51,12 @@ final class CrdGeneration {
      */
     static SortedMap<String, String> generate(List<Class<? extends HasMetadata>> classes, WebhookClientConfig conversions) {
         checkVersions(classes);
-        CRDPostProcessor withConversion = conversions == null ? CRDPostProcessor.nullProcessor
-                : (crd, specVersion) -> withConversion(crd, conversions);
+        CRDPostProcessor withConversion = conversions == null ? CRDPostProcessor.nullProcessor : new CRDPostProcessor() {
+            @Override
+            public HasMetadata process(HasMetadata crd, String crdSpecVersion) {
+                return withConversion(crd, conversions);
+            }
+        };
         try {
             return generateTogether(classes, withConversion);
         } catch (RuntimeException e) {
