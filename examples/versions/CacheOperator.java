@@ -8,6 +8,7 @@ import io.kopf4j.On;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.kits.webhooks.WebhookAutoServer;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Map;
 
 /**
@@ -71,13 +72,21 @@ public class CacheOperator {
         return cache;
     }
 
+    /** Total for whatever is stored: a memory v1alpha1 cannot say in whole MiB is rounded down (kopf4j keeps the exact one). */
     @On.Convert
     public V1alpha1.Cache down(V1.Cache cache) {
-        String memory = cache.getSpec().memory();
         V1alpha1.Cache old = new V1alpha1.Cache();
-        old.setSpec(new V1alpha1.Cache.Spec(memory == null ? null
-                : Quantity.getAmountInBytes(new Quantity(memory)).divide(MIB).intValueExact()));
+        old.setSpec(new V1alpha1.Cache.Spec(mebibytes(cache.getSpec().memory())));
         return old;
+    }
+
+    private static Integer mebibytes(String memory) {
+        try {
+            return memory == null ? null : Quantity.getAmountInBytes(new Quantity(memory)).divide(MIB, RoundingMode.DOWN)
+                    .min(BigDecimal.valueOf(Integer.MAX_VALUE)).intValue();
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            return null;   // not a quantity: v1alpha1 shows no memory, and the way back restores the text
+        }
     }
 
     @On.Create("caches.v1.kopf4j.dev")

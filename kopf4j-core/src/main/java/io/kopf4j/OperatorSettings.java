@@ -63,7 +63,7 @@ public final class OperatorSettings {
     /** How the children of {@code @Children} handlers are applied (kopf4j's own; see docs/children.md). */
     public final Children children = new Children();
     /** Conversions between versions of custom resources (kopf4j's own; see docs/versions.md). */
-    public final Conversion conversion = new Conversion();
+    public final Conversions conversion = new Conversions();
 
     /**
      * Checks every value, as the operator does when it starts (after the startup handlers, which may
@@ -265,9 +265,9 @@ public final class OperatorSettings {
      * settings.conversion.managed = false;   // the CRDs' spec.conversion comes with them (kopf4j crd --conversion-service)
      * }</pre>
      */
-    public static final class Conversion {
+    public static final class Conversions {
         /** Managed. */
-        public Conversion() {
+        public Conversions() {
         }
 
         /**

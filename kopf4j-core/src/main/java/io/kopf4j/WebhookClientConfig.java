@@ -20,6 +20,8 @@ import java.util.Map;
 public record WebhookClientConfig(String url, Service service, String caBundle) {
     /** The path segment under which the server takes conversions: {@code {base}/convert/<plural>.<group>}. */
     public static final String CONVERSION_PATH = "convert";
+    /** The ConversionReview versions kopf4j answers, for a CRD's {@code conversionReviewVersions}. */
+    public static final java.util.List<String> CONVERSION_REVIEW_VERSIONS = java.util.List.of("v1", "v1beta1");
 
     /** Exactly one of url and service. */
     public WebhookClientConfig {

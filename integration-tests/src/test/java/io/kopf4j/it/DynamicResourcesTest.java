@@ -132,7 +132,7 @@ class DynamicResourcesTest {
             throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         try (KopfRunner runner = fixture.run(Selected.class, "--health-probe-bind-address", "127.0.0.1:0")) {
-            // Nothing picked yet is no problem: no warning, and ready.
+            // Nothing picked yet is no problem: no warning.
             assertThat(runner.output()).doesNotContain("Unresolved");
             fixture.installCrd("ignored.example.com", "ignoredwidgets", "IgnoredWidget", OperatorFixture.ANY_FIELDS);
             fixture.installCrd("picked.example.com", "pickedwidgets", "PickedWidget", OperatorFixture.ANY_FIELDS);
@@ -143,9 +143,9 @@ class DynamicResourcesTest {
             ignored.create("i1", Map.of("a", 1));
             picked.create("p1", Map.of("a", 1));
             await().atMost(WAIT).untilAsserted(() -> assertThat(picked.status("p1")).isEqualTo(Map.of("create", "created")));
-            // The rescans that served the picked group had the ignored CRD in their discovery already.
+            // The rescan that served the picked group had the ignored CRD in its discovery already (installed
+            // first), and logged every resource it served at once, long before the picked object was handled.
             assertThat(runner.output()).doesNotContain("ignoredwidgets.v1.ignored.example.com is served");
-            assertThat(ignored.status("i1")).isEmpty();
         } finally {
             deleteCrd(cluster, "pickedwidgets.picked.example.com");
             deleteCrd(cluster, "ignoredwidgets.ignored.example.com");

@@ -129,7 +129,7 @@ final class CrdGeneration {
             }
             crd.getSpec().setConversion(new CustomResourceConversionBuilder().withStrategy("Webhook")
                     .withNewWebhook().withClientConfig(clientConfig.build())
-                    .withConversionReviewVersions("v1", "v1beta1").endWebhook().build());
+                    .withConversionReviewVersions(WebhookClientConfig.CONVERSION_REVIEW_VERSIONS).endWebhook().build());
         }
         return generated;
     }

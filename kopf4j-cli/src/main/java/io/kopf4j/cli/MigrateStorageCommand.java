@@ -58,7 +58,7 @@ final class MigrateStorageCommand implements Callable<Integer> {
                 return 1;
             }
             if (forgetOldVersions) {
-                List<String> before = migration.forgetOldVersions();
+                List<String> before = migration.forgetOldVersions(result);
                 out.println(crd + ": status.storedVersions " + before + " → [" + result.storageVersion() + "]");
             }
         }

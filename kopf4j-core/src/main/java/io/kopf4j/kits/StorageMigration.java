@@ -25,7 +25,7 @@ import java.util.Objects;
  * StorageMigration migration = StorageMigration.of(client, "caches.kopf4j.dev");
  * StorageMigration.Result result = migration.migrate();   // 12 objects in v1, 9 rewritten, 0 failed
  * if (result.failed().isEmpty()) {
- *     migration.forgetOldVersions();                      // status.storedVersions: [v1alpha1, v1] → [v1]
+ *     migration.forgetOldVersions(result);                // status.storedVersions: [v1alpha1, v1] → [v1]
  * }
  * }</pre>
  */
@@ -116,23 +116,31 @@ public final class StorageMigration {
     }
 
     /**
-     * Sets the CRD's {@code status.storedVersions} to its storage version alone: run it only after a
-     * {@link #migrate()} without failures, while nothing writes in another storage version. Then an old
-     * version can be removed from the CRD's {@code spec.versions}.
+     * Sets the CRD's {@code status.storedVersions} to the version a pass without failures migrated to,
+     * if it is still the storage version. Then an old version can be removed from the CRD's
+     * {@code spec.versions}.
      *
+     * @param migrated the pass of {@link #migrate()}
      * @return the stored versions before
-     * @throws OperatorException if the storage version changed since, or the status cannot be written
+     * @throws OperatorException if the pass had failures, the storage version changed since, or the
+     *         status cannot be written
      */
-    public List<String> forgetOldVersions() {
+    public List<String> forgetOldVersions(Result migrated) {
+        if (!migrated.failed().isEmpty()) {
+            throw new OperatorException(migrated + ": migrate again before forgetting the old versions");
+        }
+        String storage = migrated.storageVersion();
         CustomResourceDefinition crd = crd();
-        String storage = storageVersion(crd);
         List<String> before = crd.getStatus() == null || crd.getStatus().getStoredVersions() == null ? List.of()
                 : List.copyOf(crd.getStatus().getStoredVersions());
         try {
             client.apiextensions().v1().customResourceDefinitions().withName(crdName).editStatus(edited -> {
                 if (!storage.equals(storageVersion(edited))) {
                     throw new OperatorException("the storage version of " + crdName + " changed from " + storage + " to "
-                            + storageVersion(edited) + " meanwhile: migrate again");
+                            + storageVersion(edited) + " since the migration: migrate again");
+                }
+                if (edited.getStatus() == null) {
+                    edited.setStatus(new io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionStatus());
                 }
                 edited.getStatus().setStoredVersions(List.of(storage));
                 return edited;

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.slf4j.LoggerFactory;
 
 /**
  * Which resource a handler is for, written as in Kopf: {@code "kopfexamples"} (any group),
@@ -119,6 +120,17 @@ public record ResourceSelector(String group, String version, String name, String
         return "Selector(" + String.join(", ", fields) + ")";
     }
 
+    /** The user's predicate, whose failure means "no" for this resource rather than a failed rescan or event. */
+    private boolean asked(Resource resource) {
+        try {
+            return matcher.matches(resource);
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger(ResourceSelector.class).warn("The selector {} failed for {}: {}; it is not served.",
+                    this, resource, e.toString());
+            return false;
+        }
+    }
+
     /** A matcher's class as messages name it: its simple name, or the lambda's declaring class's. */
     private String matcherName() {
         String name = matcher.getClass().getSimpleName();
@@ -153,7 +165,7 @@ public record ResourceSelector(String group, String version, String name, String
         if (multiple()) {
             boolean events = resource.plural().equals("events") && (resource.group().isEmpty() || resource.group().equals("events.k8s.io"));
             return !events && (category == null || resource.categories().contains(category))
-                    && (matcher == null || matcher.matches(resource));
+                    && (matcher == null || asked(resource));
         }
         return name.equals(resource.plural()) || name.equals(resource.singular()) || name.equals(resource.kind())
                 || resource.shortNames().contains(name);

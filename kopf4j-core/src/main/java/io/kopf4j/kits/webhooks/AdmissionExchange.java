@@ -18,6 +18,8 @@ import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,11 +43,21 @@ import org.slf4j.LoggerFactory;
  * @param maxConversionRequestSize the largest body of a conversion request, in bytes
  * @param requests the admission engine
  */
-record AdmissionExchange(String rootPath, long maxRequestSize, long maxConversionRequestSize, WebhookFn requests)
-        implements HttpHandler {
+record AdmissionExchange(String rootPath, long maxRequestSize, long maxConversionRequestSize, WebhookFn requests,
+                         Semaphore conversionSlots) implements HttpHandler {
+    /** How many conversion requests are read and served at once: each may take several times its size in memory. */
+    static final int CONVERSION_SLOTS = 2;
+    /** How long a conversion request waits for a slot: the API server's own timeout for the webhook. */
+    private static final long CONVERSION_WAIT_SECONDS = 30;
+
+    /** An exchange whose conversion requests are served {@value #CONVERSION_SLOTS} at a time. */
+    AdmissionExchange(String rootPath, long maxRequestSize, long maxConversionRequestSize, WebhookFn requests) {
+        this(rootPath, maxRequestSize, maxConversionRequestSize, requests, new Semaphore(CONVERSION_SLOTS, true));
+    }
+
     private static final Logger LOGGER = LoggerFactory.getLogger(AdmissionExchange.class);
     private static final Map<Integer, String> PHRASES = Map.of(400, "Bad Request", 404, "Not Found", 409, "Conflict",
-            413, "Request Entity Too Large");
+            413, "Request Entity Too Large", 503, "Service Unavailable");
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
@@ -63,9 +75,28 @@ record AdmissionExchange(String rootPath, long maxRequestSize, long maxConversio
     }
 
     private void serve(HttpExchange exchange, String webhook) throws IOException {
-        boolean conversion = webhook != null && webhook.startsWith(WebhookClientConfig.CONVERSION_PATH + "/");
-        byte[] body = conversion ? body(exchange, maxConversionRequestSize, "maxConversionRequestSize")
-                : body(exchange, maxRequestSize, "maxRequestSize");
+        if (webhook == null || !webhook.startsWith(WebhookClientConfig.CONVERSION_PATH + "/")) {
+            serve(exchange, webhook, body(exchange, maxRequestSize, "maxRequestSize"));
+            return;
+        }
+        try {
+            if (!conversionSlots.tryAcquire(CONVERSION_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                respond(exchange, 503, "text/plain", text(503, "Too many conversion requests at once"));
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            respond(exchange, 503, "text/plain", text(503, "The server is stopping"));
+            return;
+        }
+        try {
+            serve(exchange, webhook, body(exchange, maxConversionRequestSize, "maxConversionRequestSize"));
+        } finally {
+            conversionSlots.release();
+        }
+    }
+
+    private void serve(HttpExchange exchange, String webhook, byte[] body) throws IOException {
         if (body == null) {
             return;   // answered 413
         }

@@ -37,8 +37,11 @@ import java.util.function.Consumer;
 public class WebhookServer implements WebhookServing {
     /** The largest admission request read, 1 MiB: aiohttp's {@code client_max_size}, under which Kopf serves. */
     public static final long DEFAULT_MAX_REQUEST_SIZE = 1024 * 1024;
-    /** The largest conversion request read, 64 MiB: a list of objects, each up to the API server's 1.5 MB. */
-    public static final long DEFAULT_MAX_CONVERSION_REQUEST_SIZE = 64L * 1024 * 1024;
+    /**
+     * The largest conversion request read, 16 MiB: a page of a list (clients list 500 objects at a time),
+     * parsed into several times its size in memory, at most two at a time.
+     */
+    public static final long DEFAULT_MAX_CONVERSION_REQUEST_SIZE = 16L * 1024 * 1024;
 
     private String addr;
     private Integer port;
@@ -284,9 +287,10 @@ public class WebhookServer implements WebhookServing {
     /**
      * The largest body of a conversion request ({@code {path}/convert/...}): the API server sends a
      * whole list of objects in one ConversionReview (a {@code kubectl get} of every object of a kind
-     * stored in another version), so this limit is larger than {@link #maxRequestSize}'s.
+     * stored in another version), so this limit is larger than {@link #maxRequestSize}'s. Two are
+     * read at a time at most; a third waits, up to the API server's timeout, then gets 503.
      *
-     * @param maxConversionRequestSize bytes, 64 MiB ({@link #DEFAULT_MAX_CONVERSION_REQUEST_SIZE}) unless set; positive
+     * @param maxConversionRequestSize bytes, 16 MiB ({@link #DEFAULT_MAX_CONVERSION_REQUEST_SIZE}) unless set; positive
      * @return this server
      * @throws IllegalArgumentException for a size that is not positive
      */

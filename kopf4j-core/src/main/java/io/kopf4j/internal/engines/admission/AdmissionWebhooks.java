@@ -5,6 +5,7 @@ import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.WebhookClientConfig;
+import io.kopf4j.WebhookError;
 import io.kopf4j.WebhookFn;
 import io.kopf4j.WebhookServing;
 import io.kopf4j.internal.actions.Execution;
@@ -120,14 +121,34 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
         }
         try {
             WebhookFn admission = new AdmissionEngine(registry, webhooks.resources::get, execution, memos);
-            // One server for both: the API server's conversion requests are told apart by their review's kind.
-            server.start(client, (review, request) -> conversions != null && "ConversionReview".equals(review.get("kind"))
-                    ? conversions.serve(review, request) : admission.serve(review, request), webhooks::reconfigure);
+            server.start(client, shared(admission, conversions), webhooks::reconfigure);
         } catch (IOException e) {
             throw new OperatorException("The admission webhook server cannot start: " + e.getMessage(), e);
         }
         rescans.accept(webhooks::rescanned);
         return webhooks;
+    }
+
+    /**
+     * One server for both: the conversions take {@code {path}/convert/...}, where the server reads
+     * larger bodies (a ConversionReview carries a whole list), and only ConversionReviews come there;
+     * the admission handlers take the rest.
+     */
+    static WebhookFn shared(WebhookFn admission, WebhookFn conversions) {
+        return (review, request) -> {
+            String webhook = request.webhook();
+            if (webhook == null || !webhook.startsWith(WebhookClientConfig.CONVERSION_PATH + "/")) {
+                return admission.serve(review, request);
+            }
+            if (conversions == null) {
+                throw WebhookError.unknownResource("This operator converts no resources.");
+            }
+            if (!"ConversionReview".equals(review.get("kind"))) {
+                throw WebhookError.missingData("Only ConversionReviews are taken under /"
+                        + WebhookClientConfig.CONVERSION_PATH + "/.");
+            }
+            return conversions.serve(review, request);
+        };
     }
 
     /**

@@ -61,11 +61,36 @@ final class ConversionData {
                 List<String> path = (List<String>) rawPath;
                 Object now = Dicts.resolve(converted, path, ABSENT);
                 Object was = entry.containsKey("was") ? entry.get("was") : ABSENT;
-                if (now == ABSENT ? was == ABSENT : was != ABSENT && Json.equal(now, was)) {
+                if ((now == ABSENT ? was == ABSENT : was != ABSENT && Json.equal(now, was)) && mapsAlong(converted, path)) {
                     Dicts.ensure(converted, path, Json.deepCopy(entry.get("value")));
                 }
             }
         }
+    }
+
+    /** Restores only into maps or missing stanzas, never over a value of another shape on the way. */
+    private static boolean mapsAlong(Map<String, Object> object, List<String> path) {
+        Object current = object;
+        for (String key : path.subList(0, path.size() - 1)) {
+            current = ((Map<?, ?>) current).get(key);
+            if (current == null) {
+                return true;
+            }
+            if (!(current instanceof Map<?, ?>)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Forgets what a version lost. */
+    void forget(String version) {
+        byVersion.remove(version);
+    }
+
+    /** Forgets the records of versions no conversion knows any more (dropped from the operator). */
+    void retainOnly(java.util.Collection<String> versions) {
+        byVersion.keySet().retainAll(versions);
     }
 
     /**
@@ -81,7 +106,7 @@ final class ConversionData {
             }
         }
         if (lost.isEmpty()) {
-            byVersion.remove(version);
+            forget(version);
         } else {
             byVersion.put(version, lost);
         }

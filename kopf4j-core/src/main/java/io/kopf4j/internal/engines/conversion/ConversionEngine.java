@@ -5,7 +5,12 @@ import io.kopf4j.WebhookFn;
 import io.kopf4j.WebhookRequest;
 import io.kopf4j.internal.intents.ConversionGraph;
 import io.kopf4j.internal.intents.ConversionHandler;
+import io.kopf4j.internal.intents.HandlerRegistry;
+import io.kopf4j.internal.intents.HandlerScanner;
 import io.kopf4j.internal.logging.ObjectLogger;
+import io.kopf4j.internal.structs.Dicts;
+import io.kopf4j.internal.structs.Json;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,8 +34,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ConversionEngine implements WebhookFn {
     private static final Logger LOG = LoggerFactory.getLogger(ConversionEngine.class);
-    /** The API server's annotations hold 256 KiB in all: a larger record is not kept. */
-    static final int MAX_RECORD_SIZE = 128 * 1024;
+    /** The API server's annotations hold 256 KiB in all: a record that takes them past 200 KiB is not kept. */
+    static final int MAX_ANNOTATIONS_SIZE = 200 * 1024;
 
     private final ConversionGraph graph;
     private final boolean keepsLostFields;
@@ -59,8 +64,8 @@ public final class ConversionEngine implements WebhookFn {
      * @throws io.kopf4j.InvalidHandlerException as the operator's start would
      */
     public static ConversionEngine of(List<Object> targets, boolean keepsLostFields) {
-        io.kopf4j.internal.intents.HandlerRegistry registry = new io.kopf4j.internal.intents.HandlerRegistry();
-        targets.forEach(target -> io.kopf4j.internal.intents.HandlerScanner.scan(target, registry));
+        HandlerRegistry registry = new HandlerRegistry();
+        targets.forEach(target -> HandlerScanner.scan(target, registry));
         return new ConversionEngine(ConversionGraph.of(registry.conversions()), keepsLostFields);
     }
 
@@ -128,6 +133,10 @@ public final class ConversionEngine implements WebhookFn {
         } catch (ConversionFailure e) {
             ObjectLogger.local(object).warn("Conversion from {} to {} failed: {}", apiVersion, desired, e.getMessage());
             throw e;
+        } catch (RuntimeException e) {
+            // Garbage in the object that a step could not take apart: this object's failure, not the server's.
+            ObjectLogger.local(object).warn("Conversion from {} to {} failed: {}", apiVersion, desired, e.toString());
+            throw new ConversionFailure("cannot convert " + kind + ": " + e, e);
         }
     }
 
@@ -144,26 +153,47 @@ public final class ConversionEngine implements WebhookFn {
      * source version loses in this one is recorded, found by converting the result back.
      */
     private Map<String, Object> step(ConversionHandler step, Map<String, Object> source) {
-        Map<String, Object> result = TypedStep.apply(step, source);
+        Map<String, Object> plain = TypedStep.apply(step, source);
         if (!keepsLostFields) {
-            return result;
+            return plain;
         }
+        Map<String, Object> result = Json.deepCopy(plain);
         ConversionData data = ConversionData.of(source);
-        data.restore(step.to().version(), result);
+        data.retainOnly(graph.kind(step.to().group(), step.to().kind()).orElseThrow().versions());
         try {
+            data.restore(step.to().version(), result);
+            if (!TypedStep.fitsTarget(step, result)) {
+                // The record is the object's, so anybody who can write the object can write it: what does not fit is dropped.
+                ObjectLogger.local(source).warn("What {} recorded in {} does not fit {}; it is not restored.",
+                        step.to().version(), ConversionData.ANNOTATION, step.to());
+                result = Json.deepCopy(plain);
+            }
             data.record(step.from().version(), source, TypedStep.apply(graph.reverse(step), result));
         } catch (ConversionFailure e) {
             // The way back is the API server's concern when it is asked for; nothing to record on this one.
             LOG.debug("Conversion {} has no way back for this object: {}", step.origin(), e.getMessage());
-        }
-        String json = data.json();
-        if (json != null && json.length() > MAX_RECORD_SIZE) {
-            ObjectLogger.local(source).warn("What {} cannot hold ({} bytes) is too large for the annotation {};"
-                    + " it is not kept.", step.to().version(), json.length(), ConversionData.ANNOTATION);
-            data.record(step.from().version(), Map.of(), Map.of());
+        } catch (RuntimeException e) {
+            LOG.debug("What {} loses cannot be recorded for this object: {}", step.from().version(), e.getMessage());
         }
         data.writeTo(result);
+        if (annotationsSize(result) > MAX_ANNOTATIONS_SIZE) {
+            ObjectLogger.local(source).warn("What a version cannot hold is too large for the annotation {}; it is not"
+                    + " kept.", ConversionData.ANNOTATION);
+            Dicts.remove(result, List.of("metadata", "annotations", ConversionData.ANNOTATION));
+        }
         return result;
+    }
+
+    /** The bytes of all the object's annotations, as the API server counts them (keys and values, UTF-8). */
+    private static long annotationsSize(Map<String, Object> object) {
+        long size = 0;
+        if (Dicts.resolve(object, List.of("metadata", "annotations"), null) instanceof Map<?, ?> annotations) {
+            for (Map.Entry<?, ?> annotation : annotations.entrySet()) {
+                size += String.valueOf(annotation.getKey()).getBytes(StandardCharsets.UTF_8).length
+                        + String.valueOf(annotation.getValue()).getBytes(StandardCharsets.UTF_8).length;
+            }
+        }
+        return size;
     }
 
     /** {@code kopf4j.dev/v1} → {@code [kopf4j.dev, v1]}; a core {@code v1} has the empty group. */

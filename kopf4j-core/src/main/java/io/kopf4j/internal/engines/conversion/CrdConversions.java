@@ -28,11 +28,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class CrdConversions {
     private static final Logger LOG = LoggerFactory.getLogger(CrdConversions.class);
-    /** The ConversionReview versions kopf4j answers; the API server uses the first it knows. */
-    static final List<String> REVIEW_VERSIONS = List.of("v1", "v1beta1");
     private static final Resource CRDS = new Resource("apiextensions.k8s.io", "v1", "customresourcedefinitions",
             "CustomResourceDefinition", "customresourcedefinition", List.of("crd", "crds"), List.of("api-extensions"),
-            List.of(), false, false, List.of("get", "patch"));
+            List.of(), false, false, List.of("patch"));
 
     private final List<String> crdNames;
     private final KubernetesClient client;
@@ -93,7 +91,7 @@ public final class CrdConversions {
         target.putAll(clientConfig.toMap());
         Map<String, Object> webhook = new LinkedHashMap<>();
         webhook.put("clientConfig", target);
-        webhook.put("conversionReviewVersions", REVIEW_VERSIONS);
+        webhook.put("conversionReviewVersions", WebhookClientConfig.CONVERSION_REVIEW_VERSIONS);
         Map<String, Object> conversion = new LinkedHashMap<>();
         conversion.put("strategy", "Webhook");
         conversion.put("webhook", webhook);

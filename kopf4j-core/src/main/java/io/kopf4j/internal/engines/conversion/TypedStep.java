@@ -1,6 +1,5 @@
 package io.kopf4j.internal.engines.conversion;
 
-import com.fasterxml.jackson.databind.JavaType;
 import io.kopf4j.internal.actions.HandlerState;
 import io.kopf4j.internal.intents.ConversionHandler;
 import io.kopf4j.internal.structs.Dicts;
@@ -43,23 +42,26 @@ final class TypedStep {
     static Map<String, Object> apply(ConversionHandler step, Map<String, Object> source) {
         Object typed;
         try {
-            typed = TypedJson.convert(source, type(step.from().type()), "");
+            typed = TypedJson.convert(source, TypedJson.type(step.from().type()), "");
         } catch (IllegalArgumentException e) {
             throw new ConversionFailure(e.getMessage(), e);
         }
         Object converted;
         try {
             converted = step.function().apply(typed);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
+            // Whatever a conversion throws is the API server's answer for this request, never the server's fault.
             throw new ConversionFailure(HandlerState.messageOf(e), e);
         }
         if (converted == null) {
             throw new ConversionFailure("Conversion " + step.origin() + " returned null");
         }
         Map<String, Object> fields;
+        Map<String, Object> known;
         try {
             fields = TypedJson.fieldsOf(converted);
-        } catch (IllegalArgumentException e) {
+            known = TypedJson.fieldsOf(typed);
+        } catch (RuntimeException e) {
             throw new ConversionFailure("Conversion " + step.origin() + " returned what cannot be written as JSON: "
                     + e.getMessage(), e);
         }
@@ -72,12 +74,18 @@ final class TypedStep {
                 result.put(key, value);
             }
         });
-        carryUnknown(source, TypedJson.fieldsOf(typed), result);
+        carryUnknown(source, known, result);
         return result;
     }
 
-    private static JavaType type(Class<?> type) {
-        return TypedJson.type(type);
+    /** Whether the object fits the step's target class (a restored field of another type would not). */
+    static boolean fitsTarget(ConversionHandler step, Map<String, Object> object) {
+        try {
+            TypedJson.convert(object, TypedJson.type(step.to().type()), "");
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /** The source's metadata, with the result's labels and annotations if it set them. */

@@ -143,4 +143,29 @@ class ConversionEngineTest {
         assertThat(v1.get("spec")).isEqualTo(Map.of("field", "f", "size", Map.of("amount", 5, "unit", "Gi")));
         assertThat(Dicts.contains(v1, List.of("metadata", "annotations", ConversionData.ANNOTATION))).isFalse();
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aRecordWrittenByAClientRestoresNothingThatDoesNotFitAndForgetsUnknownVersions() {
+        Map<String, Object> old = object("v1alpha1", "{\"field\": \"f\", \"size\": 5}");
+        // Through a scalar (size.amount is a number), a value of the wrong type, a version nobody converts.
+        Dicts.ensure(old, List.of("metadata", "annotations", ConversionData.ANNOTATION), "{\"v1\": ["
+                + "{\"path\": [\"spec\", \"size\", \"amount\", \"x\"], \"value\": 1, \"was\": 5},"
+                + "{\"path\": [\"spec\", \"size\", \"unit\"], \"value\": {\"not\": \"a text\"}, \"was\": \"Gi\"}],"
+                + " \"v0\": [{\"path\": [\"spec\", \"x\"], \"value\": 1}]}");
+
+        Map<String, Object> v1 = converted("v1", old).getFirst();
+
+        assertThat(v1.get("spec")).isEqualTo(Map.of("field", "f", "size", Map.of("amount", 5, "unit", "Gi")));
+        assertThat(Dicts.contains(v1, List.of("metadata", "annotations", ConversionData.ANNOTATION))).isFalse();
+    }
+
+    @Test
+    void hostileNumbersFailOneObjectAtMostNeverTheServer() {
+        Map<String, Object> hub = object("v1", "{\"field\": \"f\", \"size\": {\"amount\": 1e400, \"unit\": \"Gi\"}}");
+
+        Map<String, Object> response = response("v1alpha1", hub);
+
+        assertThat(((Map<String, Object>) response.get("result")).get("status")).isIn("Success", "Failure");
+    }
 }
