@@ -6,9 +6,10 @@ import java.time.Instant;
  * Credentials for the cluster, as returned by {@code @On.Login} handlers: Kopf's
  * {@code kopf.ConnectionInfo}, field for field. Build one with {@link #builder(String)}.
  *
- * <p>{@code caData}, {@code certificateData} and {@code privateKeyData} are base64-encoded PEM, as
- * in a kubeconfig's {@code *-data} fields; the {@code *Path} fields name PEM files instead (one of
- * the two at most). A {@code token} goes into {@code Authorization: <scheme> <token>} (scheme
+ * <p>{@code caData}, {@code certificateData} and {@code privateKeyData} are PEM as it is (text that
+ * starts with {@code -----BEGIN }) or base64-encoded PEM, as in a kubeconfig's {@code *-data} fields
+ * (Kopf's {@code decode_to_pem}); the {@code *Path} fields name PEM files instead (one of the two at
+ * most). A {@code token} goes into {@code Authorization: <scheme> <token>} (scheme
  * {@code Bearer} by default), {@code username} and {@code password} into Basic authentication.
  *
  * <p>When several login handlers return credentials, those of the highest {@code priority} are
@@ -28,16 +29,16 @@ import java.time.Instant;
  *
  * @param server the API server's URL, e.g. {@code https://10.0.0.1:6443}
  * @param caPath a PEM file with the certificate authorities to trust, or null
- * @param caData the same as base64-encoded PEM, or null
+ * @param caData the same as PEM or base64-encoded PEM, or null
  * @param insecure skip the verification of the server's certificate
  * @param username for Basic authentication, or null
  * @param password for Basic authentication, or null
  * @param scheme the token's scheme in the Authorization header; null means {@code Bearer}
  * @param token the token, or null
  * @param certificatePath a PEM file with the client certificate, or null
- * @param certificateData the same as base64-encoded PEM, or null
+ * @param certificateData the same as PEM or base64-encoded PEM, or null
  * @param privateKeyPath a PEM file with the client certificate's key, or null
- * @param privateKeyData the same as base64-encoded PEM, or null
+ * @param privateKeyData the same as PEM or base64-encoded PEM, or null
  * @param defaultNamespace where Kubernetes Events about cluster-scoped objects go; null: {@code default}
  * @param proxyUrl an HTTP(S) proxy to reach the server through, or null
  * @param priority credentials of the highest priority are used first
@@ -173,11 +174,11 @@ public record ConnectionInfo(String server, String caPath, String caData, boolea
          * The certificate authorities to trust, as in a kubeconfig's {@code certificate-authority-data};
          * excludes {@link #caPath(String)}.
          *
-         * @param base64Pem base64-encoded PEM
+         * @param pem PEM as it is ({@code -----BEGIN ...}), or base64-encoded PEM
          * @return this builder
          */
-        public Builder caData(String base64Pem) {
-            this.caData = base64Pem;
+        public Builder caData(String pem) {
+            this.caData = pem;
             return this;
         }
 
@@ -242,11 +243,11 @@ public record ConnectionInfo(String server, String caPath, String caData, boolea
          * The client certificate, as in a kubeconfig's {@code client-certificate-data}; excludes
          * {@link #certificatePath(String)}.
          *
-         * @param base64Pem base64-encoded PEM
+         * @param pem PEM as it is ({@code -----BEGIN ...}), or base64-encoded PEM
          * @return this builder
          */
-        public Builder certificateData(String base64Pem) {
-            this.certificateData = base64Pem;
+        public Builder certificateData(String pem) {
+            this.certificateData = pem;
             return this;
         }
 
@@ -265,11 +266,11 @@ public record ConnectionInfo(String server, String caPath, String caData, boolea
          * The client certificate's key, as in a kubeconfig's {@code client-key-data}; excludes
          * {@link #privateKeyPath(String)}.
          *
-         * @param base64Pem base64-encoded PEM
+         * @param pem PEM as it is ({@code -----BEGIN ...}), or base64-encoded PEM
          * @return this builder
          */
-        public Builder privateKeyData(String base64Pem) {
-            this.privateKeyData = base64Pem;
+        public Builder privateKeyData(String pem) {
+            this.privateKeyData = pem;
             return this;
         }
 

@@ -61,8 +61,15 @@ public @interface Daemon {
     /** {@return seconds before restarting after an arbitrary exception; negative: the operator's default (60)} */
     double backoff() default -1;
 
-    /** {@return seconds to wait after the object is first seen before starting; negative: none} */
+    /** {@return seconds to wait after the object is first seen before starting; negative: none. Excludes {@link #initialDelayFn()}} */
     double initialDelay() default -1;
+
+    /**
+     * {@return the initial delay computed per object when the daemon is spawned (Kopf's callable
+     * {@code initial_delay}), e.g. a random one to spread the starts after a restart: a class with a
+     * no-argument constructor; {@code DelayFn.class} (the default): none. Excludes {@link #initialDelay()}}
+     */
+    Class<? extends DelayFn> initialDelayFn() default DelayFn.class;
 
     /** {@return seconds the daemon has to exit on its own once stopped, before it is cancelled; negative: no such stage} */
     double cancellationBackoff() default -1;

@@ -291,9 +291,11 @@ public final class Handler {
         }
 
         /**
-         * Waits as long as the function says for the object (Kopf's callable {@code initial_delay}).
+         * Waits as long as the function says for the object (Kopf's callable {@code initial_delay}),
+         * asked once when the object is first seen: e.g. a random delay that spreads the starts after
+         * a restart ({@link DelayFn}). Excludes a fixed {@code initialDelay(Duration)}.
          *
-         * @param delay gives the wait for the object from its handler context
+         * @param delay gives the wait for the object from its handler context; null or not positive: none
          * @return this builder
          */
         public DaemonBuilder initialDelay(Function<HandlerContext, Duration> delay) {
@@ -398,9 +400,11 @@ public final class Handler {
         }
 
         /**
-         * Waits as long as the function says for the object (Kopf's callable {@code initial_delay}).
+         * Waits as long as the function says for the object (Kopf's callable {@code initial_delay}),
+         * asked once when the object is first seen: e.g. a random delay that spreads the starts after
+         * a restart ({@link DelayFn}). Excludes a fixed {@code initialDelay(Duration)}.
          *
-         * @param delay gives the wait for the object from its handler context
+         * @param delay gives the wait for the object from its handler context; null or not positive: none
          * @return this builder
          */
         public TimerBuilder initialDelay(Function<HandlerContext, Duration> delay) {

@@ -62,8 +62,15 @@ public @interface Timer {
     /** {@return run only after this many seconds without an essential change of the object; negative: always} */
     double idle() default -1;
 
-    /** {@return seconds to wait after the object is first seen before the first run; negative: none} */
+    /** {@return seconds to wait after the object is first seen before the first run; negative: none. Excludes {@link #initialDelayFn()}} */
     double initialDelay() default -1;
+
+    /**
+     * {@return the initial delay computed per object when the timer is spawned (Kopf's callable
+     * {@code initial_delay}), e.g. a random one to spread the first runs after a restart: a class
+     * with a no-argument constructor; {@code DelayFn.class} (the default): none. Excludes {@link #initialDelay()}}
+     */
+    Class<? extends DelayFn> initialDelayFn() default DelayFn.class;
 
     /** {@return label filters, all of which must hold: {@code "key=value"}, {@code "key"} (present), {@code "!key"} (absent)} */
     String[] labels() default {};

@@ -233,4 +233,39 @@ class HandlerFrontEndsTest {
                 () -> Specs.spec(HandlerKind.CREATE, List.of("kopfexamples"), new Option.Persistent())))
                 .isEqualTo("persistent is an option of admission handlers (validate, mutate) only");
     }
+
+    public static class NoDelay implements DelayFn {
+        @Override
+        public Duration apply(HandlerContext context) {
+            return null;
+        }
+    }
+
+    public static class BothInitialDelays {
+        @Daemon(value = "kopfexamples", initialDelay = 5, initialDelayFn = NoDelay.class)
+        public void handler() {
+        }
+    }
+
+    public static class BothInitialDelaysOfATimer {
+        @Timer(value = "kopfexamples", interval = 60, initialDelay = 5, initialDelayFn = NoDelay.class)
+        public void handler() {
+        }
+    }
+
+    /** Kopf's {@code initial_delay} is a number or a callable: giving both is a mistake, found at startup. */
+    @Test
+    void aFixedAndAComputedInitialDelay() {
+        String rule = "initialDelay (seconds) and initialDelayFn (a function) exclude each other; give the initial delay one way";
+        assertThat(ruleViaAnnotation(BothInitialDelays.class))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'", () -> registered(Handler.daemon("kopfexamples").id("h")
+                        .initialDelay(Duration.ofSeconds(5)).initialDelay(context -> null).handle(context -> null))))
+                .isEqualTo(rule);
+        assertThat(ruleViaAnnotation(BothInitialDelaysOfATimer.class))
+                .isEqualTo(ruleViaBuilder("Handler for kopfexamples 'h'", () -> registered(Handler.timer("kopfexamples").id("h")
+                        .initialDelay(context -> null).initialDelay(Duration.ofSeconds(5)).handle(context -> null))))
+                .isEqualTo(rule);
+        registered(Handler.daemon("kopfexamples").id("twice").initialDelay(context -> null)
+                .initialDelay(context -> Duration.ZERO).handle(context -> null));   // one form twice: the last wins, as for other options
+    }
 }

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** docs/testing.md shows the @KopfTest example exactly as it is compiled and run here. */
+/** docs/testing.md shows the @KopfTest example and the test without a cluster exactly as they are compiled and run here. */
 class TestingDocsTest {
     private static final Path SOURCES = Path.of("src/test/java/io/kopf4j/testing");
 
@@ -16,5 +16,6 @@ class TestingDocsTest {
         String docs = Files.readString(Path.of("../docs/testing.md"));
         assertThat(docs).contains("```java\n" + Files.readString(SOURCES.resolve("ExampleOperator.java")) + "```");
         assertThat(docs).contains("```java\n" + Files.readString(SOURCES.resolve("ExampleOperatorTest.java")) + "```");
+        assertThat(docs).contains("```java\n" + Files.readString(SOURCES.resolve("HandlerUnitTest.java")) + "```");
     }
 }

@@ -7,10 +7,13 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.kopf4j.ConnectionInfo;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.internal.runtime.Versions;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * One connection to the API server: the parts of a credential that make a TLS connection (server,
@@ -23,11 +26,33 @@ public record Connection(String server, String caPath, String caData, boolean in
                          String defaultNamespace) {
     private static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final String USER_AGENT = "kopf4j/" + Versions.kopf4j().orElse("unknown");
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
+    /** The connection of the credentials, their {@code *Data} fields as base64-encoded PEM ({@link #base64Pem}). */
     public static Connection of(ConnectionInfo info) {
-        return new Connection(info.server(), info.caPath(), info.caData(), info.insecure(), info.certificatePath(),
-                info.certificateData(), info.privateKeyPath(), info.privateKeyData(), info.proxyUrl(),
-                info.defaultNamespace());
+        return new Connection(info.server(), info.caPath(), base64Pem(info.caData()), info.insecure(),
+                info.certificatePath(), base64Pem(info.certificateData()), info.privateKeyPath(),
+                base64Pem(info.privateKeyData()), info.proxyUrl(), info.defaultNamespace());
+    }
+
+    /**
+     * Kopf's {@code decode_to_pem} the other way round: fabric8 wants base64-encoded PEM, and Kopf
+     * takes raw PEM too (text that starts with {@code -----BEGIN }), so raw PEM is encoded here;
+     * base64 is kept, without the line breaks that {@code base64} wraps it in (Python's decoder
+     * skips them, Java's does not). fabric8 alone would read raw PEM only through a fallback for
+     * text that fails to decode, which is not its contract.
+     *
+     * @param data raw or base64-encoded PEM, or null
+     * @return base64-encoded PEM, or null
+     */
+    static String base64Pem(String data) {
+        if (data == null) {
+            return null;
+        }
+        if (data.stripLeading().startsWith("-----BEGIN ")) {
+            return Base64.getEncoder().encodeToString(data.getBytes(StandardCharsets.US_ASCII));
+        }
+        return WHITESPACE.matcher(data).replaceAll("");
     }
 
     /** True if requests with these credentials can go over this connection. */

@@ -4,6 +4,7 @@ import io.kopf4j.Children;
 import io.kopf4j.Condition;
 import io.kopf4j.Daemon;
 import io.kopf4j.DaemonStopped;
+import io.kopf4j.DelayFn;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.Filter;
 import io.kopf4j.HandlerDescription;
@@ -192,6 +193,7 @@ public final class HandlerScanner {
     private static List<Option> daemon(Daemon annotation) {
         List<Option> options = new ArrayList<>();
         addIf(annotation.initialDelay() >= 0, new Option.InitialDelay(seconds(annotation.initialDelay())), options);
+        computedDelay(annotation.initialDelayFn(), options);
         addIf(annotation.cancellationBackoff() >= 0,
                 new Option.CancellationBackoff(seconds(annotation.cancellationBackoff())), options);
         addIf(annotation.cancellationTimeout() >= 0,
@@ -199,6 +201,16 @@ public final class HandlerScanner {
         addIf(annotation.cancellationPolling() >= 0,
                 new Option.CancellationPolling(seconds(annotation.cancellationPolling())), options);
         return options;
+    }
+
+    /**
+     * {@code initialDelayFn}: an instance made with its no-argument constructor, as {@code when}'s
+     * filters are; {@code DelayFn.class} itself (the default) means "not given".
+     */
+    private static void computedDelay(Class<? extends DelayFn> type, List<Option> options) {
+        if (type != DelayFn.class) {
+            options.add(new Option.ComputedInitialDelay((DelayFn) instantiate(type)));
+        }
     }
 
     /** The children handler's own options; empty means "not given". */
@@ -214,6 +226,7 @@ public final class HandlerScanner {
     private static List<Option> timer(Timer annotation) {
         List<Option> options = new ArrayList<>();
         addIf(annotation.initialDelay() >= 0, new Option.InitialDelay(seconds(annotation.initialDelay())), options);
+        computedDelay(annotation.initialDelayFn(), options);
         addIf(annotation.interval() >= 0, new Option.Interval(seconds(annotation.interval())), options);
         addIf(annotation.idle() >= 0, new Option.Idle(seconds(annotation.idle())), options);
         addIf(annotation.sharp(), new Option.Sharp(), options);
@@ -295,7 +308,8 @@ public final class HandlerScanner {
             return constructor.newInstance();
         } catch (NoSuchMethodException e) {
             throw new InvalidHandlerException("Class " + type.getName() + " needs a no-argument constructor (handler"
-                    + " instances and filters are made with it); or make the handler methods static, or register an instance");
+                    + " instances, filters and delay functions are made with it); or make the handler methods static,"
+                    + " or register an instance");
         } catch (InvocationTargetException e) {
             throw new InvalidHandlerException("Class " + type.getName() + ": its constructor failed: " + e.getCause());
         } catch (ReflectiveOperationException e) {

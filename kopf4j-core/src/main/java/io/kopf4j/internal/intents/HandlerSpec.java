@@ -65,6 +65,8 @@ public final class HandlerSpec {
     private Object param;
     private boolean optional;
     private boolean deleted;
+    /** How the initial delay was given, fixed or computed, or null: they exclude each other. */
+    private Class<? extends Option> initialDelayForm;
     /** The options of daemons, timers and webhooks, checked: their engines read them by type. */
     private final KindOptions.Collected kindOptions = new KindOptions.Collected();
 
@@ -295,13 +297,28 @@ public final class HandlerSpec {
     private void initialDelay(Option.ComputedInitialDelay delay) {
         requireSpawning("initialDelay");
         Objects.requireNonNull(delay.delay(), "initialDelay");
+        initialDelayForm(Option.ComputedInitialDelay.class);
         kindOptions.put(delay);
     }
 
     /** Daemons and timers: a fixed delay before the first call, kept as the computed one that engines read. */
     private void initialDelay(Duration delay) {
+        requireSpawning("initialDelay");
         Duration checked = notNegative("initialDelay", delay);
-        initialDelay(new Option.ComputedInitialDelay(context -> checked));
+        initialDelayForm(Option.InitialDelay.class);
+        kindOptions.put(new Option.ComputedInitialDelay(context -> checked));
+    }
+
+    /**
+     * Kopf has one {@code initial_delay}, a number or a callable: a fixed delay and a computed one
+     * given together are a declaration error, whichever comes first (the same form twice: the last wins).
+     */
+    private void initialDelayForm(Class<? extends Option> form) {
+        if (initialDelayForm != null && initialDelayForm != form) {
+            throw invalid("initialDelay (seconds) and initialDelayFn (a function) exclude each other;"
+                    + " give the initial delay one way");
+        }
+        initialDelayForm = form;
     }
 
     /** An option of one kind of handler only (daemons or timers): the kind is checked first, then its value. */

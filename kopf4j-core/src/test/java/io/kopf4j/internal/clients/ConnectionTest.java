@@ -4,10 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.internal.CertUtils;
 import io.kopf4j.ConnectionInfo;
 import io.kopf4j.LoginError;
 import io.kopf4j.OperatorSettings;
+import io.kopf4j.internal.pki.CertificateBuilder;
+import io.kopf4j.internal.pki.Pem;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -94,5 +102,53 @@ class ConnectionTest {
                 .isEqualTo("Basic dXNlcjpwYXNz");
         assertThat(ConnectionInfo.builder("https://c").build().authorization()).isNull();
         assertThat(ConnectionInfo.builder("https://c").token("secret").build().toString()).doesNotContain("secret");
+    }
+
+    /**
+     * Kopf's {@code decode_to_pem}: {@code *Data} is raw PEM or base64-encoded PEM (also wrapped in
+     * lines, as {@code base64} writes it). Each becomes the same connection, and fabric8 makes its
+     * trust and key stores of exactly the certificates and the key given.
+     */
+    @Test
+    void dataFieldsTakeRawPemAsWellAsBase64PemAsKopfDoes() throws Exception {
+        KeyPair caKeys = CertificateBuilder.ecKeys();
+        X509Certificate ca = new CertificateBuilder("CN=cluster-ca", caKeys.getPublic()).ca().selfSigned(caKeys.getPrivate());
+        KeyPair keys = CertificateBuilder.rsaKeys();   // fabric8 takes a PKCS#8 key ("PRIVATE KEY") for RSA
+        X509Certificate client = new CertificateBuilder("CN=operator", keys.getPublic()).clientAuth()
+                .signedBy(ca, caKeys.getPrivate());
+        String caPem = Pem.encode(ca);
+        String certificatePem = Pem.encode(client);
+        String keyPem = Pem.encode(keys.getPrivate());
+        ConnectionInfo raw = ConnectionInfo.builder("https://c").caData(caPem).certificateData(certificatePem)
+                .privateKeyData(keyPem).build();
+        ConnectionInfo encoded = ConnectionInfo.builder("https://c").caData(base64(caPem))
+                .certificateData(base64(certificatePem)).privateKeyData(base64(keyPem)).build();
+        Base64.Encoder lines = Base64.getMimeEncoder(76, "\n".getBytes(StandardCharsets.US_ASCII));
+        ConnectionInfo wrapped = ConnectionInfo.builder("https://c").caData(lines.encodeToString(bytes(caPem)))
+                .certificateData(lines.encodeToString(bytes(certificatePem))).privateKeyData(lines.encodeToString(bytes(keyPem)))
+                .build();
+        assertThat(lines.encodeToString(bytes(caPem))).as("the test's wrapping").contains("\n");
+
+        assertThat(Connection.of(raw)).isEqualTo(Connection.of(encoded)).isEqualTo(Connection.of(wrapped));
+        Config config = Connection.of(raw).config(new OperatorSettings(), null, Map.of());
+        assertThat(config.getCaCertData()).isEqualTo(base64(caPem));
+        assertThat(config.getClientCertData()).isEqualTo(base64(certificatePem));
+        assertThat(config.getClientKeyData()).isEqualTo(base64(keyPem));
+
+        KeyStore trusted = CertUtils.createTrustStore(config.getCaCertData(), null, null, null);
+        assertThat(trusted.getCertificateAlias(ca)).as("the CA given is trusted").isNotNull();
+        KeyStore own = CertUtils.createKeyStore(config.getClientCertData(), null, config.getClientKeyData(), null,
+                config.getClientKeyAlgo(), "changeit", null, null);
+        String alias = own.aliases().nextElement();
+        assertThat(own.getCertificate(alias)).isEqualTo(client);
+        assertThat(own.getKey(alias, "changeit".toCharArray()).getEncoded()).isEqualTo(keys.getPrivate().getEncoded());
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static String base64(String pem) {
+        return Base64.getEncoder().encodeToString(bytes(pem));
     }
 }

@@ -334,4 +334,65 @@ class HandlerScannerTest {
                 .handle(context -> null).description();
         assertThat(annotated).isEqualTo(built);
     }
+
+    /** Kopf's {@code get_delay}: the object's {@code spec.delay} in seconds, or none. */
+    public static class DelayFromSpec implements io.kopf4j.DelayFn {
+        @Override
+        public Duration apply(HandlerContext context) {
+            return context.spec().get("delay") instanceof Number seconds ? Duration.ofSeconds(seconds.longValue()) : null;
+        }
+    }
+
+    public static class ComputedDelays {
+        @io.kopf4j.Daemon(value = "kopfexamples", initialDelayFn = DelayFromSpec.class)
+        public void watch() {
+        }
+
+        @io.kopf4j.Timer(value = "kopfexamples", interval = 10, initialDelayFn = DelayFromSpec.class)
+        public void tick() {
+        }
+    }
+
+    @Test
+    void anInitialDelayFnIsMadeWithItsConstructorAndAskedWithEachObjectsContext() {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(ComputedDelays.class, registry);
+        List<SpawningHandler> handlers = registry.spawningHandlers(KOPFEXAMPLES);
+        assertThat(handlers).extracting(SpawningHandler::id).containsExactlyInAnyOrder("watch", "tick");
+        for (SpawningHandler handler : handlers) {
+            java.util.function.Function<HandlerContext, Duration> delay =
+                    handler.options().get(HandlerDescription.Option.ComputedInitialDelay.class).orElseThrow().delay();
+            assertThat(delay).isInstanceOf(DelayFromSpec.class);
+            assertThat(delay.apply(contextOf(Map.of("spec", Map.of("delay", 7))))).isEqualTo(Duration.ofSeconds(7));
+            assertThat(delay.apply(contextOf(Map.of("spec", Map.of())))).isNull();
+        }
+    }
+
+    public static class DefaultDelays {
+        @io.kopf4j.Daemon("kopfexamples")
+        public void watch() {
+        }
+    }
+
+    @Test
+    void withoutAnInitialDelayThereIsNone() {
+        HandlerRegistry registry = new HandlerRegistry();
+        HandlerScanner.scan(DefaultDelays.class, registry);
+        assertThat(registry.spawningHandlers(KOPFEXAMPLES).getFirst().options()
+                .get(HandlerDescription.Option.ComputedInitialDelay.class)).isEmpty();
+    }
+
+    /** A context of this body: its default methods (spec, name, ...) as the interface has them. */
+    private static HandlerContext contextOf(Map<String, Object> raw) {
+        return (HandlerContext) java.lang.reflect.Proxy.newProxyInstance(HandlerContext.class.getClassLoader(),
+                new Class<?>[] {HandlerContext.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("body")) {
+                        return new Body(raw);
+                    }
+                    if (method.isDefault()) {
+                        return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
+                    }
+                    throw new AssertionError("unexpected call: " + method);
+                });
+    }
 }
