@@ -75,7 +75,7 @@ final class EventSender implements EventWriter {
     }
 
     /** Kopf's Event, with the count of its occurrences so far. */
-    private Map<String, Object> event(EventWrite write, String target) {
+    Map<String, Object> event(EventWrite write, String target) {
         Map<String, Object> involved = new LinkedHashMap<>();
         for (String field : List.of("apiVersion", "kind", "name", "uid")) {
             if (write.reference().get(field) != null) {

@@ -71,6 +71,13 @@ class EventPosterTest {
     }
 
     @Test
+    void aReferenceWithoutApiVersionOrKindIsPostedNotAnErrorOfTheEventsGuard() throws InterruptedException {
+        Map<String, Object> bare = Map.of("name", "bare", "namespace", "ns", "uid", "u9");
+        captured.poster.event(bare, "Normal", "Bare", "no kind");
+        assertThat(captured.next()).extracting(EventWrite::reference, EventWrite::reason).containsExactly(bare, "Bare");
+    }
+
+    @Test
     void eventsAboutEventsAreSkipped() throws InterruptedException {
         captured.poster.event(Map.of("apiVersion", "v1", "kind", "Event", "metadata", Map.of("name", "e1")), "Normal", "Loop", "no");
         captured.poster.event(BODY, "Normal", "After", "yes");
