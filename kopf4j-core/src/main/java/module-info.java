@@ -22,7 +22,7 @@ module io.kopf4j {
 
     // Internal, not API (they may change without notice), and exported only to kopf4j's modules that
     // use them: kopf4j-envtest makes the local cluster's certificates (pki) and waits for its APIs
-    // (engines.permissions); kopf4j-testing checks conversions (engines.conversion), sets up logging and tags log lines with the operator's MDC
+    // (engines.permissions); kopf4j-testing checks conversions and kopf4j-loading and kopf4j-cli print them (engines.conversion), sets up logging and tags log lines with the operator's MDC
     // key (logging, runtime); kopf4j-loading, shared by the command and kopf4j-testing, finds handler
     // classes and plans and starts the operator (intents, engines.*, clients, structs); kopf4j-cli
     // derives RBAC (engines.permissions) and sets up logging.
@@ -43,7 +43,7 @@ module io.kopf4j {
     exports io.kopf4j.internal.intents to io.kopf4j.loading;
     exports io.kopf4j.internal.engines.activities to io.kopf4j.loading;
     exports io.kopf4j.internal.engines.admission to io.kopf4j.loading;
-    exports io.kopf4j.internal.engines.conversion to io.kopf4j.testing;
+    exports io.kopf4j.internal.engines.conversion to io.kopf4j.testing, io.kopf4j.loading, io.kopf4j.cli;
     exports io.kopf4j.internal.engines.peering to io.kopf4j.loading;
     exports io.kopf4j.internal.clients to io.kopf4j.loading;
 

@@ -208,6 +208,20 @@ class ConversionTest {
         }
     }
 
+    @Test
+    void webhookConfigurationPrintsTheCrdsConversionForGitOps(LocalCluster cluster) {
+        Main.Captured printed = Main.capture("webhook-configuration", "--kubeconfig", cluster.kubeconfig().toString(),
+                "--url", "https://operator.example.com:9443", Handlers.class.getName());
+        assertThat(printed.code()).as(printed.err()).isZero();
+
+        CustomResourceDefinition part = cluster.client().getKubernetesSerialization()
+                .unmarshal(printed.out(), CustomResourceDefinition.class);
+        assertThat(part.getMetadata().getName()).isEqualTo(CRD);
+        assertThat(part.getSpec().getConversion().getStrategy()).isEqualTo("Webhook");
+        assertThat(part.getSpec().getConversion().getWebhook().getClientConfig().getUrl())
+                .isEqualTo("https://operator.example.com:9443/convert/" + CRD);
+    }
+
     private static CustomResourceDefinition crd(KubernetesClient client) {
         return client.apiextensions().v1().customResourceDefinitions().withName(CRD).get();
     }

@@ -4,14 +4,15 @@ import io.fabric8.crdv2.generator.CRDGenerator;
 import io.fabric8.crdv2.generator.CRDPostProcessor;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespaced;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceConversionBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceConversion;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.WebhookClientConfigBuilder;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.ShortNames;
 import io.fabric8.kubernetes.model.annotation.Version;
 import io.kopf4j.OperatorException;
 import io.kopf4j.WebhookClientConfig;
+import io.kopf4j.internal.engines.conversion.CrdConversions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -119,17 +120,9 @@ final class CrdGeneration {
     /** A CRD of several versions gets the webhook conversion that the operator would set. */
     private static HasMetadata withConversion(HasMetadata generated, WebhookClientConfig conversions) {
         if (generated instanceof CustomResourceDefinition crd && crd.getSpec().getVersions().size() > 1) {
-            WebhookClientConfig target = conversions.forConversion(crd.getMetadata().getName());
-            WebhookClientConfigBuilder clientConfig = new WebhookClientConfigBuilder().withCaBundle(target.caBundle());
-            if (target.url() != null) {
-                clientConfig.withUrl(target.url());
-            } else {
-                clientConfig.withNewService().withNamespace(target.service().namespace()).withName(target.service().name())
-                        .withPath(target.service().path()).withPort(target.service().port()).endService();
-            }
-            crd.getSpec().setConversion(new CustomResourceConversionBuilder().withStrategy("Webhook")
-                    .withNewWebhook().withClientConfig(clientConfig.build())
-                    .withConversionReviewVersions(WebhookClientConfig.CONVERSION_REVIEW_VERSIONS).endWebhook().build());
+            crd.getSpec().setConversion(new KubernetesSerialization().convertValue(
+                    CrdConversions.conversion(conversions.forConversion(crd.getMetadata().getName())),
+                    CustomResourceConversion.class));
         }
         return generated;
     }

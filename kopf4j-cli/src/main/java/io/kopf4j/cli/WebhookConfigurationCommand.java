@@ -22,11 +22,13 @@ import picocli.CommandLine.Spec;
  * {@code kopf4j webhook-configuration}: prints the ValidatingWebhookConfiguration and
  * MutatingWebhookConfiguration for the admission handlers, as {@code settings.admission.managed}
  * would keep them, to apply by hand when the operator does not manage them (it then needs no RBAC
- * permissions on them). Loads the handlers as {@code kopf4j run} does; the cluster is read only to
+ * permissions on them), and, for {@code @On.Convert} methods, the {@code spec.conversion} of each
+ * converted kind's CRD as a part of the CRD. Loads the handlers as {@code kopf4j run} does; the cluster is read only to
  * resolve the handlers' resources.
  */
 @Command(name = "webhook-configuration", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Prints the webhook configurations of the admission handlers, to apply by hand.",
+        description = {"Prints the webhook configurations of the admission handlers, and the conversion of",
+                "each converted kind's CRD (a part of the CRD: kubectl patch --type merge), to apply by hand."},
         footer = {"", "Examples:",
                 "  kopf4j webhook-configuration --url https://operator.example.com:9443 \\",
                 "      --ca-bundle ca.pem Handlers.java | kubectl apply -f -",
@@ -90,7 +92,7 @@ final class WebhookConfigurationCommand implements Callable<Integer> {
         try (KubernetesClient client = ClusterClients.of(kubeconfig, context)) {
             String yaml = WebhookConfigurationPrinter.yaml(classes, client, name, clientConfig);
             if (yaml.isEmpty()) {
-                throw new OperatorException("the handlers have no @On.Validate or @On.Mutate methods");
+                throw new OperatorException("the handlers have no @On.Validate, @On.Mutate or @On.Convert methods");
             }
             spec.commandLine().getOut().print(yaml);
             spec.commandLine().getOut().flush();

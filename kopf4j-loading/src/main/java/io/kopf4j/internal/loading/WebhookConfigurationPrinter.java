@@ -9,6 +9,9 @@ import io.kopf4j.Resource;
 import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.internal.engines.admission.AdmissionWebhooks;
 import io.kopf4j.internal.engines.admission.WebhookConfigurations;
+import io.kopf4j.internal.engines.conversion.CrdConversions;
+import io.kopf4j.internal.intents.ConversionGraph;
+import io.kopf4j.internal.intents.ConversionGraph.KindConversions;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.intents.HandlerScanner;
 import io.kopf4j.internal.intents.WebhookHandler;
@@ -21,8 +24,9 @@ import java.util.Map;
 
 /**
  * The ValidatingWebhookConfiguration and MutatingWebhookConfiguration that
- * {@code settings.admission.managed} would keep, as YAML to apply by hand: for operators whose
- * configurations are not managed ({@code kopf4j webhook-configuration}). The same webhooks, names
+ * {@code settings.admission.managed} would keep, and the {@code spec.conversion} of each converted
+ * kind's CRD that {@code settings.conversion.managed} would keep, as YAML to apply by hand: for
+ * operators whose configurations are not managed ({@code kopf4j webhook-configuration}). The same webhooks, names
  * and rules as the managed ones; the handlers' resources are resolved through the cluster's discovery.
  *
  * <pre>{@code
@@ -45,7 +49,7 @@ public final class WebhookConfigurationPrinter {
      * @param client a client of the cluster, for the resources' discovery
      * @param name the configurations' name, also the suffix of the webhooks' names
      * @param clientConfig how the API server reaches the operator's webhook server
-     * @return the YAML, documents separated by {@code ---}; empty if there are no admission handlers
+     * @return the YAML, documents separated by {@code ---}; empty if there are no admission handlers nor conversions
      */
     public static String yaml(List<?> handlers, KubernetesClient client, String name, WebhookClientConfig clientConfig) {
         HandlerRegistry registry = new HandlerRegistry();
@@ -62,12 +66,25 @@ public final class WebhookConfigurationPrinter {
             configuration.put("kind", type.kind());
             configuration.put("metadata", Map.of("name", name));
             configuration.put("webhooks", WebhookConfigurations.webhooks(ofType, resources, name, clientConfig, false));
-            try {
-                documents.add(YAML.writeValueAsString(configuration));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("cannot write the configuration as YAML: " + e.getMessage(), e);
-            }
+            documents.add(yaml(configuration));
+        }
+        for (KindConversions kind : ConversionGraph.of(registry.conversions()).kinds()) {
+            // A part of the CRD, for kubectl patch --type merge or an overlay: the conversion the operator would keep.
+            Map<String, Object> crd = new LinkedHashMap<>();
+            crd.put("apiVersion", "apiextensions.k8s.io/v1");
+            crd.put("kind", "CustomResourceDefinition");
+            crd.put("metadata", Map.of("name", kind.crdName()));
+            crd.put("spec", Map.of("conversion", CrdConversions.conversion(clientConfig.forConversion(kind.crdName()))));
+            documents.add(yaml(crd));
         }
         return String.join("---\n", documents);
+    }
+
+    private static String yaml(Map<String, Object> document) {
+        try {
+            return YAML.writeValueAsString(document);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the configuration as YAML: " + e.getMessage(), e);
+        }
     }
 }

@@ -58,7 +58,7 @@ public final class CrdConversions {
         for (String name : crdNames) {
             try {
                 LOG.info("Reconfiguring the conversion webhook of {}.", name);
-                patch(name, conversion(clientConfig.forConversion(name)));
+                patch(name, mergePatch(clientConfig.forConversion(name)));
             } catch (KubernetesClientException e) {
                 if (e.getCode() == 404) {
                     LOG.warn("The CRD {} is not found: its conversion webhook is set when it appears.", name);
@@ -80,21 +80,36 @@ public final class CrdConversions {
     }
 
     /**
+     * A CRD's {@code spec.conversion} through the operator's webhook server, as the operator keeps it
+     * and as {@code kopf4j crd} and {@code kopf4j webhook-configuration} print it.
+     *
+     * @param clientConfig the server's client config for this CRD ({@link WebhookClientConfig#forConversion})
+     * @return {@code {strategy: Webhook, webhook: {clientConfig, conversionReviewVersions}}}
+     */
+    public static Map<String, Object> conversion(WebhookClientConfig clientConfig) {
+        Map<String, Object> webhook = new LinkedHashMap<>();
+        webhook.put("clientConfig", clientConfig.toMap());
+        webhook.put("conversionReviewVersions", WebhookClientConfig.CONVERSION_REVIEW_VERSIONS);
+        Map<String, Object> conversion = new LinkedHashMap<>();
+        conversion.put("strategy", "Webhook");
+        conversion.put("webhook", webhook);
+        return conversion;
+    }
+
+    /**
      * The merge patch of a CRD's conversion: the other of URL and Service is nulled, so that a switch
      * from one to the other leaves one (the API server refuses both).
      */
-    static Map<String, Object> conversion(WebhookClientConfig clientConfig) {
+    static Map<String, Object> mergePatch(WebhookClientConfig clientConfig) {
+        Map<String, Object> conversion = conversion(clientConfig);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> webhook = (Map<String, Object>) conversion.get("webhook");
         Map<String, Object> target = new LinkedHashMap<>();
         target.put("url", null);
         target.put("service", null);
         target.put("caBundle", null);
         target.putAll(clientConfig.toMap());
-        Map<String, Object> webhook = new LinkedHashMap<>();
         webhook.put("clientConfig", target);
-        webhook.put("conversionReviewVersions", WebhookClientConfig.CONVERSION_REVIEW_VERSIONS);
-        Map<String, Object> conversion = new LinkedHashMap<>();
-        conversion.put("strategy", "Webhook");
-        conversion.put("webhook", webhook);
         return Map.of("spec", Map.of("conversion", conversion));
     }
 
