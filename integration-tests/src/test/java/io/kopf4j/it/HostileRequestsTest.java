@@ -131,6 +131,18 @@ class HostileRequestsTest {
             assertThat(statusLine(socket)).isEqualTo("HTTP/1.1 413 Request Entity Too Large");
             sender.join(10_000);
         }
+        // Under /convert/ the limit is the conversions' (16 MiB): 20 MB declared is refused unread; 2 MiB is
+        // read, and then refused as no ConversionReview of an operator that converts nothing, not for its size.
+        try (SSLSocket socket = tls(ports.webhook())) {
+            write(socket, "POST /convert/x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 20971520\r\n\r\n");
+            assertThat(statusLine(socket)).isEqualTo("HTTP/1.1 413 Request Entity Too Large");
+        }
+        try (SSLSocket socket = tls(ports.webhook())) {
+            String big = "{\"kind\":\"AdmissionReview\",\"pad\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
+            write(socket, "POST /convert/x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: "
+                    + big.length() + "\r\n\r\n" + big);
+            assertThat(statusLine(socket)).isEqualTo("HTTP/1.1 404 Not Found");
+        }
         // A usual request is served as before.
         try (SSLSocket socket = tls(ports.webhook())) {
             String review = "{\"apiVersion\":\"admission.k8s.io/v1\",\"kind\":\"AdmissionReview\",\"request\":{\"uid\":\"1\","
