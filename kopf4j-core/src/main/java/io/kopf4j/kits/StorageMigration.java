@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionStatus;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -140,7 +141,7 @@ public final class StorageMigration {
                             + storageVersion(edited) + " since the migration: migrate again");
                 }
                 if (edited.getStatus() == null) {
-                    edited.setStatus(new io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionStatus());
+                    edited.setStatus(new CustomResourceDefinitionStatus());
                 }
                 edited.getStatus().setStoredVersions(List.of(storage));
                 return edited;

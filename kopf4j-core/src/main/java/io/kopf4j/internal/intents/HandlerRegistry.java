@@ -2,6 +2,7 @@ package io.kopf4j.internal.intents;
 
 import io.kopf4j.InvalidHandlerException;
 import io.kopf4j.Resource;
+import io.kopf4j.WebhookClientConfig;
 import io.kopf4j.internal.structs.Dicts;
 import io.kopf4j.internal.structs.Json;
 import java.util.ArrayList;
@@ -102,7 +103,7 @@ public final class HandlerRegistry {
      * name in the configuration), so it is unique among the handlers of its type.
      */
     public synchronized void add(WebhookHandler handler) {
-        if (handler.id().startsWith(io.kopf4j.WebhookClientConfig.CONVERSION_PATH + "/")) {
+        if (handler.id().startsWith(WebhookClientConfig.CONVERSION_PATH + "/")) {
             throw new InvalidHandlerException("Handler " + handler.origin() + ": its id '" + handler.id() + "' is a path"
                     + " under which the webhook server takes conversions; give it another id");
         }

@@ -3,6 +3,7 @@ package io.kopf4j.internal.engines.conversion;
 import io.kopf4j.internal.structs.Dicts;
 import io.kopf4j.internal.structs.Json;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +90,7 @@ final class ConversionData {
     }
 
     /** Forgets the records of versions no conversion knows any more (dropped from the operator). */
-    void retainOnly(java.util.Collection<String> versions) {
+    void retainOnly(Collection<String> versions) {
         byVersion.keySet().retainAll(versions);
     }
 

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -431,7 +432,7 @@ public final class Observer {
      * last-handled state; docs/versions.md keeps them on one version.
      */
     private void warnOfStateInTwoVersions(ResourceInsights before, ResourceInsights after) {
-        Map<String, List<Resource>> byKind = new java.util.TreeMap<>();
+        Map<String, List<Resource>> byKind = new TreeMap<>();
         for (Resource resource : after.served()) {
             if (!registry.changingHandlers(resource).isEmpty() || registry.hasSpawningHandlers(resource)
                     || registry.hasChildrenHandlers(resource)) {
