@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -137,6 +138,68 @@ public final class HandlerRegistry {
     /** The activities of a kind: startup, cleanup, login or probe. */
     public synchronized List<ActivityHandler> activities(String kind) {
         return activities.stream().filter(a -> a.kind().equals(kind)).toList();
+    }
+
+    /**
+     * One line per handler, in the order of registration per kind: its id (the key of its state on
+     * the objects, and how tests and log lines name it), what declared it and for which resource.
+     * {@code kopf4j run --verbose} logs them at the start, e.g.
+     * {@code html/spec.html: @On.Update of kopfexamples, Handlers.html(Spec)}.
+     */
+    public synchronized List<String> listing() {
+        List<String> lines = new ArrayList<>();
+        for (ActivityHandler handler : activities) {
+            lines.add(handler.id() + ": @On." + activityAnnotation(handler.kind()) + ", " + handler.origin());
+        }
+        for (ChangingHandler handler : changing) {
+            lines.add(listed(handler.id(), "@On." + changingAnnotation(handler), handler.selector(), handler.origin()));
+        }
+        for (WatchingHandler handler : watching) {
+            lines.add(listed(handler.id(), "@On.Event", handler.selector(), handler.origin()));
+        }
+        for (SpawningHandler handler : spawning) {
+            String annotation = handler instanceof TimerHandler ? "@Timer" : "@Daemon";
+            lines.add(listed(handler.id(), annotation, handler.selector(), handler.origin()));
+        }
+        for (ChildrenHandler handler : children) {
+            lines.add(listed(handler.id(), "@Children", handler.selector(), handler.origin()));
+        }
+        for (IndexingHandler handler : indexing) {
+            lines.add(listed(handler.id(), "@Indexer", handler.selector(), handler.origin()));
+        }
+        for (WebhookHandler handler : webhooks) {
+            String annotation = handler.type() == WebhookType.MUTATING ? "@On.Mutate" : "@On.Validate";
+            lines.add(listed(handler.id(), annotation, handler.selector(), handler.origin()));
+        }
+        for (ConversionHandler handler : conversions) {
+            lines.add("@On.Convert " + handler.from().apiVersion() + " to " + handler.to().apiVersion() + " of "
+                    + handler.from().kind() + ", " + handler.origin());
+        }
+        return lines;
+    }
+
+    private static String listed(String id, String annotation, ResourceSelector selector, String origin) {
+        return id + ": " + annotation + " of " + selector + ", " + origin;
+    }
+
+    private static String changingAnnotation(ChangingHandler handler) {
+        if (handler.initial()) {
+            return "Resume";
+        }
+        if (handler.reason() == null) {
+            return "Field";
+        }
+        String reason = handler.reason().name();
+        return reason.charAt(0) + reason.substring(1).toLowerCase(Locale.ROOT);
+    }
+
+    private static String activityAnnotation(String kind) {
+        return switch (kind) {
+            case ActivityHandler.AUTHENTICATION -> "Login";
+            case ActivityHandler.STARTUP -> "Startup";
+            case ActivityHandler.CLEANUP -> "Cleanup";
+            default -> "Probe";
+        };
     }
 
     public synchronized boolean isEmpty() {
