@@ -125,12 +125,21 @@ public final class Patch {
 
     /** {@return true if the patch would change nothing (sections opened but left empty do not count)} */
     public boolean isEmpty() {
-        return fns.isEmpty() && toMap().isEmpty();
+        return fns.isEmpty() && Json.withoutEmptyMaps(root).isEmpty();
     }
 
-    /** {@return a deep copy of the merge patch, without the sections that were opened but left empty} */
+    /**
+     * The merge patch as JSON: a deep copy without the sections that were opened but left empty, and
+     * with every value written as {@link #status(Object)} writes it, however it was given (a record
+     * or a {@code java.time} value {@code put} into a section is a map or a timestamp text here), so
+     * that what is sent, logged and compared with the API server's answer is the same plain JSON.
+     *
+     * @return plain JSON maps, lists and scalars; a map's {@code null} values kept (they delete fields)
+     * @throws IllegalArgumentException if a value cannot be written as JSON (a cycle, too deep)
+     */
+    @SuppressWarnings("unchecked")
     public Map<String, Object> toMap() {
-        return Json.withoutEmptyMaps(root);
+        return (Map<String, Object>) TypedJson.toJson(Json.withoutEmptyMaps(root));
     }
 
     @Override
