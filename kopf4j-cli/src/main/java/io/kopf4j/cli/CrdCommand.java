@@ -1,7 +1,9 @@
 package io.kopf4j.cli;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.kopf4j.OperatorException;
 import io.kopf4j.WebhookClientConfig;
+import io.kopf4j.internal.structs.DefaultedPrimitives;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -85,7 +87,11 @@ final class CrdCommand implements Callable<Integer> {
             throw new OperatorException("--ca-bundle, --conversion-service-port and --conversion-service-path go with"
                     + " --conversion-url or --conversion-service");
         }
-        SortedMap<String, String> crds = CrdGeneration.generate(CustomResourceClasses.load(classes), conversions);
+        List<Class<? extends HasMetadata>> types = CustomResourceClasses.load(classes);
+        SortedMap<String, String> crds = CrdGeneration.generate(types, conversions);
+        // A warning, not an error: the CRD is right, only objects built in Java miss the default.
+        types.stream().flatMap(type -> DefaultedPrimitives.of(type).stream()).distinct()
+                .forEach(warning -> spec.commandLine().getErr().println("Warning: " + warning + "."));
         PrintWriter out = spec.commandLine().getOut();
         if (output == null) {
             out.print(String.join("---\n", crds.values()));

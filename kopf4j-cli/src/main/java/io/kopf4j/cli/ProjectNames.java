@@ -48,7 +48,7 @@ record ProjectNames(String group, String version, String kind, String plural, St
     /** The simple names the generated sources import: a kind of the same name would not compile. */
     static final Set<String> IMPORTED_NAMES = Set.of("Namespaced", "CustomResource", "Group", "Version", "Plural",
             "JsonPropertyDescription", "Default", "Max", "Min", "Required", "JsonIgnoreProperties",
-            "PreserveUnknownFields", "On", "Logger", "KopfHarness", "KopfTest", "Duration", "Test");
+            "PreserveUnknownFields", "On", "Logger", "KopfHarness", "KopfTest", "Duration", "Test", "ObjectMetaBuilder");
 
     /**
      * Checks the given names and derives the missing ones (null: not given).

@@ -101,6 +101,36 @@ class CrdCommandTest {
                 .getProperties().get("size").getType()).isEqualTo("integer");
     }
 
+    @Test
+    void aPrimitiveFieldWithADefaultIsWarnedOfWhereverItIsNestedAndABoxedOneIsNot() throws Exception {
+        Path source = Files.writeString(dir.resolve("Pools.java"), """
+                import io.fabric8.generator.annotation.Default;
+                import io.fabric8.kubernetes.api.model.Namespaced;
+                import io.fabric8.kubernetes.client.CustomResource;
+                import io.fabric8.kubernetes.model.annotation.Group;
+                import io.fabric8.kubernetes.model.annotation.Version;
+                import java.util.List;
+
+                public class Pools {
+                    public record Member(@Default("true") boolean voting) {}
+                    public record PoolSpec(@Default("1") int replicas, @Default("2") Integer shards, List<Member> members) {}
+
+                    @Group("example.com") @Version("v1")
+                    public static class Pool extends CustomResource<PoolSpec, Void> implements Namespaced {}
+                }
+                """);
+        CommandResult result = kopf4j("crd", source.toString());
+        assertThat(result.code()).as(result.err()).isZero();
+        assertThat(result.out()).contains("name: pools.example.com");
+        assertThat(result.err().lines()).containsExactlyInAnyOrder(
+                "Warning: PoolSpec.replicas is a primitive int with @Default(\"1\"): a Java client that leaves it unset"
+                        + " sends 0, which the API server keeps instead of the default; declare it Integer to let the"
+                        + " default apply.",
+                "Warning: Member.voting is a primitive boolean with @Default(\"true\"): a Java client that leaves it"
+                        + " unset sends false, which the API server keeps instead of the default; declare it Boolean to"
+                        + " let the default apply.");
+    }
+
     /** One kind in two versions, as two nested classes of one source file; {@code storage} as given. */
     private Path versions(String oldVersion) throws Exception {
         return Files.writeString(dir.resolve("Versions.java"), """

@@ -3,6 +3,7 @@ package {{package}};
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.kopf4j.testing.KopfHarness;
 import io.kopf4j.testing.KopfTest;
 import java.time.Duration;
@@ -36,5 +37,16 @@ class {{kind}}OperatorTest {
 
         kopf.delete("{{group}}/{{version}}", "{{kind}}", "{{singular}}-1");   // returns once kopf4j's finalizer is released
         kopf.awaitLogged(kopf.about("{{singular}}-1") + "Handler 'delete' succeeded.");
+    }
+
+    @Test
+    void theApiServerFillsInTheDefaultsOfA{{kind}}BuiltInJava(KopfHarness kopf) {
+        {{kind}} built = new {{kind}}();
+        built.setMetadata(new ObjectMetaBuilder().withName("{{singular}}-2").build());
+        built.setSpec(new {{kind}}Spec("built in Java", null));   // replicas unset: the CRD's default applies
+        var object = kopf.client().resources({{kind}}.class).inNamespace(kopf.namespace()).resource(built);
+        object.create();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(object.get().getStatus())
+                .extracting({{kind}}Status::create).isEqualTo(new {{kind}}Status.HandlerResult("created with 1 replica(s): built in Java")));
     }
 }

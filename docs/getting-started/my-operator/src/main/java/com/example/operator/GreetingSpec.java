@@ -22,5 +22,5 @@ public record GreetingSpec(
         @Max(10)
         @Default("1")
         @JsonPropertyDescription("How many of it, from 1 to 10; 1 if not given.")
-        int replicas) {
+        Integer replicas) {
 }

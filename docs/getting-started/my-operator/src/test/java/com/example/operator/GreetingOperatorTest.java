@@ -3,6 +3,7 @@ package com.example.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.kopf4j.testing.KopfHarness;
 import io.kopf4j.testing.KopfTest;
 import java.time.Duration;
@@ -36,5 +37,16 @@ class GreetingOperatorTest {
 
         kopf.delete("example.com/v1", "Greeting", "greeting-1");   // returns once kopf4j's finalizer is released
         kopf.awaitLogged(kopf.about("greeting-1") + "Handler 'delete' succeeded.");
+    }
+
+    @Test
+    void theApiServerFillsInTheDefaultsOfAGreetingBuiltInJava(KopfHarness kopf) {
+        Greeting built = new Greeting();
+        built.setMetadata(new ObjectMetaBuilder().withName("greeting-2").build());
+        built.setSpec(new GreetingSpec("built in Java", null));   // replicas unset: the CRD's default applies
+        var object = kopf.client().resources(Greeting.class).inNamespace(kopf.namespace()).resource(built);
+        object.create();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(object.get().getStatus())
+                .extracting(GreetingStatus::create).isEqualTo(new GreetingStatus.HandlerResult("created with 1 replica(s): built in Java")));
     }
 }
