@@ -16,6 +16,10 @@ import os
 import sys
 from html import escape
 
+if any(arg in ("-h", "--help") for arg in sys.argv[1:]):   # every script answers --help, doing nothing else
+    print(__doc__.strip())
+    sys.exit(0)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench", "results")
 IMAGES = os.path.join(ROOT, "docs", "images")

@@ -3,6 +3,7 @@
 # (mvn install), then runs io.kopf4j.bench.CLASS with the checkout's root and the arguments, with
 # KUBEBUILDER_ASSETS set for its LocalClusters.
 # MAVEN_OPTS_BENCH="-o"   extra options of the build's mvn calls (e.g. offline).
+source "$(dirname "$(readlink -f "$0")")/../scripts/usage.sh" "$@"
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 main_class=io.kopf4j.bench.${1:?usage: bench/launch.sh CLASS [ARG...]}

@@ -5,5 +5,6 @@
 # through the API server with the webhooks, N without (the objects the webhooks' selector leaves
 # out: the floor, interleaved), and N AdmissionReviews posted to the webhook server directly.
 # See bench/README.md.
+source "$(dirname "$(readlink -f "$0")")/../scripts/usage.sh" "$@"
 set -euo pipefail
 exec "$(dirname "$(readlink -f "$0")")/launch.sh" AdmissionBenchmark "${1:-1000}"

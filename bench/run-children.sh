@@ -6,5 +6,6 @@
 # children itself; the API writes per parent, and at rest; RSS per cached child; the drift repair's
 # p50/p99 over 100 hand edits. See bench/README.md.
 # MAVEN_OPTS_BENCH="-o"              extra options of the build's mvn calls.
+source "$(dirname "$(readlink -f "$0")")/../scripts/usage.sh" "$@"
 set -euo pipefail
 exec "$(dirname "$(readlink -f "$0")")/launch.sh" ChildrenBenchmark "${1:-1000}"

@@ -6,6 +6,7 @@
 # carries its diff-base; then 3 replicas with one SIGKILLed after a third of the objects (its
 # objects' hand-over time) and one stopped with SIGTERM (the graceful hand-over). See docs/sharding.md.
 # MAVEN_OPTS_BENCH="-o"   extra options of the build's mvn calls.
+source "$(dirname "$(readlink -f "$0")")/../scripts/usage.sh" "$@"
 set -euo pipefail
 objects=${1:-3000}
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)

@@ -5,5 +5,6 @@
 # and checks that each object's create handler ran exactly once. See bench/README.md.
 # KOPF4J_BENCH_JVM_OPTS="-Xmx256m"   the kopf4j operator JVM's options.
 # MAVEN_OPTS_BENCH="-o"              extra options of the build's mvn calls.
+source "$(dirname "$(readlink -f "$0")")/../scripts/usage.sh" "$@"
 set -euo pipefail
 exec "$(dirname "$(readlink -f "$0")")/launch.sh" StartupBenchmark "${1:-10000}"

@@ -7,5 +7,6 @@
 # KOPF4J_BENCH_POSTING=off           posting of logger lines off (bench/BenchHandlersQuiet.java).
 # KOPF4J_BENCH_JVM_OPTS="-Xmx256m"   the kopf4j operator JVM's options.
 # MAVEN_OPTS_BENCH="-o"              extra options of the build's mvn calls.
+source "$(dirname "$(readlink -f "$0")")/../scripts/usage.sh" "$@"
 set -euo pipefail
 exec "$(dirname "$(readlink -f "$0")")/launch.sh" TimerBenchmark "${1:-1000}"

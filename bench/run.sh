@@ -7,6 +7,7 @@
 # KOPF4J_BENCH_REPEATS=3                             run them 3 times, interleaved; report medians.
 # KOPF4J_BENCH_JVM_OPTS="-Xmx256m -XX:+UseSerialGC"  the kopf4j operator JVM's options.
 # MAVEN_OPTS_BENCH="-o"                              extra options of the build's mvn calls.
+source "$(dirname "$(readlink -f "$0")")/../scripts/usage.sh" "$@"
 set -euo pipefail
 sizes=("$@"); [[ ${#sizes[@]} -gt 0 ]] || sizes=(200 1000)
 exec "$(dirname "$(readlink -f "$0")")/launch.sh" LoadBenchmark "${sizes[@]}"

@@ -19,6 +19,7 @@
 # During the recording run the JVM's own messages on stdout are off (its line " AOTConfiguration
 # recorded: ..." at exit, and thread dumps on SIGQUIT: `jcmd PID Thread.print` still prints them).
 # KOPF4J_AOT=off: none of this.
+source "$(dirname "$(readlink -f "$0")")/usage.sh" "$@"
 set -uo pipefail
 java_home=${1:?usage: scripts/aot-options.sh JAVA_HOME PID COMMAND CLASSPATH [JVM_OPTION...]}
 pid=${2:?} command=${3-} classpath=${4:?}

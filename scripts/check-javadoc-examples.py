@@ -12,6 +12,10 @@ import os
 import re
 import sys
 
+if any(arg in ("-h", "--help") for arg in sys.argv[1:]):   # every script answers --help, doing nothing else
+    print(__doc__.strip())
+    sys.exit(0)
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 MODULE_INFO = "kopf4j-core/src/main/java/module-info.java"
 WHOLE_MODULES = ["kopf4j-envtest", "kopf4j-testing", "kopf4j-cli"]

@@ -13,6 +13,10 @@ import sys
 import tempfile
 import unicodedata
 
+if any(arg in ("-h", "--help") for arg in sys.argv[1:]):   # every script answers --help, doing nothing else
+    print(__doc__.strip())
+    sys.exit(0)
+
 SKIPPED_DIRS = {".git", "target", "node_modules", ".idea"}
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 ATX_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")

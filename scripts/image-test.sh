@@ -26,6 +26,7 @@
 # install of kopf4j and the new project's plugins are fetched online.
 # Knobs: KOPF4J_INSTALLED=1 (kopf4j of this checkout is in ~/.m2 already: no install), KOPF4J_IMAGE_CACHE, KOPF4J_IMAGE_DEBIAN_SUITE (trixie), KOPF4J_IMAGE_DEBIAN_MIRROR
 # (the machine's apt mirror), KOPF4J_IMAGE_JRE_PACKAGE (openjdk-21-jre-headless).
+source "$(dirname "$(readlink -f "$0")")/usage.sh" "$@"
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 log() { printf '[image-test %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }

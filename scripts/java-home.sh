@@ -1,5 +1,7 @@
+#!/usr/bin/env bash
 # Sourced by ./kopf4j, scripts/test.sh and .ci/run: exports JAVA_HOME as a JDK of version 21 or
 # later: $JAVA_HOME if it is one, else `java` on the PATH, else the newest under /usr/lib/jvm.
+[[ ${BASH_SOURCE[0]} != "$0" ]] || source "$(dirname "$(readlink -f "$0")")/usage.sh" "$@"   # sourced: the caller's arguments are not ours
 kopf4j_java_version() { "$1/bin/java" -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/{print $2}'; }
 kopf4j_is_jdk21() { [[ -x "$1/bin/javac" ]] && (( $(kopf4j_java_version "$1" | cut -d. -f1) >= 21 )); }
 kopf4j_find_jdk() {

@@ -3,6 +3,7 @@
 # needs and how to give Maven one (the enforcer rule in pom.xml), not with the compiler's "release
 # version 21 not supported". Runs `mvn validate` with the first JDK older than 21 it finds ($JAVA_HOME,
 # `java` on the PATH, then /usr/lib/jvm); skips where there is none. Extra arguments go to Maven, e.g. -o.
+source "$(dirname "$(readlink -f "$0")")/usage.sh" "$@"
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 candidates=("${JAVA_HOME:-}")

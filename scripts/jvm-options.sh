@@ -31,6 +31,7 @@
 # Running out of memory ends the process with one line naming the setting to raise, and exit code 3:
 # the kopf4j command does that itself (runtime.OutOfMemory), not -XX:+ExitOnOutOfMemoryError.
 # KOPF4J_JAVA_OPTS is appended, so its options win: KOPF4J_JAVA_OPTS="-Xmx1g".
+source "$(dirname "$(readlink -f "$0")")/usage.sh" "$@"
 set -euo pipefail
 java_home=${1:-${JAVA_HOME:?}}
 options=(-XX:TieredStopAtLevel=1 -XX:MaxRAMPercentage=50 -Xms16m -XX:+UseG1GC -XX:GCTimeRatio=4

@@ -7,6 +7,7 @@
 # new project's verify, e.g. -o: its dependencies must be what kopf4j's install put into the local
 # repository; the install itself, and the new project's plugins (fabric8's CRD generator, Jib),
 # which kopf4j's own build does not use, are fetched online (dependency:go-offline).
+source "$(dirname "$(readlink -f "$0")")/usage.sh" "$@"
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 guide=$root/docs/getting-started.md

@@ -4,6 +4,7 @@
 #   (then the printed kubectl apply -f examples/obj.yaml), the log line, status.create.message,
 #   Ctrl-C (SIGINT to its whole process group, as a terminal sends it) ends it with exit code 0 and
 #   no ERROR, and no etcd or kube-apiserver process remains.
+source "$(dirname "$(readlink -f "$0")")/usage.sh" "$@"
 set -euo pipefail
 set -m   # the operator gets its own process group, so SIGINT reaches it as Ctrl-C would
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
