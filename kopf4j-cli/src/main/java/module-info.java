@@ -20,6 +20,7 @@ module io.kopf4j.cli {
     requires kubernetes.model.core;
     requires kubernetes.model.common;   // @Group and @Version of typed custom resources
     requires kubernetes.model.apiextensions;
+    requires kubernetes.model.admissionregistration;   // TokenRequest: kopf4j kubeconfig
     requires crd.generator.api.v2;   // kopf4j crd
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.databind;

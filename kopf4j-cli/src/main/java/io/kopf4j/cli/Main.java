@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
         description = "Kubernetes operators as a few annotated Java methods: Kopf for Java.",
         subcommands = {InitCommand.class, RunCommand.class, FreezeCommand.class, ResumeCommand.class,
                 WebhookConfigurationCommand.class, CrdCommand.class, ManifestsCommand.class, CheckRbacCommand.class,
-                EnvtestCommand.class, ClusterCommand.class, SetStatusCommand.class, MigrateStorageCommand.class})
+                EnvtestCommand.class, ClusterCommand.class, SetStatusCommand.class, MigrateStorageCommand.class, KubeconfigCommand.class})
 public final class Main {
     /** The top command, as picocli runs it; its subcommands do the work. */
     public Main() {
