@@ -5,8 +5,6 @@ import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Version;
 import io.kopf4j.On;
-import io.kopf4j.OperatorSettings;
-import io.kopf4j.kits.webhooks.WebhookAutoServer;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Map;
@@ -57,12 +55,6 @@ public class CacheOperator {
     }
 
     private static final BigDecimal MIB = BigDecimal.valueOf(1024 * 1024);
-
-    @On.Startup
-    public void configure(OperatorSettings settings) {
-        // The API server calls the conversions here; in a cluster: a WebhookServer on a fixed port (docs/versions.md).
-        settings.admission.server = new WebhookAutoServer();
-    }
 
     @On.Convert
     public V1.Cache up(V1alpha1.Cache old) {

@@ -194,21 +194,6 @@ class ConversionTest {
     }
 
     @Test
-    void conversionsWithoutAWebhookServerFailTheStart(LocalCluster cluster, TemporaryNamespace namespace) {
-        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
-        Operator operator = fixture.operator().conversions(
-                io.kopf4j.Conversion.of(V1alpha1.ConvExample.class, V1.ConvExample.class, old -> new V1.ConvExample()),
-                io.kopf4j.Conversion.of(V1.ConvExample.class, V1alpha1.ConvExample.class, hub -> new V1alpha1.ConvExample()))
-                .build();
-        try {
-            assertThatThrownBy(operator::start).hasMessageContaining("Conversion handlers (@On.Convert) exist, but no"
-                    + " webhook server/tunnel is configured in `settings.admission.server`");
-        } finally {
-            operator.close();
-        }
-    }
-
-    @Test
     void webhookConfigurationPrintsTheCrdsConversionForGitOps(LocalCluster cluster) {
         Main.Captured printed = Main.capture("webhook-configuration", "--kubeconfig", cluster.kubeconfig().toString(),
                 "--url", "https://operator.example.com:9443", Handlers.class.getName());

@@ -10,6 +10,7 @@ import io.kopf4j.internal.engines.permissions.Rule;
 import io.kopf4j.internal.loading.OperatorPlan;
 import io.kopf4j.internal.loading.RunOptions;
 import io.kopf4j.internal.logging.LogSetup;
+import io.kopf4j.kits.webhooks.WebhookServerChoice;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -116,8 +117,8 @@ final class ManifestsCommand implements Callable<Integer> {
         if (plan.settings().metrics.secure) {
             manifests.metricsReader();
         }
-        Integer webhookPort = WebhookService.port(plan.settings().admission.server, operatorName, operatorNamespace,
-                spec.commandLine().getErr());
+        Integer webhookPort = WebhookService.port(plan.settings().admission.server, plan.needsWebhookServer(),
+                operatorName, operatorNamespace, spec.commandLine().getErr());
         List<String> args = deploymentArgs(plan);
         manifests.deployment(deploymentSpec(plan, operatorName, webhookPort, args));
         if (webhookPort != null) {
@@ -206,6 +207,10 @@ final class ManifestsCommand implements Callable<Integer> {
         container.put("image", image != null ? image : operatorName + ":latest");
         container.put("args", args);
         List<Map<String, Object>> env = environment(plan.settings());
+        if (webhookPort != null && plan.settings().admission.server == null) {
+            // kopf4j's choice in a pod serves on this port, published as the Service's host.
+            env.add(ordered("name", WebhookServerChoice.HOST_VARIABLE, "value", operatorName + "." + operatorNamespace + ".svc"));
+        }
         if (!env.isEmpty()) {
             container.put("env", env);
         }

@@ -51,6 +51,13 @@ class ManifestsCommandTest {
         }
     }
 
+    /** No server set: kopf4j's choice in a pod, port 9443 published as the Service's host. */
+    public static class AdmissionWithoutAServer {
+        @On.Validate("kopfexamples")
+        public void validate() {
+        }
+    }
+
     public static class AdmissionOnAFreePort {
         @On.Startup
         public void configure(OperatorSettings settings) {
@@ -157,6 +164,18 @@ class ManifestsCommandTest {
                         """)
                 .contains("        - name: webhook\n          containerPort: 9443\n")
                 .contains("resources: [validatingwebhookconfigurations]\n  verbs: [create, patch]\n");
+    }
+
+    @Test
+    void withoutAServerThePodIsToldTheServicesHostAndServesOnItsPort() {
+        Main.Captured result = manifestsInOps("op", AdmissionWithoutAServer.class);
+        assertThat(result.code()).as(result.err()).isZero();
+        assertThat(result.err()).isEmpty();
+        assertThat(result.out())
+                .contains("kind: Service\nmetadata:\n  name: op\n", "    port: 9443\n    targetPort: webhook\n")
+                .contains("        - name: webhook\n          containerPort: 9443\n")
+                .contains("        - name: KOPF4J_WEBHOOK_HOST\n          value: op.ops.svc\n");
+        assertThat(manifestsInOps("op", Widgets.class).out()).doesNotContain("KOPF4J_WEBHOOK_HOST", "name: webhook");
     }
 
     @Test

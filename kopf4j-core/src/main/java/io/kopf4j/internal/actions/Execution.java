@@ -1,6 +1,7 @@
 package io.kopf4j.internal.actions;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.kopf4j.AdmissionError;
 import io.kopf4j.ErrorsMode;
 import io.kopf4j.HandlerFn;
 import io.kopf4j.HandlerRetriesError;
@@ -319,6 +320,10 @@ public final class Execution {
             failed = temporary(handler, state, logger, e, subrefs);
         } catch (HandlerTimeoutError | HandlerRetriesError e) {
             logger.error(e.getMessage());
+            failed = new Outcome(true, null, e, null, subrefs);
+        } catch (AdmissionError e) {
+            // A webhook's refusal is its handler doing its job: Kopf's words, but not an ERROR to alert on.
+            logger.info("{} failed permanently: {}", name, HandlerState.messageOf(e));
             failed = new Outcome(true, null, e, null, subrefs);
         } catch (PermanentError e) {
             logger.error("{} failed permanently: {}", name, HandlerState.messageOf(e));

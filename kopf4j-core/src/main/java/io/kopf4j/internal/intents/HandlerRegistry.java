@@ -202,6 +202,11 @@ public final class HandlerRegistry {
         };
     }
 
+    /** {@return whether the API server calls the operator: admission handlers or conversions need a webhook server} */
+    public synchronized boolean needsWebhookServer() {
+        return !webhooks.isEmpty() || !conversions.isEmpty();
+    }
+
     public synchronized boolean isEmpty() {
         return changing.isEmpty() && watching.isEmpty() && activities.isEmpty() && spawning.isEmpty()
                 && indexing.isEmpty() && webhooks.isEmpty() && children.isEmpty() && conversions.isEmpty();

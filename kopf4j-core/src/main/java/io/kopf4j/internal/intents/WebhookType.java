@@ -42,9 +42,13 @@ public enum WebhookType {
      * configuration is how a kind's handlers that are gone stop being called). The one source for the
      * admission engine that keeps them and for the RBAC that lets it.
      *
+     * @param settings the operator's settings
+     * @param registry its handlers: with admission handlers or conversions, a server runs even if none
+     *        is set yet (kopf4j chooses one at the start)
      * @return both kinds, or none when not managed
      */
-    public static List<WebhookType> managed(OperatorSettings settings) {
-        return settings.admission.server == null || settings.admission.managed == null ? List.of() : List.of(values());
+    public static List<WebhookType> managed(OperatorSettings settings, HandlerRegistry registry) {
+        boolean serving = settings.admission.server != null || registry.needsWebhookServer();
+        return !serving || settings.admission.managed == null ? List.of() : List.of(values());
     }
 }

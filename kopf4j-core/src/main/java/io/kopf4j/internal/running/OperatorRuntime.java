@@ -36,6 +36,7 @@ import io.kopf4j.internal.runtime.OperatorChecks;
 import io.kopf4j.internal.runtime.OperatorThreads;
 import io.kopf4j.internal.runtime.PodEnvironment;
 import io.kopf4j.internal.runtime.Versions;
+import io.kopf4j.kits.webhooks.WebhookServerChoice;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -139,8 +140,10 @@ public final class OperatorRuntime {
                 endpoints.metrics(), checks, failure);
         start(LifecycleActivities.startup(registry, settings, plan.memo()));
         settings.validate();
-        AdmissionWebhooks.verify(settings, registry);
-        ConversionWebhook.verify(settings, registry);
+        ConversionWebhook.verify(registry);
+        if (settings.admission.server == null && registry.needsWebhookServer()) {
+            settings.admission.server = WebhookServerChoice.automatic();   // Kopf has no default: it fails the start
+        }
         Login login = start(plan.client() != null ? Login.withClient(plan.client())
                 : Login.run(registry.activities(ActivityHandler.AUTHENTICATION), plan.kubeconfig(), plan.context(), settings,
                         plan.memo(), threads, failure));

@@ -25,6 +25,16 @@ public final class PodEnvironment {
     private PodEnvironment() {
     }
 
+    /**
+     * {@return whether this process runs in a Kubernetes pod: the variable every pod gets
+     * ({@code $KUBERNETES_SERVICE_HOST}) and the service account's mount, as client-go's in-cluster
+     * configuration requires both}
+     */
+    public static boolean inPod() {
+        String apiServer = System.getenv("KUBERNETES_SERVICE_HOST");
+        return apiServer != null && !apiServer.isBlank() && Files.isRegularFile(SERVICE_ACCOUNT_NAMESPACE);
+    }
+
     /** {@return the host name: {@code $HOSTNAME} (a container's, the pod's name) first, with no DNS lookup; else the JDK's} */
     public static String hostname() {
         String fromEnvironment = System.getenv("HOSTNAME");

@@ -84,6 +84,11 @@ public final class OperatorPlan {
         return settings;
     }
 
+    /** {@return whether the API server calls the operator (admission handlers, conversions): it serves webhooks} */
+    public boolean needsWebhookServer() {
+        return registry.needsWebhookServer();
+    }
+
     /** {@return the namespace patterns; empty: cluster-wide} */
     public List<String> namespaces() {
         return namespaces;

@@ -35,7 +35,6 @@ import org.slf4j.LoggerFactory;
  * handlers and the resources' discovery; closed on exit, which keeps only persistent webhooks.
  *
  * <pre>{@code
- * AdmissionWebhooks.verify(settings, registry);   // right after the startup handlers
  * AdmissionWebhooks webhooks = AdmissionWebhooks.start(services, client, execution, reactor::recallMemo,
  *         reactor::onRescan, conversions.requests(), conversions::configure);   // readiness: webhook-server
  * ...
@@ -44,10 +43,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class AdmissionWebhooks implements Engine, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AdmissionWebhooks.class);
-    /** Kopf's message, word for word. */
-    static final String NO_SERVER = "Admission handlers exist, but no admission server/tunnel is configured in"
-            + " `settings.admission.server`. More: https://docs.kopf.dev/en/stable/admission/";
-
     private final WebhookServing server;
     private final List<ConfigurationManager> managers;
     private final Consumer<WebhookClientConfig> otherConfigs;
@@ -66,18 +61,6 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
         this.registry = registry;
         this.client = client;
         this.failure = failure;
-    }
-
-    /**
-     * Kopf's check after the startup handlers (before the login, so that the start fails at once):
-     * admission handlers need a server. {@link #start} relies on it.
-     *
-     * @throws OperatorException with Kopf's message if there are handlers but no server
-     */
-    public static void verify(OperatorSettings settings, HandlerRegistry registry) {
-        if (settings.admission.server == null && !registry.webhookHandlers().isEmpty()) {
-            throw new OperatorException(NO_SERVER);
-        }
     }
 
     /**
@@ -115,7 +98,7 @@ public final class AdmissionWebhooks implements Engine, AutoCloseable {
         });
         webhooks.resources.set(resolve(registry, client, true));
         ApiRetries retries = ApiRetries.of(settings);
-        for (WebhookType type : WebhookType.managed(settings)) {
+        for (WebhookType type : WebhookType.managed(settings, registry)) {
             managers.add(new ConfigurationManager(type, settings.admission.managed, registry.webhookHandlers(),
                     webhooks.resources::get, client, retries));
         }

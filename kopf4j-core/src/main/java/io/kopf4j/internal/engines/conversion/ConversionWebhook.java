@@ -21,18 +21,13 @@ import java.util.function.Consumer;
  * the watches: listing a version stored as another needs the conversions.
  *
  * <pre>{@code
- * ConversionWebhook.verify(settings, registry);                    // right after the startup handlers
+ * ConversionWebhook.verify(registry);                    // right after the startup handlers
  * ConversionWebhook conversions = new ConversionWebhook(services, client);
  * AdmissionWebhooks.start(..., conversions.requests(), conversions::configure);
  * reactor.onRescan(conversions::rescanned);
  * }</pre>
  */
 public final class ConversionWebhook implements Engine {
-    /** Said when conversions exist but nothing serves them. */
-    static final String NO_SERVER = "Conversion handlers (@On.Convert) exist, but no webhook server/tunnel is configured"
-            + " in `settings.admission.server`; the API server calls it to convert objects between versions."
-            + " See docs/versions.md.";
-
     private final ConversionEngine engine;
     private final CrdConversions crds;
     private final Consumer<OperatorException> failure;
@@ -53,16 +48,13 @@ public final class ConversionWebhook implements Engine {
     }
 
     /**
-     * The check after the startup handlers, as admission handlers have theirs: the conversions are
-     * hub and spoke, and a webhook server serves them.
+     * The check after the startup handlers, before the login, so that the start fails at once: the
+     * conversions are hub and spoke.
      *
      * @throws io.kopf4j.InvalidHandlerException if the conversions are not hub and spoke
-     * @throws OperatorException if there are conversions but no server
      */
-    public static void verify(OperatorSettings settings, HandlerRegistry registry) {
-        if (!ConversionGraph.of(registry.conversions()).isEmpty() && settings.admission.server == null) {
-            throw new OperatorException(NO_SERVER);
-        }
+    public static void verify(HandlerRegistry registry) {
+        ConversionGraph.of(registry.conversions());
     }
 
     /** {@return what answers ConversionReviews, or null without conversions} */

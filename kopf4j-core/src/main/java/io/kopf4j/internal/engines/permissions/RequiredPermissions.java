@@ -378,7 +378,7 @@ public final class RequiredPermissions {
      * both kinds, as the admission engine keeps both ({@link WebhookType#managed}).
      */
     private void webhookConfigurations() {
-        for (WebhookType type : WebhookType.managed(settings)) {
+        for (WebhookType type : WebhookType.managed(settings, registry)) {
             add("admissionregistration.k8s.io", type.kind().toLowerCase(java.util.Locale.ROOT) + "s", Set.of("create", "patch"),
                     null, false, "the managed " + type.kind() + " '" + settings.admission.managed + "' (settings.admission.managed)");
         }
@@ -386,7 +386,8 @@ public final class RequiredPermissions {
 
     /** The CRDs whose {@code spec.conversion} kopf4j keeps pointing at its webhook server (settings.conversion.managed). */
     private void conversions() {
-        if (settings.conversion.managed && settings.admission.server != null) {
+        // A server serves the conversions: the one set, or kopf4j's choice at the start (WebhookServerChoice).
+        if (settings.conversion.managed) {
             List<String> crds = ConversionGraph.of(registry.conversions()).kinds().stream()
                     .map(KindConversions::crdName).toList();
             if (!crds.isEmpty()) {
