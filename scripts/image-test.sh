@@ -3,11 +3,11 @@
 # image"): the Jib block of a kopf4j project builds it on a JRE 21 base made from Debian's packages, and
 # podman runs it against a local cluster, where it must handle an object and stop cleanly on SIGTERM.
 #
-#   1. setup: podman, runc and mmdebstrap from apt where missing; podman's settings for these machines
+#   1. setup: podman and runc from apt where missing; podman's settings for these machines
 #      (runc, cgroupfs, no default rlimits) in a containers.conf of the test's own (CONTAINERS_CONF).
-#   2. the base: a root filesystem with a JRE 21 (mmdebstrap, Debian trixie: bookworm has none), made an
-#      image (podman import) and saved as a docker archive for Jib's tar:// base; the archive is cached in
-#      ${KOPF4J_IMAGE_CACHE:-~/.cache/kopf4j/images}/<hash of its inputs>/ (first run: about a minute).
+#   2. the base: scripts/base-image.sh, a JRE 21 from Debian trixie as a docker archive for Jib's tar://
+#      base, cached in ${KOPF4J_IMAGE_CACHE:-~/.cache/kopf4j/images}/<hash of its inputs>/ (first run:
+#      about a minute).
 #   3. the operator's image: kopf4j installed into ~/.m2 (mvn install), a project made by the guide's
 #      `kopf4j init my-operator --group example.com --kind Greeting`, its plugins and their own
 #      dependencies fetched (online, as sample-project.sh does), then mvn package jib:buildTar
@@ -39,7 +39,6 @@ started=$SECONDS
 missing=()
 command -v podman > /dev/null || missing+=(podman)
 command -v runc > /dev/null || missing+=(runc)
-command -v mmdebstrap > /dev/null || missing+=(mmdebstrap)
 if ((${#missing[@]})); then
   command -v apt-get > /dev/null || skip "${missing[*]} missing and no apt-get to install them"
   log "installing ${missing[*]} (apt)"
@@ -63,7 +62,7 @@ container=""
 cluster_pid=""
 cleanup() {
   [[ -z $container ]] || podman rm -f "$container" > /dev/null 2>&1 || true
-  podman rmi -f "$base_image" "localhost/$tag:first" "localhost/$tag:second" > /dev/null 2>&1 || true
+  podman rmi -f "localhost/$tag:first" "localhost/$tag:second" > /dev/null 2>&1 || true   # the base stays, as its archive
   if [[ -n $cluster_pid ]]; then
     exec {CLUSTER[1]}>&- 2> /dev/null || true   # the end of its input stops the cluster
     wait "$cluster_pid" 2> /dev/null || true
@@ -73,34 +72,11 @@ cleanup() {
 trap cleanup EXIT
 
 # ---------------------------------------------------------------- 2. the base image
-suite=${KOPF4J_IMAGE_DEBIAN_SUITE:-trixie}
-jre=${KOPF4J_IMAGE_JRE_PACKAGE:-openjdk-21-jre-headless}
-mirror=${KOPF4J_IMAGE_DEBIAN_MIRROR:-$(awk '$1 == "URIs:" && $2 !~ /-security/ {print $2; exit}' /etc/apt/sources.list.d/*.sources 2> /dev/null || true)}
-mirror=${mirror:-http://deb.debian.org/debian}
-# What the root filesystem is made of: its cache key. The man directories stay (excluded, they break
-# update-alternatives in the JRE's postinst); docs and locales go.
-mmdebstrap_args=(--variant=essential "--include=$jre" --dpkgopt='path-exclude=/usr/share/doc/*'
-  --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/locale/*'
-  --setup-hook='mkdir -p "$1/usr/share/man/man1"' "$suite")
-java_home=/usr/lib/jvm/${jre%-jre-headless}-$(dpkg --print-architecture)
-key=$(printf '%s\n' "${mmdebstrap_args[@]}" "$mirror" "$java_home" | sha256sum | cut -c1-16)
-cache=${KOPF4J_IMAGE_CACHE:-$HOME/.cache/kopf4j/images}/$key
-base=$cache/base.tar
-base_image=localhost/kopf4j-image-test-base:$key
-if [[ ! -f $base ]]; then
-  curl -fsS --connect-timeout 5 --max-time 20 -o /dev/null "$mirror/dists/$suite/Release" \
-    || skip "Debian's archive is out of reach ($mirror/dists/$suite/Release)"
-  log "building the base image: $jre from Debian $suite ($mirror), once; cached in $cache"
-  mkdir -p "$cache"
-  mmdebstrap --quiet "${mmdebstrap_args[@]}" "$work/rootfs.tar" "$mirror" || fail "mmdebstrap could not build the root filesystem"
-  podman import --quiet --change "ENV JAVA_HOME=$java_home" "$work/rootfs.tar" "$base_image" > /dev/null
-  rm "$work/rootfs.tar"
-  podman save --quiet --format docker-archive -o "$base.partial" "$base_image"
-  mv "$base.partial" "$base"
-else
-  log "the base image, cached: $base"
-  podman load --quiet -i "$base" > /dev/null || skip "podman cannot load an image here"
-fi
+# scripts/base-image.sh: built once and cached; it loads the image into podman's storage.
+status=0
+base=$("$root/scripts/base-image.sh") || status=$?
+((status == 0)) || { ((status == 3)) && skip "scripts/base-image.sh cannot build the base here (its reason above)"; fail "scripts/base-image.sh"; }
+base_image=localhost/kopf4j-base:$(basename "$(dirname "$base")")
 if ! probe=$(podman run --rm --network host "$base_image" java -version 2>&1); then
   skip "podman cannot run a container here: $probe"
 fi
