@@ -44,7 +44,7 @@ final class CheckRbacCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        options.configureLogging();
+        options.configureLoggingForAResult();
         OperatorPlan plan = options.plan();
         PrintWriter out = spec.commandLine().getOut();
         try (KubernetesClient client = plan.client()) {

@@ -92,7 +92,8 @@ final class ManifestsCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         // Only the levels: the run's --log-format and --log-prefix are for the Deployment's operator, not for this
         // command's own lines (and replacing the console would cut off any capture of an operator in this JVM).
-        LogSetup.configure(options.verbose(), options.quiet());
+        // It prints a result: nothing else below a warning (the startup handlers' lines) unless --verbose.
+        LogSetup.configure(options.verbose(), !options.verbose());
         CrdFiles.check(crds);   // a malformed file is named with its line before anything is derived
         OperatorPlan plan = options.plan();
         // Secure metrics unless --no-metrics-secure: set before the rules are derived, which follow the setting.

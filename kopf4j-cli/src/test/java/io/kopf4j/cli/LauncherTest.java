@@ -42,7 +42,7 @@ class LauncherTest {
     void layout() throws IOException {
         Files.createDirectories(root.resolve("scripts"));
         for (String file : List.of("kopf4j", "scripts/java-home.sh", "scripts/jvm-options.sh", "scripts/aot-options.sh",
-                "scripts/envtest.sh")) {
+                "scripts/envtest.sh", "scripts/usage.sh")) {
             Files.copy(CHECKOUT.resolve(file), root.resolve(file));
         }
         Files.writeString(root.resolve("pom.xml"), "<project/>\n");

@@ -9,6 +9,7 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.Permission;
 import io.kopf4j.kits.webhooks.WebhookAutoServer;
 import io.kopf4j.kits.webhooks.WebhookServer;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -164,6 +165,42 @@ class ManifestsCommandTest {
                         """)
                 .contains("        - name: webhook\n          containerPort: 9443\n")
                 .contains("resources: [validatingwebhookconfigurations]\n  verbs: [create, patch]\n");
+    }
+
+    /** A startup handler that configures the settings, whose success the commands run (and Kopf logs at INFO). */
+    public static class Configured {
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.peering.standalone = true;
+        }
+
+        @On.Create("kopfexamples")
+        public void create() {
+        }
+    }
+
+    @Test
+    void commandsThatPrintAResultPrintNothingElseUnlessVerbose() throws Exception {
+        for (String command : List.of("manifests", "check-rbac")) {
+            // Both streams: this module's logback-test.xml, on the class path here, logs to stdout (the command: stderr).
+            Process quiet = kopf4jProcess(command, Configured.class.getName());
+            String quietOutput = new String(quiet.getInputStream().readAllBytes());
+            assertThat(quiet.waitFor()).as(command).isIn(0, 1);   // check-rbac reaches no cluster here: its error only
+            assertThat(quietOutput).as(command).doesNotContain("Activity", "INFO");
+            Process verbose = kopf4jProcess(command, "-v", Configured.class.getName());
+            String verboseOutput = new String(verbose.getInputStream().readAllBytes());
+            verbose.waitFor();
+            assertThat(verboseOutput).as(command).contains("Activity 'configure' succeeded.");
+        }
+    }
+
+    private Process kopf4jProcess(String command, String... args) throws IOException {
+        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
+        // manifests works offline from the CRD; check-rbac needs a cluster, and runs the startup handlers before it fails.
+        line.addAll(command.equals("manifests") ? List.of("--crd", CRD) : List.of("--kubeconfig", dir.resolve("none").toString()));
+        line.addAll(List.of(args));
+        return new ProcessBuilder(line).redirectErrorStream(true).start();
     }
 
     @Test

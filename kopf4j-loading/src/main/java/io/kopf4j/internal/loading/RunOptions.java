@@ -166,13 +166,26 @@ public final class RunOptions {
      * @throws OperatorException for an unknown format
      */
     public void configureLogging() {
+        configureLogging(quiet);
+    }
+
+    /**
+     * As {@link #configureLogging()}, for the commands that print a result (manifests, check-rbac):
+     * they print nothing else, e.g. the startup handlers' {@code Activity 'configure' succeeded.},
+     * unless asked with {@code --verbose}; warnings and errors still show.
+     */
+    public void configureLoggingForAResult() {
+        configureLogging(!verbose());
+    }
+
+    private void configureLogging(boolean quietly) {
         LogSetup.Format format;
         try {
             format = LogSetup.parseFormat(logFormat);
         } catch (IllegalArgumentException e) {
             throw new OperatorException(e.getMessage());
         }
-        LogSetup.configure(format, logPrefix, logRefkey, verbose(), quiet);
+        LogSetup.configure(format, logPrefix, logRefkey, verbose(), quietly);
         LogSetup.prefixKind(logPrefixKind);
     }
 
