@@ -6,7 +6,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -52,16 +56,20 @@ final class AuditLog {
 
     /** The user's requests answered so far (a watch as soon as it streams), each kind of request once, in order. */
     List<ApiCall> calls(String user) {
+        return List.copyOf(counts(user).keySet());
+    }
+
+    /** The user's requests answered so far, each kind with how many times, in the order of the first. */
+    Map<ApiCall, Long> counts(String user) {
         if (!Files.exists(log)) {
-            return List.of();
+            return Map.of();
         }
         try (Stream<String> lines = Files.lines(log)) {
             return lines.map(AuditLog::event)
                     .filter(event -> user.equals(event.path("user").path("username").asText()))
                     .filter(event -> event.path("stage").asText().startsWith("Response"))
                     .map(AuditLog::call)
-                    .distinct()
-                    .toList();
+                    .collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the audit log " + log, e);
         }
