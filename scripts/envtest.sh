@@ -26,9 +26,10 @@
 #        kube-apiserver; named, not the machine's own, so that a newer Debian finds it too),
 #        KOPF4J_ENVTEST_ETCD_SUITE (default "sid trixie": the suites tried in turn for etcd 3.5),
 #        KOPF4J_ENVTEST_DEBIAN_MIRROR (default: the first of the machine's apt sources).
-set -euo pipefail
+# -E: the ERR trap (the fallback below) also fires on a failure inside a function, such as papt's.
+set -Eeuo pipefail
 
-usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
+usage() { sed -n '2,/^# -E:/{/^# -E:/d;s/^# \{0,1\}//;p}' "$0"; }
 case "${1:-}" in
   "") ;;
   -h | --help) usage; exit 0 ;;
