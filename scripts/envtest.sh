@@ -37,8 +37,8 @@ case "${1:-}" in
 esac
 
 log() { printf '[kopf4j envtest %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-# A complete cache directory to which something is being added (kube-controller-manager) serves as it
-# is when that fails (offline, no root for host tools, a compile error): FALLBACK_WHY says what it
+# A complete cache directory to which something is being added (kube-controller-manager, or etcd 3.5
+# in place of 3.4) serves as it is when that fails (offline, no root for host tools, a compile error): FALLBACK_WHY says what it
 # then lacks, FALLBACK_RECORD is appended to its VERSIONS so that later runs do not try again each time.
 FALLBACK="" FALLBACK_WHY="" FALLBACK_RECORD=""
 serve_fallback() {
