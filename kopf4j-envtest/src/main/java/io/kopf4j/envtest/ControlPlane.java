@@ -138,7 +138,11 @@ final class ControlPlane implements AutoCloseable {
                 "--listen-peer-urls=" + peerUrl,
                 "--initial-advertise-peer-urls=" + peerUrl,
                 "--initial-cluster=kopf4j=" + peerUrl,
-                "--unsafe-no-fsync=true"));
+                "--unsafe-no-fsync=true",
+                // zap: etcd 3.5's only logger, and one of 3.4's, whose default (capnslog) warns that it is
+                // deprecated; to stderr, that is its log file, even under systemd (whose journal "default" may pick).
+                "--logger=zap",
+                "--log-outputs=stderr"));
         awaitHttp(etcd, etcdUrl() + "/health");
         return etcd;
     }

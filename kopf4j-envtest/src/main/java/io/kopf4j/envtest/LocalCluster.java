@@ -247,10 +247,11 @@ public final class LocalCluster implements AutoCloseable {
             cluster.plane.writeKubeconfig();
             long apiServerReady = System.nanoTime();
             cluster.startControllers();
-            LOG.info("Local cluster started in {} s (etcd {} s, kube-apiserver {} s, kube-controller-manager {}): {}, Kubernetes {}, {}, {}",
+            LOG.info("Local cluster started in {} s (etcd {} s, kube-apiserver {} s, kube-controller-manager {}): {}, Kubernetes {}, etcd {}, {}, {}",
                     seconds(System.nanoTime() - began), seconds(etcdReady - began), seconds(apiServerReady - etcdReady),
                     cluster.controllerManager == null ? "off" : seconds(System.nanoTime() - apiServerReady) + " s",
-                    cluster.serverUrl(), cluster.serverVersion(), cluster.etcd.describe(), cluster.apiServer.describe());
+                    cluster.serverUrl(), cluster.serverVersion(), cluster.etcdVersion(), cluster.etcd.describe(),
+                    cluster.apiServer.describe());
             return cluster;
         } catch (RuntimeException | Error e) {
             cluster.close();
@@ -383,6 +384,17 @@ public final class LocalCluster implements AutoCloseable {
     /** {@return the server's version as it reports it, e.g. {@code v1.20.2}} */
     public String serverVersion() {
         return client().getKubernetesVersion().getGitVersion();
+    }
+
+    /**
+     * etcd's version, as etcd says it on its client port ({@code GET /version}). The binaries that
+     * {@code scripts/envtest.sh} builds have etcd 3.5; 3.4 only where it could fetch no 3.5 (its fallback).
+     *
+     * @return e.g. {@code 3.5.30}
+     */
+    public String etcdVersion() {
+        HttpRequest get = HttpRequest.newBuilder(URI.create(plane.etcdUrl() + "/version")).timeout(Duration.ofSeconds(30)).GET().build();
+        return String.valueOf(etcdAnswer("/version", get).get("etcdserver"));
     }
 
     /** The process ids of etcd and kube-apiserver (those running). */
@@ -595,16 +607,20 @@ public final class LocalCluster implements AutoCloseable {
 
     /** A call to etcd's JSON gateway (its gRPC API as JSON, bytes in base64) on the client port. */
     private Map<?, ?> etcdCall(String path, Map<String, Object> request) {
-        var serialization = client().getKubernetesSerialization();
         HttpRequest post = HttpRequest.newBuilder(URI.create(plane.etcdUrl() + path))
                 .timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString(serialization.asJson(request))).build();
+                .POST(HttpRequest.BodyPublishers.ofString(client().getKubernetesSerialization().asJson(request))).build();
+        return etcdAnswer(path, post);
+    }
+
+    /** etcd's answer to a request on its client port, a JSON object. */
+    private Map<?, ?> etcdAnswer(String path, HttpRequest request) {
         try {
-            HttpResponse<String> response = plane.http.send(post, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = plane.http.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 throw new IllegalStateException("etcd answered " + path + " with " + response.statusCode() + ": " + response.body());
             }
-            return serialization.unmarshal(response.body(), Map.class);
+            return client().getKubernetesSerialization().unmarshal(response.body(), Map.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot call etcd's " + path, e);
         } catch (InterruptedException e) {

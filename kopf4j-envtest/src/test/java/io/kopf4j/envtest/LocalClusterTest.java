@@ -44,6 +44,14 @@ class LocalClusterTest {
     }
 
     @Test
+    void etcdSaysItsVersionAndLogsWithZap(LocalCluster cluster) throws Exception {
+        assertThat(cluster.etcdVersion()).matches("3\\.\\d+\\.\\d+");
+        // zap's JSON lines; with its default logger (capnslog), etcd 3.4 warned at every start that it is deprecated.
+        Path log = cluster.kubeconfig().resolveSibling("logs").resolve("etcd.log");
+        assertThat(Files.readString(log)).contains("\"level\":\"info\"").doesNotContain("Deprecated");
+    }
+
+    @Test
     void appliedCrdIsServedAtOnce(LocalCluster cluster, TemporaryNamespace namespace) throws Exception {
         cluster.apply(CRD);
         KubernetesClient client = cluster.client();
