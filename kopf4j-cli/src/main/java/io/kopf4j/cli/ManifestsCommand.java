@@ -93,20 +93,28 @@ final class ManifestsCommand implements Callable<Integer> {
         // command's own lines (and replacing the console would cut off any capture of an operator in this JVM).
         LogSetup.configure(options.verbose(), options.quiet());
         CrdFiles.check(crds);   // a malformed file is named with its line before anything is derived
-        OperatorPlan plan = options.plan();
-        // Secure metrics unless --no-metrics-secure: set before the rules are derived, which follow the setting.
-        plan.settings().metrics.secure = !spec.commandLine().getParseResult().hasMatchedOption("--metrics-secure")
-                || plan.settings().metrics.secure;
+        OperatorPlan given = options.plan();
+        // Secure metrics unless --no-metrics-secure: chosen before the rules are derived, which follow the setting.
+        boolean secure = !spec.commandLine().getParseResult().hasMatchedOption("--metrics-secure")
+                || given.choices().metricsSecure();
+        OperatorPlan plan = given.with(new OperatorPlan.Choices(given.namespaces(), given.choices().leaderElection(), secure));
         String operatorName = name != null ? name : defaultName(plan.handlerClasses().getFirst());
-        List<Rule> rules;
-        if (plan.explicitCluster()) {
-            try (KubernetesClient client = plan.client()) {
-                ApiCatalog live = ApiCatalog.live(client);
-                rules = plan.rules(withCrds(live), operatorNamespace);
+        try (KubernetesClient client = plan.explicitCluster() ? plan.client() : null) {
+            ApiCatalog catalog = client != null ? withCrds(ApiCatalog.live(client)) : OfflineCatalog.of(crds);
+            Manifests manifests = manifests(plan, catalog, operatorName);
+            if (outputDir == null) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.print(manifests.stream());
+                out.flush();
+            } else {
+                write(manifests);
             }
-        } else {
-            rules = plan.rules(OfflineCatalog.of(crds), operatorNamespace);
         }
+        return 0;
+    }
+
+    private Manifests manifests(OperatorPlan plan, ApiCatalog catalog, String operatorName) throws IOException {
+        List<Rule> rules = plan.rules(catalog, operatorNamespace);
         Manifests manifests = new Manifests(operatorName, operatorNamespace);
         if (!operatorNamespace.equals("default")) {   // every cluster has "default"; another one the manifests make
             manifests.namespace();
@@ -119,22 +127,21 @@ final class ManifestsCommand implements Callable<Integer> {
         Integer webhookPort = WebhookService.port(plan.settings().admission.server, operatorName, operatorNamespace,
                 spec.commandLine().getErr());
         List<String> args = deploymentArgs(plan);
-        manifests.deployment(deploymentSpec(plan, operatorName, webhookPort, args));
+        OperatorSettings settings = plan.settings();
+        List<Map<String, Object>> env = DeploymentSpec.environment(settings);
+        manifests.deployment(DeploymentSpec.of(operatorName, new DeploymentSpec.Parts(
+                image != null ? image : operatorName + ":latest", null, replicas, args, env.isEmpty() ? null : env,
+                port(args, "--health-probe-bind-address"), port(args, "--metrics-bind-address"), webhookPort,
+                DeploymentSpec.RESOURCES, replicas == 1 && DeploymentSpec.oneAtATime(settings) ? "Recreate" : null,
+                operatorName)));
         if (webhookPort != null) {
             manifests.service(webhookPort);
         }
-        manifests.metricsService(port(args, "--metrics-bind-address"), plan.settings().metrics.secure);
+        manifests.metricsService(port(args, "--metrics-bind-address"), settings.metrics.secure ? "https" : "http");
         for (Path crd : crds) {
             manifests.crd(Files.readString(crd));
         }
-        if (outputDir == null) {
-            PrintWriter out = spec.commandLine().getOut();
-            out.print(manifests.stream());
-            out.flush();
-        } else {
-            write(manifests);
-        }
-        return 0;
+        return manifests;
     }
 
     /** The live discovery, and the CRDs of the files that the cluster does not serve yet. */
@@ -198,51 +205,6 @@ final class ManifestsCommand implements Callable<Integer> {
         return args;
     }
 
-    /** The Deployment's spec around the operator's args: the probes, the ports, the security context. */
-    private Map<String, Object> deploymentSpec(OperatorPlan plan, String operatorName, Integer webhookPort, List<String> args) {
-
-        Map<String, Object> container = new LinkedHashMap<>();
-        container.put("name", "operator");
-        container.put("image", image != null ? image : operatorName + ":latest");
-        container.put("args", args);
-        List<Map<String, Object>> env = environment(plan.settings());
-        if (!env.isEmpty()) {
-            container.put("env", env);
-        }
-        List<Map<String, Object>> ports = new ArrayList<>(List.of(
-                ordered("name", "probes", "containerPort", port(args, "--health-probe-bind-address")),
-                ordered("name", "metrics", "containerPort", port(args, "--metrics-bind-address"))));
-        if (webhookPort != null) {
-            ports.add(ordered("name", "webhook", "containerPort", webhookPort));   // the Service's target
-        }
-        container.put("ports", ports);
-        container.put("livenessProbe", probe("/healthz", 15, 20));
-        container.put("readinessProbe", probe("/readyz", 5, 10));
-        container.put("resources", ordered("requests", ordered("cpu", "100m", "memory", "256Mi"),
-                "limits", ordered("memory", "512Mi")));
-        // Pod Security "restricted" (ManifestsCommandTest checks every rule), and a read-only root: the JVM
-        // needs nothing written but its temporary files (java.io.tmpdir, the perf data), kept in /tmp.
-        container.put("securityContext", ordered("allowPrivilegeEscalation", false, "readOnlyRootFilesystem", true,
-                "capabilities", ordered("drop", List.of("ALL"))));
-        container.put("volumeMounts", List.of(ordered("name", "tmp", "mountPath", "/tmp")));
-
-        Map<String, Object> pod = new LinkedHashMap<>();
-        pod.put("serviceAccountName", operatorName);
-        pod.put("terminationGracePeriodSeconds", 60);
-        pod.put("securityContext", ordered("runAsNonRoot", true, "seccompProfile", ordered("type", "RuntimeDefault")));
-        pod.put("containers", List.of(container));
-        pod.put("volumes", List.of(ordered("name", "tmp", "emptyDir", ordered("sizeLimit", "64Mi"))));
-
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("replicas", replicas);
-        if (replicas == 1 && !plan.settings().leadership.enabled && plan.settings().sharding.shards == null) {
-            spec.put("strategy", ordered("type", "Recreate"));   // one operator at a time
-        }
-        spec.put("selector", ordered("matchLabels", ordered("app", operatorName)));
-        spec.put("template", ordered("metadata", ordered("labels", ordered("app", operatorName)), "spec", pod));
-        return spec;
-    }
-
     /** The run options as given on this command line, except those for this machine's cluster access. */
     private List<String> runOptions() {
         Set<OptionSpec> runOptions = new LinkedHashSet<>(spec.mixins().get("options").options());
@@ -262,44 +224,10 @@ final class ManifestsCommand implements Callable<Integer> {
         return args;
     }
 
-    /** The pod's name and namespace from the downward API, for the features that name the replicas. */
-    private static List<Map<String, Object>> environment(OperatorSettings settings) {
-        List<Map<String, Object>> env = new ArrayList<>();
-        if (!settings.peering.standalone) {
-            env.add(fieldRef("POD_ID", "metadata.name"));   // Kopf's peering names its record after the pod
-        }
-        if (settings.leadership.enabled || settings.sharding.shards != null) {
-            env.add(fieldRef("POD_NAMESPACE", "metadata.namespace"));   // where the Leases are
-        }
-        return env;
-    }
-
-    private static Map<String, Object> fieldRef(String variable, String field) {
-        return ordered("name", variable, "valueFrom", ordered("fieldRef", ordered("fieldPath", field)));
-    }
-
-    private static Map<String, Object> probe(String path, int initialDelay, int period) {
-        Map<String, Object> probe = new LinkedHashMap<>();
-        probe.put("httpGet", ordered("path", path, "port", "probes"));
-        probe.put("initialDelaySeconds", initialDelay);
-        probe.put("periodSeconds", period);
-        probe.put("timeoutSeconds", 3);
-        probe.put("failureThreshold", 3);
-        return probe;
-    }
-
-    private static int port(List<String> args, String option) {
+    /** {@return the port of an address option among the args, e.g. 8443 of {@code --metrics-bind-address=:8443}} */
+    static int port(List<String> args, String option) {
         String value = args.stream().filter(arg -> arg.startsWith(option + "=")).findFirst().orElseThrow();
         return Integer.parseInt(value.substring(value.lastIndexOf(':') + 1));
-    }
-
-    /** A map that keeps its keys in the order given, so that the YAML reads as docs/operations.md writes it. */
-    private static Map<String, Object> ordered(Object... keysAndValues) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return map;
     }
 
     /** DatabaseOperator → database-operator. */
