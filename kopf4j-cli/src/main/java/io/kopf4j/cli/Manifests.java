@@ -16,8 +16,8 @@ import java.util.TreeMap;
  * the RBAC (a ClusterRole for what is cluster-wide, a Role per namespace for the rest, each bound
  * to the ServiceAccount), the Deployment, the Service of the webhook server, and the CRDs as given. The RBAC is written by hand, not
  * through a YAML library: each rule carries comments saying what needs it, and no YAML library
- * writes comments. The namespace, the ServiceAccount's name and the labels are given, so that a Helm
- * chart's templates can be built by the same methods, with template expressions for them.
+ * writes comments. The Helm chart ({@link HelmChart}) builds its templates with the same methods,
+ * with template expressions ({@link TemplateTokens}) for the namespace, the ServiceAccount and the labels.
  *
  * <pre>{@code
  * Manifests manifests = new Manifests("my-operator", "operators");

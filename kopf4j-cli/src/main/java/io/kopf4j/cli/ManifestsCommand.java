@@ -1,5 +1,7 @@
 package io.kopf4j.cli;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
@@ -23,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,12 +43,21 @@ import picocli.CommandLine.Spec;
  * the cluster's discovery when {@code --kubeconfig} names one.
  */
 @Command(name = "manifests", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Prints the ServiceAccount, least-privilege RBAC, Deployment, webhook Service and CRDs of an operator.",
+        description = "Prints the ServiceAccount, least-privilege RBAC, Deployment, webhook Service and CRDs of an operator"
+                + " (or writes them as files, or as a Helm chart).",
         footer = {"", "Examples:",
                 "  kopf4j manifests --crd examples/crd.yaml --image registry.example.com/op:1.0 \\",
                 "      -A examples/01-minimal/Example.java | kubectl apply -f -",
                 "  kopf4j manifests -n team-a -n team-b --leader-election --replicas 2 \\",
                 "      --crd crd.yaml -o deploy/ Handlers.java && kubectl apply -k deploy/",
+                "  kopf4j manifests -n team-a --image example.com/op:1.0 --crd crd.yaml \\",
+                "      --helm chart/ Handlers.java && helm lint chart/ && \\",
+                "      helm install op chart/ --namespace ops --create-namespace",
+                "",
+                "--helm DIR writes a Helm chart: its values.yaml sets the image, replicas,",
+                "resources, namespaces, leaderElection, metrics and serviceAccount (defaults:",
+                "these options); the RBAC is derived for every value that changes it:",
+                "helm upgrade --set 'namespaces={team-b}' moves the Role to team-b.",
                 "",
                 "The Deployment's container runs the image's entrypoint (java ... io.kopf4j.cli.Main)",
                 "with args: run <these run options> <the handler classes>."})
@@ -84,6 +96,12 @@ final class ManifestsCommand implements Callable<Integer> {
             description = "Write one file per kind and a kustomization.yaml there, instead of printing one YAML stream.")
     Path outputDir;
 
+    @Option(names = "--helm", paramLabel = "DIR",
+            description = "Write a Helm chart there instead: values for the image, replicas, resources, namespaces, leader"
+                    + " election, metrics and ServiceAccount (defaults: these options), the RBAC derived for every value"
+                    + " that changes it, the CRDs in crds/. Its namespace is the release's, not --operator-namespace.")
+    Path helmDir;
+
     @Spec
     CommandSpec spec;
 
@@ -92,8 +110,24 @@ final class ManifestsCommand implements Callable<Integer> {
         // Only the levels: the run's --log-format and --log-prefix are for the Deployment's operator, not for this
         // command's own lines (and replacing the console would cut off any capture of an operator in this JVM).
         LogSetup.configure(options.verbose(), options.quiet());
+        if (outputDir != null && helmDir != null) {
+            throw new OperatorException("-o/--output-dir and --helm exclude each other: one writes the manifests, the other a chart");
+        }
         CrdFiles.check(crds);   // a malformed file is named with its line before anything is derived
         OperatorPlan given = options.plan();
+        // The startup handlers that take the settings run again for each choice derived below (a chart derives a
+        // dozen): their lines once, from this first run, say what they say; their warnings and errors still show.
+        Logger startup = (Logger) LoggerFactory.getLogger("kopf.activities.startup");   // Kopf's name, as kopf4j's
+        Level level = startup.getLevel();
+        startup.setLevel(Level.WARN);
+        try {
+            return generate(given);
+        } finally {
+            startup.setLevel(level);   // as it was for what runs next in this JVM (a test's operator)
+        }
+    }
+
+    private int generate(OperatorPlan given) throws IOException {
         // Secure metrics unless --no-metrics-secure: chosen before the rules are derived, which follow the setting.
         boolean secure = !spec.commandLine().getParseResult().hasMatchedOption("--metrics-secure")
                 || given.choices().metricsSecure();
@@ -101,6 +135,10 @@ final class ManifestsCommand implements Callable<Integer> {
         String operatorName = name != null ? name : defaultName(plan.handlerClasses().getFirst());
         try (KubernetesClient client = plan.explicitCluster() ? plan.client() : null) {
             ApiCatalog catalog = client != null ? withCrds(ApiCatalog.live(client)) : OfflineCatalog.of(crds);
+            if (helmDir != null) {
+                writeChart(plan, catalog, operatorName);
+                return 0;
+            }
             Manifests manifests = manifests(plan, catalog, operatorName);
             if (outputDir == null) {
                 PrintWriter out = spec.commandLine().getOut();
@@ -142,6 +180,21 @@ final class ManifestsCommand implements Callable<Integer> {
             manifests.crd(Files.readString(crd));
         }
         return manifests;
+    }
+
+    /** The chart in {@code --helm DIR}, its values' defaults from these options. */
+    private void writeChart(OperatorPlan plan, ApiCatalog catalog, String operatorName) throws IOException {
+        // The namespace is the release's: the webhook server's host may name it, and the chart then holds the release to it.
+        String webhookNamespace = WebhookService.hostNamespace(plan.settings().admission.server, operatorName);
+        Integer webhookPort = WebhookService.port(plan.settings().admission.server, operatorName,
+                webhookNamespace != null ? webhookNamespace : operatorNamespace, spec.commandLine().getErr());
+        List<String> files = HelmChart.write(helmDir, new HelmChart.Input(operatorName, plan, catalog, deploymentArgs(plan),
+                image != null ? image : operatorName + ":latest", replicas, webhookPort, webhookNamespace, crds));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("Wrote the chart " + operatorName + " to " + helmDir + " (" + String.join(", ", files) + "); check it and"
+                + " install it with: helm lint " + helmDir + " && helm install " + operatorName + " " + helmDir
+                + " --namespace " + (webhookNamespace != null ? webhookNamespace : operatorNamespace) + " --create-namespace");
+        out.flush();
     }
 
     /** The live discovery, and the CRDs of the files that the cluster does not serve yet. */
