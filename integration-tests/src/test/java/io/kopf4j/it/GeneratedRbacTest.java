@@ -85,19 +85,27 @@ class GeneratedRbacTest {
         assertThat(kopf4j("check-rbac", "--kubeconfig", cluster.kubeconfig().toString(), "--as", user(namespace),
                 "-n", namespace.name(), Handlers.class.getName()).code()).isZero();
         try (KopfRunner runner = KopfRunner.start(kubeconfig, "run", "-n", namespace.name(), Handlers.class.getName())) {
-            KopfExamples examples = fixture.examples();
-            examples.create("ex", Map.of("a", 1));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
-            examples.patch("ex", Map.of("spec", Map.of("a", 2)));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("update", "updated"));
-            examples.delete("ex");
-            await().atMost(WAIT).until(() -> runner.output().contains(fixture.about("ex") + "Handler 'delete' succeeded."));
-            await().atMost(WAIT).until(() -> examples.get("ex") == null);
-            assertThat(cluster.client().configMaps().inNamespace(namespace.name()).withName("ex-child").get()).isNotNull();
-            // Events are posted too (after the handlers' lines): no 403 can come after this one.
-            await().atMost(WAIT).until(() -> !cluster.client().v1().events().inNamespace(namespace.name()).list().getItems().isEmpty());
-            assertThat(runner.output()).doesNotContain("403").doesNotContainIgnoringCase("forbidden").doesNotContain("lacks");
+            exercise(cluster, fixture, runner);
+            assertThat(runner.output()).contains(fixture.about("ex") + "Handler 'delete' succeeded.");
         }
+    }
+
+    /**
+     * Creates, updates and deletes an object for {@link Handlers}, each handled (the object goes once its
+     * delete handler succeeded), the child made, the Events posted, and no request refused.
+     */
+    static void exercise(LocalCluster cluster, OperatorFixture fixture, KopfRunner runner) {
+        KopfExamples examples = fixture.examples();
+        examples.create("ex", Map.of("a", 1));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
+        examples.patch("ex", Map.of("spec", Map.of("a", 2)));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("update", "updated"));
+        examples.delete("ex");
+        await().atMost(WAIT).until(() -> examples.get("ex") == null);
+        assertThat(cluster.client().configMaps().inNamespace(fixture.namespace()).withName("ex-child").get()).isNotNull();
+        // Events are posted too (after the handlers' lines): no 403 can come after this one.
+        await().atMost(WAIT).until(() -> !cluster.client().v1().events().inNamespace(fixture.namespace()).list().getItems().isEmpty());
+        assertThat(runner.output()).doesNotContain("403").doesNotContainIgnoringCase("forbidden").doesNotContain("lacks");
     }
 
     @Test

@@ -61,6 +61,11 @@ final class OperatorFixture {
         this.examples = new KopfExamples(cluster, namespace);
     }
 
+    /** {@return the namespace of the objects, which the operator serves} */
+    String namespace() {
+        return namespace;
+    }
+
     /** The KopfExample objects in the namespace. */
     KopfExamples examples() {
         return examples;

@@ -16,7 +16,8 @@ import java.util.TreeMap;
  * the RBAC (a ClusterRole for what is cluster-wide, a Role per namespace for the rest, each bound
  * to the ServiceAccount), the Deployment, the Service of the webhook server, and the CRDs as given. The RBAC is written by hand, not
  * through a YAML library: each rule carries comments saying what needs it, and no YAML library
- * writes comments.
+ * writes comments. The Helm chart ({@link HelmChart}) builds its templates with the same methods,
+ * with template expressions ({@link TemplateTokens}) for the namespace, the ServiceAccount and the labels.
  *
  * <pre>{@code
  * Manifests manifests = new Manifests("my-operator", "operators");
@@ -28,7 +29,7 @@ import java.util.TreeMap;
  * }</pre>
  */
 final class Manifests {
-    private static final YAMLMapper YAML = YAMLMapper.builder(new YAMLFactory()
+    static final YAMLMapper YAML = YAMLMapper.builder(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)).build();
 
@@ -38,11 +39,26 @@ final class Manifests {
 
     private final String name;
     private final String namespace;
+    private final String serviceAccount;
+    private final Map<String, Object> labels;
     private final List<Document> documents = new ArrayList<>();
 
+    /** The manifests of an operator whose objects, ServiceAccount included, are all named {@code name}, unlabelled. */
     Manifests(String name, String namespace) {
+        this(name, namespace, name, Map.of());
+    }
+
+    /**
+     * @param name the name of the objects and the pods' {@code app} label
+     * @param namespace the operator's namespace
+     * @param serviceAccount the ServiceAccount's name, which the pods and the bindings name
+     * @param labels labels of every object (but the pods), in its metadata; empty for none
+     */
+    Manifests(String name, String namespace, String serviceAccount, Map<String, Object> labels) {
         this.name = name;
         this.namespace = namespace;
+        this.serviceAccount = serviceAccount;
+        this.labels = labels;
     }
 
     List<Document> documents() {
@@ -66,7 +82,9 @@ final class Manifests {
     }
 
     void serviceAccount() {
-        add("ServiceAccount", object("v1", "ServiceAccount", namespace));
+        Map<String, Object> account = object("v1", "ServiceAccount", namespace);
+        metadata(account).put("name", serviceAccount);
+        add("ServiceAccount", account);
     }
 
     /** A ClusterRole for the cluster-wide rules, a Role in each namespace for the others, and their bindings. */
@@ -81,11 +99,11 @@ final class Manifests {
             }
         }
         if (!clusterWide.isEmpty()) {
-            documents.add(new Document("ClusterRole", header("ClusterRole", null) + rules(clusterWide)));
+            documents.add(new Document("ClusterRole", header("ClusterRole", null) + "rules:\n" + rules(clusterWide)));
             documents.add(new Document("ClusterRoleBinding", header("ClusterRoleBinding", null) + binding("ClusterRole")));
         }
         byNamespace.forEach((roleNamespace, namespaced) -> {
-            documents.add(new Document("Role", header("Role", roleNamespace) + rules(namespaced)));
+            documents.add(new Document("Role", header("Role", roleNamespace) + "rules:\n" + rules(namespaced)));
             documents.add(new Document("RoleBinding", header("RoleBinding", roleNamespace) + binding("Role")));
         });
     }
@@ -117,11 +135,13 @@ final class Manifests {
     /**
      * The Service of {@code /metrics}, {@code NAME-metrics}, for a Prometheus ServiceMonitor: its port named
      * {@code https} (secure metrics) or {@code http}, to the pods' port named {@code metrics}.
+     *
+     * @param port the port, e.g. 8443
+     * @param portName {@code https} or {@code http}
      */
-    @SuppressWarnings("unchecked")
-    void metricsService(int port, boolean secure) {
+    void metricsService(Object port, String portName) {
         Map<String, Object> portSpec = new LinkedHashMap<>();
-        portSpec.put("name", secure ? "https" : "http");
+        portSpec.put("name", portName);
         portSpec.put("protocol", "TCP");
         portSpec.put("port", port);
         portSpec.put("targetPort", "metrics");
@@ -129,8 +149,10 @@ final class Manifests {
         spec.put("selector", Map.of("app", name));
         spec.put("ports", List.of(portSpec));
         Map<String, Object> service = object("v1", "Service", namespace);
-        ((Map<String, Object>) service.get("metadata")).put("name", name + "-metrics");
-        ((Map<String, Object>) service.get("metadata")).put("labels", Map.of("app", name));
+        metadata(service).put("name", name + "-metrics");
+        Map<String, Object> serviceLabels = new LinkedHashMap<>(Map.of("app", name));   // a ServiceMonitor's selector
+        serviceLabels.putAll(labels);
+        metadata(service).put("labels", serviceLabels);
         service.put("spec", spec);
         add("Service", service);
     }
@@ -142,7 +164,7 @@ final class Manifests {
      */
     void metricsReader() {
         documents.add(new Document("ClusterRole", "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
-                + "metadata:\n  name: " + name + "-metrics-reader\n"
+                + "metadata:\n  name: " + name + "-metrics-reader\n" + labelLines()
                 + "rules:\n# bind a scraper (Prometheus' ServiceAccount) to it: the operator serves /metrics to whom the API server allows it\n"
                 + "- nonResourceURLs: [/metrics]\n  verbs: [get]\n"));
     }
@@ -153,13 +175,19 @@ final class Manifests {
                 + (yaml.endsWith("\n") ? "" : "\n")));
     }
 
-    private String header(String kind, String roleNamespace) {
+    /**
+     * The start of an RBAC object, to its metadata: {@code kind: Role}, {@code name}, the namespace, the labels.
+     *
+     * @param roleNamespace the namespace of a Role or RoleBinding; null for a cluster-wide one
+     */
+    String header(String kind, String roleNamespace) {
         return "apiVersion: rbac.authorization.k8s.io/v1\nkind: " + kind + "\nmetadata:\n  name: " + name + "\n"
-                + (roleNamespace == null ? "" : "  namespace: " + roleNamespace + "\n");
+                + (roleNamespace == null ? "" : "  namespace: " + roleNamespace + "\n") + labelLines();
     }
 
-    private static String rules(List<Rule> rules) {
-        StringBuilder text = new StringBuilder("rules:\n");
+    /** The rules as the items of a {@code rules:} list, each after its comments. */
+    static String rules(List<Rule> rules) {
+        StringBuilder text = new StringBuilder();
         for (Rule rule : rules) {
             rule.summary().forEach(reason -> text.append("# ").append(reason.replace("\n", " ")).append('\n'));
             if (rule.optional()) {
@@ -172,15 +200,29 @@ final class Manifests {
         return text.toString();
     }
 
-    private String binding(String roleKind) {
+    /** The rest of a RoleBinding or ClusterRoleBinding after its {@link #header}: the role, bound to the ServiceAccount. */
+    String binding(String roleKind) {
         return "roleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: " + roleKind + "\n  name: " + name + "\n"
-                + "subjects:\n- kind: ServiceAccount\n  name: " + name + "\n  namespace: " + namespace + "\n";
+                + "subjects:\n- kind: ServiceAccount\n  name: " + serviceAccount + "\n  namespace: " + namespace + "\n";
+    }
+
+    /** The labels in a hand-written metadata, as Jackson writes them in the others. */
+    private String labelLines() {
+        return labels.isEmpty() ? "" : write("labels", Map.of("labels", labels)).replaceAll("(?m)^", "  ");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> metadata(Map<String, Object> object) {
+        return (Map<String, Object>) object.get("metadata");
     }
 
     private Map<String, Object> object(String apiVersion, String kind, String objectNamespace) {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("name", name);
         metadata.put("namespace", objectNamespace);
+        if (!labels.isEmpty()) {
+            metadata.put("labels", labels);
+        }
         Map<String, Object> object = new LinkedHashMap<>();
         object.put("apiVersion", apiVersion);
         object.put("kind", kind);
@@ -189,10 +231,14 @@ final class Manifests {
     }
 
     private void add(String kind, Map<String, Object> object) {
+        documents.add(new Document(kind, write(kind, object)));
+    }
+
+    private static String write(String what, Object value) {
         try {
-            documents.add(new Document(kind, YAML.writeValueAsString(object)));
+            return YAML.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write the " + kind + " as YAML: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot write the " + what + " as YAML: " + e.getMessage(), e);
         }
     }
 }

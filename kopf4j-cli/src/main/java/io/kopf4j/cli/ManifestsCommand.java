@@ -1,5 +1,7 @@
 package io.kopf4j.cli;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
@@ -24,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,12 +44,21 @@ import picocli.CommandLine.Spec;
  * the cluster's discovery when {@code --kubeconfig} names one.
  */
 @Command(name = "manifests", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Prints the ServiceAccount, least-privilege RBAC, Deployment, webhook Service and CRDs of an operator.",
+        description = "Prints the ServiceAccount, least-privilege RBAC, Deployment, webhook Service and CRDs of an operator"
+                + " (or writes them as files, or as a Helm chart).",
         footer = {"", "Examples:",
                 "  kopf4j manifests --crd examples/crd.yaml --image registry.example.com/op:1.0 \\",
                 "      -A examples/01-minimal/Example.java | kubectl apply -f -",
                 "  kopf4j manifests -n team-a -n team-b --leader-election --replicas 2 \\",
                 "      --crd crd.yaml -o deploy/ Handlers.java && kubectl apply -k deploy/",
+                "  kopf4j manifests -n team-a --image example.com/op:1.0 --crd crd.yaml \\",
+                "      --helm chart/ Handlers.java && helm lint chart/ && \\",
+                "      helm install op chart/ --namespace ops --create-namespace",
+                "",
+                "--helm DIR writes a Helm chart: its values.yaml sets the image, replicas,",
+                "resources, namespaces, leaderElection, metrics and serviceAccount (defaults:",
+                "these options); the RBAC is derived for every value that changes it:",
+                "helm upgrade --set 'namespaces={team-b}' moves the Role to team-b.",
                 "",
                 "The Deployment's container runs the image's entrypoint (java ... io.kopf4j.cli.Main)",
                 "with args: run <these run options> <the handler classes>."})
@@ -85,6 +97,12 @@ final class ManifestsCommand implements Callable<Integer> {
             description = "Write one file per kind and a kustomization.yaml there, instead of printing one YAML stream.")
     Path outputDir;
 
+    @Option(names = "--helm", paramLabel = "DIR",
+            description = "Write a Helm chart there instead: values for the image, replicas, resources, namespaces, leader"
+                    + " election, metrics and ServiceAccount (defaults: these options), the RBAC derived for every value"
+                    + " that changes it, the CRDs in crds/. Its namespace is the release's, not --operator-namespace.")
+    Path helmDir;
+
     @Spec
     CommandSpec spec;
 
@@ -94,21 +112,49 @@ final class ManifestsCommand implements Callable<Integer> {
         // command's own lines (and replacing the console would cut off any capture of an operator in this JVM).
         // It prints a result: nothing else below a warning (the startup handlers' lines) unless --verbose.
         LogSetup.configure(options.verbose(), !options.verbose());
-        CrdFiles.check(crds);   // a malformed file is named with its line before anything is derived
-        OperatorPlan plan = options.plan();
-        // Secure metrics unless --no-metrics-secure: set before the rules are derived, which follow the setting.
-        plan.settings().metrics.secure = !spec.commandLine().getParseResult().hasMatchedOption("--metrics-secure")
-                || plan.settings().metrics.secure;
-        String operatorName = name != null ? name : defaultName(plan.handlerClasses().getFirst());
-        List<Rule> rules;
-        if (plan.explicitCluster()) {
-            try (KubernetesClient client = plan.client()) {
-                ApiCatalog live = ApiCatalog.live(client);
-                rules = plan.rules(withCrds(live), operatorNamespace);
-            }
-        } else {
-            rules = plan.rules(OfflineCatalog.of(crds), operatorNamespace);
+        if (outputDir != null && helmDir != null) {
+            throw new OperatorException("-o/--output-dir and --helm exclude each other: one writes the manifests, the other a chart");
         }
+        CrdFiles.check(crds);   // a malformed file is named with its line before anything is derived
+        OperatorPlan given = options.plan();
+        // The startup handlers that take the settings run again for each choice derived below (a chart derives a
+        // dozen): their lines once, from this first run, say what they say; their warnings and errors still show.
+        Logger startup = (Logger) LoggerFactory.getLogger("kopf.activities.startup");   // Kopf's name, as kopf4j's
+        Level level = startup.getLevel();
+        startup.setLevel(Level.WARN);
+        try {
+            return generate(given);
+        } finally {
+            startup.setLevel(level);   // as it was for what runs next in this JVM (a test's operator)
+        }
+    }
+
+    private int generate(OperatorPlan given) throws IOException {
+        // Secure metrics unless --no-metrics-secure: chosen before the rules are derived, which follow the setting.
+        boolean secure = !spec.commandLine().getParseResult().hasMatchedOption("--metrics-secure")
+                || given.choices().metricsSecure();
+        OperatorPlan plan = given.with(new OperatorPlan.Choices(given.namespaces(), given.choices().leaderElection(), secure));
+        String operatorName = name != null ? name : defaultName(plan.handlerClasses().getFirst());
+        try (KubernetesClient client = plan.explicitCluster() ? plan.client() : null) {
+            ApiCatalog catalog = client != null ? withCrds(ApiCatalog.live(client)) : OfflineCatalog.of(crds);
+            if (helmDir != null) {
+                writeChart(plan, catalog, operatorName);
+                return 0;
+            }
+            Manifests manifests = manifests(plan, catalog, operatorName);
+            if (outputDir == null) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.print(manifests.stream());
+                out.flush();
+            } else {
+                write(manifests);
+            }
+        }
+        return 0;
+    }
+
+    private Manifests manifests(OperatorPlan plan, ApiCatalog catalog, String operatorName) throws IOException {
+        List<Rule> rules = plan.rules(catalog, operatorNamespace);
         Manifests manifests = new Manifests(operatorName, operatorNamespace);
         if (!operatorNamespace.equals("default")) {   // every cluster has "default"; another one the manifests make
             manifests.namespace();
@@ -121,22 +167,40 @@ final class ManifestsCommand implements Callable<Integer> {
         Integer webhookPort = WebhookService.port(plan.settings().admission.server, plan.needsWebhookServer(),
                 operatorName, operatorNamespace, spec.commandLine().getErr());
         List<String> args = deploymentArgs(plan);
-        manifests.deployment(deploymentSpec(plan, operatorName, webhookPort, args));
+        OperatorSettings settings = plan.settings();
+        List<Map<String, Object>> env = new ArrayList<>(DeploymentSpec.environment(settings));
+        if (webhookPort != null && settings.admission.server == null) {
+            // kopf4j's choice in a pod serves on this port, published as the Service's host.
+            env.add(DeploymentSpec.ordered("name", WebhookServerChoice.HOST_VARIABLE, "value", operatorName + "." + operatorNamespace + ".svc"));
+        }
+        manifests.deployment(DeploymentSpec.of(operatorName, new DeploymentSpec.Parts(
+                image != null ? image : operatorName + ":latest", null, replicas, args, env.isEmpty() ? null : env,
+                port(args, "--health-probe-bind-address"), port(args, "--metrics-bind-address"), webhookPort,
+                DeploymentSpec.RESOURCES, replicas == 1 && DeploymentSpec.oneAtATime(settings) ? "Recreate" : null,
+                operatorName)));
         if (webhookPort != null) {
             manifests.service(webhookPort);
         }
-        manifests.metricsService(port(args, "--metrics-bind-address"), plan.settings().metrics.secure);
+        manifests.metricsService(port(args, "--metrics-bind-address"), settings.metrics.secure ? "https" : "http");
         for (Path crd : crds) {
             manifests.crd(Files.readString(crd));
         }
-        if (outputDir == null) {
-            PrintWriter out = spec.commandLine().getOut();
-            out.print(manifests.stream());
-            out.flush();
-        } else {
-            write(manifests);
-        }
-        return 0;
+        return manifests;
+    }
+
+    /** The chart in {@code --helm DIR}, its values' defaults from these options. */
+    private void writeChart(OperatorPlan plan, ApiCatalog catalog, String operatorName) throws IOException {
+        // The namespace is the release's: the webhook server's host may name it, and the chart then holds the release to it.
+        String webhookNamespace = WebhookService.hostNamespace(plan.settings().admission.server, operatorName);
+        Integer webhookPort = WebhookService.port(plan.settings().admission.server, plan.needsWebhookServer(), operatorName,
+                webhookNamespace != null ? webhookNamespace : operatorNamespace, spec.commandLine().getErr());
+        List<String> files = HelmChart.write(helmDir, new HelmChart.Input(operatorName, plan, catalog, deploymentArgs(plan),
+                image != null ? image : operatorName + ":latest", replicas, webhookPort, webhookNamespace, crds));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("Wrote the chart " + operatorName + " to " + helmDir + " (" + String.join(", ", files) + "); check it and"
+                + " install it with: helm lint " + helmDir + " && helm install " + operatorName + " " + helmDir
+                + " --namespace " + (webhookNamespace != null ? webhookNamespace : operatorNamespace) + " --create-namespace");
+        out.flush();
     }
 
     /** The live discovery, and the CRDs of the files that the cluster does not serve yet. */
@@ -200,55 +264,6 @@ final class ManifestsCommand implements Callable<Integer> {
         return args;
     }
 
-    /** The Deployment's spec around the operator's args: the probes, the ports, the security context. */
-    private Map<String, Object> deploymentSpec(OperatorPlan plan, String operatorName, Integer webhookPort, List<String> args) {
-
-        Map<String, Object> container = new LinkedHashMap<>();
-        container.put("name", "operator");
-        container.put("image", image != null ? image : operatorName + ":latest");
-        container.put("args", args);
-        List<Map<String, Object>> env = environment(plan.settings());
-        if (webhookPort != null && plan.settings().admission.server == null) {
-            // kopf4j's choice in a pod serves on this port, published as the Service's host.
-            env.add(ordered("name", WebhookServerChoice.HOST_VARIABLE, "value", operatorName + "." + operatorNamespace + ".svc"));
-        }
-        if (!env.isEmpty()) {
-            container.put("env", env);
-        }
-        List<Map<String, Object>> ports = new ArrayList<>(List.of(
-                ordered("name", "probes", "containerPort", port(args, "--health-probe-bind-address")),
-                ordered("name", "metrics", "containerPort", port(args, "--metrics-bind-address"))));
-        if (webhookPort != null) {
-            ports.add(ordered("name", "webhook", "containerPort", webhookPort));   // the Service's target
-        }
-        container.put("ports", ports);
-        container.put("livenessProbe", probe("/healthz", 15, 20));
-        container.put("readinessProbe", probe("/readyz", 5, 10));
-        container.put("resources", ordered("requests", ordered("cpu", "100m", "memory", "256Mi"),
-                "limits", ordered("memory", "512Mi")));
-        // Pod Security "restricted" (ManifestsCommandTest checks every rule), and a read-only root: the JVM
-        // needs nothing written but its temporary files (java.io.tmpdir, the perf data), kept in /tmp.
-        container.put("securityContext", ordered("allowPrivilegeEscalation", false, "readOnlyRootFilesystem", true,
-                "capabilities", ordered("drop", List.of("ALL"))));
-        container.put("volumeMounts", List.of(ordered("name", "tmp", "mountPath", "/tmp")));
-
-        Map<String, Object> pod = new LinkedHashMap<>();
-        pod.put("serviceAccountName", operatorName);
-        pod.put("terminationGracePeriodSeconds", 60);
-        pod.put("securityContext", ordered("runAsNonRoot", true, "seccompProfile", ordered("type", "RuntimeDefault")));
-        pod.put("containers", List.of(container));
-        pod.put("volumes", List.of(ordered("name", "tmp", "emptyDir", ordered("sizeLimit", "64Mi"))));
-
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("replicas", replicas);
-        if (replicas == 1 && !plan.settings().leadership.enabled && plan.settings().sharding.shards == null) {
-            spec.put("strategy", ordered("type", "Recreate"));   // one operator at a time
-        }
-        spec.put("selector", ordered("matchLabels", ordered("app", operatorName)));
-        spec.put("template", ordered("metadata", ordered("labels", ordered("app", operatorName)), "spec", pod));
-        return spec;
-    }
-
     /** The run options as given on this command line, except those for this machine's cluster access. */
     private List<String> runOptions() {
         Set<OptionSpec> runOptions = new LinkedHashSet<>(spec.mixins().get("options").options());
@@ -268,44 +283,10 @@ final class ManifestsCommand implements Callable<Integer> {
         return args;
     }
 
-    /** The pod's name and namespace from the downward API, for the features that name the replicas. */
-    private static List<Map<String, Object>> environment(OperatorSettings settings) {
-        List<Map<String, Object>> env = new ArrayList<>();
-        if (!settings.peering.standalone) {
-            env.add(fieldRef("POD_ID", "metadata.name"));   // Kopf's peering names its record after the pod
-        }
-        if (settings.leadership.enabled || settings.sharding.shards != null) {
-            env.add(fieldRef("POD_NAMESPACE", "metadata.namespace"));   // where the Leases are
-        }
-        return env;
-    }
-
-    private static Map<String, Object> fieldRef(String variable, String field) {
-        return ordered("name", variable, "valueFrom", ordered("fieldRef", ordered("fieldPath", field)));
-    }
-
-    private static Map<String, Object> probe(String path, int initialDelay, int period) {
-        Map<String, Object> probe = new LinkedHashMap<>();
-        probe.put("httpGet", ordered("path", path, "port", "probes"));
-        probe.put("initialDelaySeconds", initialDelay);
-        probe.put("periodSeconds", period);
-        probe.put("timeoutSeconds", 3);
-        probe.put("failureThreshold", 3);
-        return probe;
-    }
-
-    private static int port(List<String> args, String option) {
+    /** {@return the port of an address option among the args, e.g. 8443 of {@code --metrics-bind-address=:8443}} */
+    static int port(List<String> args, String option) {
         String value = args.stream().filter(arg -> arg.startsWith(option + "=")).findFirst().orElseThrow();
         return Integer.parseInt(value.substring(value.lastIndexOf(':') + 1));
-    }
-
-    /** A map that keeps its keys in the order given, so that the YAML reads as docs/operations.md writes it. */
-    private static Map<String, Object> ordered(Object... keysAndValues) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return map;
     }
 
     /** DatabaseOperator → database-operator. */

@@ -11,6 +11,8 @@ import io.kopf4j.kits.webhooks.WebhookServer;
 import io.kopf4j.kits.webhooks.WebhookServerChoice;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Whether {@code kopf4j manifests} puts a Service in front of the operator's webhook server, and
@@ -30,6 +32,26 @@ final class WebhookService {
             WebhookK3dServer.class, WebhookMinikubeServer.class, WebhookDockerDesktopServer.class, WebhookNgrokTunnel.class);
 
     private WebhookService() {
+    }
+
+    /**
+     * The namespace that the server's host names as the Service's: {@code ops} of {@code op.ops.svc}
+     * (or {@code op.ops.svc.cluster.local}) for the Service {@code op}. A Helm chart is installed into a
+     * namespace of the user's choice: its Service must be in this one.
+     *
+     * @param server the operator's {@code settings.admission.server}, or null
+     * @param name the Service's name
+     * @return the namespace, or null if the host is not the Service's DNS name (or there is no such server)
+     */
+    static String hostNamespace(WebhookServing server, String name) {
+        if (server instanceof WebhookServer webhookServer && webhookServer.host() != null) {
+            Matcher host = Pattern.compile(Pattern.quote(name)
+                    + "\\.([a-z0-9]([-a-z0-9]*[a-z0-9])?)\\.svc(\\.cluster\\.local)?").matcher(webhookServer.host());
+            if (host.matches()) {
+                return host.group(1);
+            }
+        }
+        return null;
     }
 
     /**

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -35,21 +36,66 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public final class OperatorPlan {
+    /**
+     * The options that a deployment may change without another build of the operator (a Helm chart's
+     * values), and that change its permissions: the namespaces served ({@code -n}), leader election
+     * ({@code --leader-election}) and secure metrics ({@code --metrics-secure}).
+     *
+     * @param namespaces the namespace patterns; empty: cluster-wide
+     * @param leaderElection whether a leader is elected with a Lease
+     * @param metricsSecure whether {@code /metrics} is served over HTTPS to the scrapers the API server allows
+     */
+    public record Choices(List<String> namespaces, boolean leaderElection, boolean metricsSecure) {
+        /** Keeps an immutable copy of the namespace patterns. */
+        public Choices {
+            namespaces = List.copyOf(namespaces);
+        }
+    }
+
     private final List<Class<?>> classes;
     private final HandlerRegistry registry = new HandlerRegistry();
+    private final Function<Choices, OperatorSettings> settingsOf;
+    private final Choices choices;
     private final OperatorSettings settings;
-    private final List<String> namespaces;
     private final Path kubeconfig;
     private final String context;
 
-    OperatorPlan(List<Class<?>> classes, OperatorSettings settings, List<String> namespaces, Path kubeconfig, String context) {
+    /**
+     * The plan of these handler classes, with the settings of the options and these choices.
+     *
+     * @param settingsOf the settings of the options with some choices, before the startup handlers change them
+     */
+    OperatorPlan(List<Class<?>> classes, Function<Choices, OperatorSettings> settingsOf, Choices choices, Path kubeconfig,
+                 String context) {
         this.classes = List.copyOf(classes);
-        this.settings = settings;
-        this.namespaces = List.copyOf(namespaces);
+        this.settingsOf = settingsOf;
+        this.choices = choices;
+        this.settings = settingsOf.apply(choices);
         this.kubeconfig = kubeconfig;
         this.context = context;
         classes.forEach(type -> HandlerScanner.scan(type, registry));
         configure();
+    }
+
+    /**
+     * The same operator as a run with other choices would make it: the options' settings with these
+     * choices, and the startup handlers that take the settings run again on them (they may override
+     * a choice, as they do in a run). For what a Helm chart's values change: its RBAC, derived for each.
+     *
+     * <pre>{@code
+     * OperatorPlan everywhere = plan.with(new OperatorPlan.Choices(List.of(), true, true));
+     * }</pre>
+     *
+     * @param other the namespaces, leader election and secure metrics of the run
+     * @return a new plan of the same handler classes
+     */
+    public OperatorPlan with(Choices other) {
+        return new OperatorPlan(classes, settingsOf, other, kubeconfig, context);
+    }
+
+    /** {@return the namespaces, leader election and secure metrics as the options chose them} */
+    public Choices choices() {
+        return choices;
     }
 
     /**
@@ -91,7 +137,7 @@ public final class OperatorPlan {
 
     /** {@return the namespace patterns; empty: cluster-wide} */
     public List<String> namespaces() {
-        return namespaces;
+        return choices.namespaces();
     }
 
     /** {@return whether a kubeconfig was named explicitly (--kubeconfig)} */
@@ -120,7 +166,7 @@ public final class OperatorPlan {
      */
     public List<Rule> rules(ApiCatalog catalog, String operatorNamespace) {
         return RequiredPermissions.derive(registry, settings,
-                new RequiredPermissions.Scope(namespaces, operatorNamespace, operatorNamespace, true, true), catalog);
+                new RequiredPermissions.Scope(choices.namespaces(), operatorNamespace, operatorNamespace, true, true), catalog);
     }
 
     /**
@@ -137,8 +183,8 @@ public final class OperatorPlan {
         ApiRetries retries = ApiRetries.of(settings).busyServerOnly();
         String[] parts = user == null ? new String[0] : user.split(":");
         String namespace = parts.length == 4 && user.startsWith("system:serviceaccount:") ? parts[2] : null;
-        RequiredPermissions.Scope scope = namespace == null ? Preflight.runtimeScope(client, namespaces)
-                : new RequiredPermissions.Scope(namespaces, namespace, namespace, false, false);
+        RequiredPermissions.Scope scope = namespace == null ? Preflight.runtimeScope(client, choices.namespaces())
+                : new RequiredPermissions.Scope(choices.namespaces(), namespace, namespace, false, false);
         AccessReview review = user == null ? AccessReview.self(client, retries)
                 : AccessReview.of(client, retries, user, AccessReview.serviceAccountGroups(user));
         return Preflight.check(RequiredPermissions.derive(registry, settings, scope, ApiCatalog.live(client, retries)), review::allowed);

@@ -189,11 +189,11 @@ public final class RunOptions {
         LogSetup.prefixKind(logPrefixKind);
     }
 
-    /** Kopf's defaults, with the peering options applied as Kopf's CLI does. */
-    private OperatorSettings settings() {
+    /** Kopf's defaults, with the options applied (the peering ones as Kopf's CLI does), and these choices. */
+    private OperatorSettings settings(OperatorPlan.Choices choices) {
         OperatorSettings settings = new OperatorSettings();
         settings.peering.standalone = standalone;
-        settings.peering.clusterwide = namespaces.isEmpty();
+        settings.peering.clusterwide = choices.namespaces().isEmpty();
         if (peering != null) {
             settings.peering.name = peering;
             settings.peering.mandatory = true;
@@ -201,16 +201,20 @@ public final class RunOptions {
         if (priority != null || dev) {
             settings.peering.priority = dev ? 666 : priority;
         }
-        settings.leadership.enabled = leaderElection;
+        settings.leadership.enabled = choices.leaderElection();
         if (leaderElectionId != null) {
             settings.leadership.leaseName = leaderElectionId;
         }
         settings.leadership.leaseNamespace = leaderElectionNamespace;
         applySharding(settings.sharding);
         settings.preflight.enabled = !noPreflight;
-        settings.metrics.secure = metricsSecure;
+        settings.metrics.secure = choices.metricsSecure();
         settings.metrics.certDirectory = metricsCertDir;
         return settings;
+    }
+
+    private OperatorPlan.Choices choices() {
+        return new OperatorPlan.Choices(namespaces, leaderElection, metricsSecure);
     }
 
     private void applySharding(OperatorSettings.Sharding sharding) {
@@ -246,7 +250,7 @@ public final class RunOptions {
      */
     public OperatorPlan plan() {
         checkOptions();
-        return new OperatorPlan(HandlerSources.load(handlers, modules), settings(), namespaces, kubeconfig, context);
+        return new OperatorPlan(HandlerSources.load(handlers, modules), this::settings, choices(), kubeconfig, context);
     }
 
     /**
@@ -328,7 +332,7 @@ public final class RunOptions {
             throw new OperatorException("--metrics-secure needs --metrics-bind-address");
         }
         return Operator.builder()
-                .settings(settings())
+                .settings(settings(choices()))
                 .liveness(livenessEndpoint)
                 .healthProbeAddress(healthProbeAddress)
                 .metricsAddress(metricsAddress)

@@ -136,14 +136,22 @@ class AdmissionEngineTest {
     }
 
     @Test
-    void aSuccessfulCallIsLoggedAtDebugAndAFailureAtError() {
+    void aSuccessfulCallIsLoggedAtDebugARefusalAtInfoAndAFailureAtError() {
         sizeLimit();
+        handler(HandlerKind.VALIDATE, "broken", context -> {
+            if (context.spec().getInt("size", 0) == 13) {
+                throw new IllegalStateException("unlucky");
+            }
+            return null;
+        });
         try (CapturedLines lines = new CapturedLines(ObjectLogger.NAME)) {
             engine.serve(review("CREATE", example(5)), ALL);
             engine.serve(review("CREATE", example(101)), ALL);
+            engine.serve(review("CREATE", example(13)), ALL);
             assertThat(lines.events()).filteredOn(event -> event.getLevel().isGreaterOrEqual(Level.INFO))
                     .extracting(event -> event.getLevel() + " " + event.getFormattedMessage())
-                    .containsExactly("ERROR [default/kex] Webhook 'size' failed permanently: Size must be <= 100");
+                    .containsExactly("INFO [default/kex] Webhook 'size' failed permanently: Size must be <= 100",
+                            "ERROR [default/kex] Webhook 'broken' failed with an exception and will stop now: unlucky");
             assertThat(lines.events()).filteredOn(event -> event.getLevel() == Level.DEBUG)
                     .extracting(ILoggingEvent::getFormattedMessage).contains("[default/kex] Webhook 'size' succeeded.");
         }
