@@ -15,7 +15,6 @@
 #
 # --warm-envtest keeps the envtest binaries' cache (~/.cache/kopf4j/envtest): they are built from
 # Debian's sources by scripts/envtest.sh, not fetched by Maven, and their build adds about 10 minutes.
-source "$(dirname "$(readlink -f "$0")")/usage.sh" "$@"
 set -euo pipefail
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 keep=false warm_envtest=false
