@@ -72,7 +72,7 @@ class AdmissionTest {
 
         @On.Startup
         public void configure(OperatorSettings settings) {
-            // No server: kopf4j's choice outside a pod, a WebhookAutoServer (127.0.0.1 for a local cluster).
+            // No server: kopf4j's choice without $KOPF4J_WEBHOOK_HOST, a WebhookAutoServer (127.0.0.1 for a local cluster).
             settings.admission.managed = managed;
         }
 
@@ -142,7 +142,7 @@ class AdmissionTest {
                 });
                 assertThat(ProbesTest.get(operator.healthProbeAddress(), "/readyz/webhook-server").status()).isEqualTo(200);
                 assertThat(logs.messages()).contains(
-                        "Webhooks are served by a WebhookAutoServer (not in a pod; settings.admission.server to choose).");
+                        "Webhooks are served by a WebhookAutoServer (no $KOPF4J_WEBHOOK_HOST; settings.admission.server to choose).");
 
                 // The API server loads new configurations asynchronously: dry runs until it rejects.
                 await().atMost(WAIT).untilAsserted(() -> assertThatThrownBy(() -> create(client, namespace, "big", 101, true))

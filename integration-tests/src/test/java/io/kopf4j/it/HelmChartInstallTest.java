@@ -84,10 +84,14 @@ class HelmChartInstallTest {
             assertThat(release.getStatus()).isEqualTo("deployed");
             assertThat(deploymentArgs(cluster, ns, name)).contains("--namespace=" + ns, "--leader-election", "--no-metrics-secure",
                     "--metrics-bind-address=:8080", "--standalone", GeneratedRbacTest.Handlers.class.getName());
+            String user = "system:serviceaccount:" + ns + ":" + name;
             try (KopfRunner runner = runAsTheDeployment(cluster, ns, name)) {
                 GeneratedRbacTest.exercise(cluster, fixture, runner);
+                // The Lease's patch is its renewal, every 2 s: a run shorter than that leaves the grant unused.
+                await().atMost(WAIT).until(() -> cluster.apiCalls(user).stream()
+                        .anyMatch(call -> call.resource().equals("leases") && call.verb().equals("patch")));
             }
-            List<ApiCall> calls = cluster.apiCalls("system:serviceaccount:" + ns + ":" + name);
+            List<ApiCall> calls = cluster.apiCalls(user);
             RbacGrants grants = RbacGrants.boundTo(installed(cluster.client(), name), ns, name);
             assertThat(grants.differences(calls, List.of("patch events in " + ns)))
                     .as("the installed RBAC against the requests (a repeated Event may not be patched); the requests: %s", calls)

@@ -117,7 +117,13 @@ class PatchFunctionsTest {
             assertThat(examples.status("ex")).containsEntry("watch", "done");
             Map<String, Object> seen = RetriedDaemon.SEEN_BY_THE_SECOND_CALL.get(namespace.name());
             assertThat(seen).as("the first call's merge patch, stored before the second call").containsEntry("firstCall", "failed");
-            assertThat(conditionTypes(seen)).as("and its function's JSON Patch").containsExactly("FirstCall");
+            // Its function's JSON Patch too, unless a write meanwhile (the reactor's, at the object's first sight) made
+            // its guard fail: then, as Kopf's, it is carried to the patch after the next call (the order above holds).
+            if (runner.output().contains("Could not apply the patch in full due to conflicts with newer changes.")) {
+                assertThat(conditionTypes(seen)).as("the first call's function, carried to after the second").isEmpty();
+            } else {
+                assertThat(conditionTypes(seen)).as("and its function's JSON Patch").containsExactly("FirstCall");
+            }
         }
     }
 }

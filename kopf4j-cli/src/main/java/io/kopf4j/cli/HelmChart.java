@@ -76,7 +76,10 @@ final class HelmChart {
     /** The settings with leader election off and on, whatever the options chose: the values choose. */
     private final OperatorSettings withoutLeader;
     private final OperatorSettings withLeader;
-    /** The template conditions of the features that the values turn on; "true" where the startup handlers turn them on. */
+    /**
+     * The template conditions of the features that the values turn on: "true" where the startup handlers
+     * turn them on whatever the options, "false" where they turn them off, else the value.
+     */
     private final String leaderElection;
     private final String metricsSecure;
 
@@ -86,9 +89,17 @@ final class HelmChart {
         OperatorPlan.Choices given = input.plan().choices();
         this.withoutLeader = input.plan().with(new OperatorPlan.Choices(given.namespaces(), false, given.metricsSecure())).settings();
         this.withLeader = input.plan().with(new OperatorPlan.Choices(given.namespaces(), true, given.metricsSecure())).settings();
-        this.leaderElection = withoutLeader.leadership.enabled ? "true" : "$.Values.leaderElection.enabled";
-        this.metricsSecure = input.plan().with(new OperatorPlan.Choices(given.namespaces(), given.leaderElection(), false))
-                .settings().metrics.secure ? "true" : "$.Values.metrics.secure";
+        this.leaderElection = condition(withoutLeader.leadership.enabled, withLeader.leadership.enabled,
+                "$.Values.leaderElection.enabled");
+        this.metricsSecure = condition(
+                input.plan().with(new OperatorPlan.Choices(given.namespaces(), given.leaderElection(), false)).settings().metrics.secure,
+                input.plan().with(new OperatorPlan.Choices(given.namespaces(), given.leaderElection(), true)).settings().metrics.secure,
+                "$.Values.metrics.secure");
+    }
+
+    /** A feature's condition: fixed where the startup handlers decide it whichever way the options chose, else the value. */
+    private static String condition(boolean chosenOff, boolean chosenOn, String value) {
+        return chosenOff ? "true" : !chosenOn ? "false" : value;
     }
 
     /**
@@ -112,8 +123,8 @@ final class HelmChart {
         ChartRules rules = ChartRules.derive(chart, input.plan(), input.catalog(), leaderElection, metricsSecure);
         files.put("templates/_helpers.tpl", resource("_helpers.tpl").replace("CHART", chart) + args() + environment());
         files.put("templates/_rules.tpl", rules.templates());
-        Manifests manifests = new Manifests(chart, tokens.scalar("{{ $.Release.Namespace }}"),
-                tokens.scalar("{{ include \"" + chart + ".serviceAccountName\" $ }}"),
+        Manifests manifests = new Manifests(chart, tokens.scalar("{{ $.Release.Namespace | quote }}"),
+                tokens.scalar("{{ include \"" + chart + ".serviceAccountName\" $ | quote }}"),
                 Map.of(tokens.entries("include \"" + chart + ".labels\" $"), ""));
         files.put("templates/service-account.yaml", serviceAccount(manifests));
         files.put("templates/rbac.yaml", rbac(manifests, rules));
@@ -278,8 +289,8 @@ final class HelmChart {
             text.append(addRules(goString(namespace), rules.template(null, namespace)));
         }
         text.append("{{- range $namespace, $rules := $roles }}\n{{- if $rules }}\n---\n")
-                .append(manifests.header("Role", "{{ $namespace }}")).append("rules:\n{{- $rules }}\n---\n")
-                .append(manifests.header("RoleBinding", "{{ $namespace }}")).append(manifests.binding("Role"))
+                .append(manifests.header("Role", "{{ $namespace | quote }}")).append("rules:\n{{- $rules }}\n---\n")
+                .append(manifests.header("RoleBinding", "{{ $namespace | quote }}")).append(manifests.binding("Role"))
                 .append("{{- end }}\n{{- end }}\n");
         return tokens.resolve(text.toString());
     }
@@ -303,7 +314,7 @@ final class HelmChart {
                         : tokens.block("include \"" + chart + ".env\" $"),
                 ManifestsCommand.port(input.args(), "--health-probe-bind-address"), tokens.scalar("{{ $.Values.metrics.port }}"),
                 input.webhookPort(), tokens.block("toYaml $.Values.resources"), strategy,
-                tokens.scalar("{{ include \"" + chart + ".serviceAccountName\" $ }}"))));
+                tokens.scalar("{{ include \"" + chart + ".serviceAccountName\" $ | quote }}"))));
         return GENERATED + ": the operator's Deployment. */}}\n" + last(manifests);
     }
 

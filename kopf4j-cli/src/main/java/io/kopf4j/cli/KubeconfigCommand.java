@@ -9,13 +9,17 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.ServiceAccountResource;
 import io.kopf4j.OperatorException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -83,9 +87,16 @@ final class KubeconfigCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(yaml);
             spec.commandLine().getOut().flush();
         } else {
-            Files.deleteIfExists(output);   // created anew with its owner's permissions only: it holds a credential
-            Files.createFile(output, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(output, yaml, StandardCharsets.UTF_8);
+            // Created anew, in one step, with its owner's permissions only: it holds a credential, and a symlink put
+            // in its place meanwhile is refused (CREATE_NEW does not follow one), not written through.
+            Files.deleteIfExists(output);
+            try (SeekableByteChannel file = Files.newByteChannel(output, EnumSet.of(StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
+                file.write(ByteBuffer.wrap(yaml.getBytes(StandardCharsets.UTF_8)));
+            } catch (UnsupportedOperationException e) {
+                throw new OperatorException("--output " + output + ": its file system cannot make the file readable by its"
+                        + " owner only; print the kubeconfig instead (no -o) and keep it safe");
+            }
             spec.commandLine().getOut().println(output);
         }
         return 0;
@@ -108,13 +119,13 @@ final class KubeconfigCommand implements Callable<Integer> {
         ServiceAccountResource account = client.serviceAccounts().inNamespace(namespace).withName(name);
         String token;
         try {
-            if (account.get() == null) {
-                throw new OperatorException("no ServiceAccount " + namespace + "/" + name + " at " + client.getMasterUrl());
-            }
             TokenRequest request = new TokenRequestBuilder().withNewSpec().withExpirationSeconds(validity.toSeconds())
                     .endSpec().build();
             token = account.tokenRequest(request).getStatus().getToken();
         } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {   // asked without a GET, which the footer's one permission does not allow
+                throw new OperatorException("no ServiceAccount " + namespace + "/" + name + " at " + client.getMasterUrl(), e);
+            }
             throw new OperatorException("cannot make a token for the ServiceAccount " + namespace + "/" + name + ": "
                     + e.getMessage(), e);
         }

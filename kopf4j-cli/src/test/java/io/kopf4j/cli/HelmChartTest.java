@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.marcnuri.helm.Helm;
 import com.marcnuri.helm.LintResult;
+import io.kopf4j.On;
+import io.kopf4j.OperatorSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,6 +101,39 @@ class HelmChartTest {
         assertThat(rendered).doesNotContain("kopf4j-chart-");   // no stand-in namespace of the derivation is left
     }
 
+    /** A startup handler that turns secure metrics off, whatever the options or the values say. */
+    public static class PlainMetrics {
+        @On.Startup
+        public void configure(OperatorSettings settings) {
+            settings.metrics.secure = false;
+        }
+
+        @On.Create("kopfexamples")
+        public void create() {
+        }
+    }
+
+    @Test
+    void aFeatureTheStartupHandlersTurnOffStaysOffWhateverTheValues() throws Exception {
+        String rendered = render(chart(PlainMetrics.class, "-n", "team-a"), "metrics: {secure: true}");
+        assertThat(rendered).contains("- --no-metrics-secure\n").doesNotContain("metrics-reader", "tokenreviews");
+    }
+
+    @Test
+    void namespacesThatYamlWouldReadAsOtherTypesStayNames() throws Exception {
+        String rendered = render(chart(ManifestsCommandTest.Children.class, "-n", "team-a"), "namespaces: ['123', 'null']");
+        List<Object> roleNamespaces = new ArrayList<>();
+        try (MappingIterator<Map<String, Object>> documents = YAML.readerFor(Map.class).readValues(rendered)) {
+            while (documents.hasNext()) {
+                Map<String, Object> document = documents.next();
+                if (document != null && "Role".equals(document.get("kind"))) {
+                    roleNamespaces.add(((Map<?, ?>) document.get("metadata")).get("namespace"));
+                }
+            }
+        }
+        assertThat(roleNamespaces).containsExactlyInAnyOrder("123", "null");
+    }
+
     @Test
     void aRuleKeepsItsCommentsAndThePatternsOfItsReasonAreTheValues() throws Exception {
         String rendered = render(chart(ManifestsCommandTest.Children.class, "-n", "team-a"), "namespaces: ['team-*']");
@@ -119,7 +154,7 @@ class HelmChartTest {
     @Test
     void aWebhookServerAtItsServicesNameHoldsTheReleaseToItsNamespace() throws Exception {
         Path chart = chart(ManifestsCommandTest.Admission.class);   // host("op.ops.svc")
-        assertThat(render(chart, "{}")).contains("kind: Service\nmetadata:\n  name: op\n  namespace: ops\n");
+        assertThat(render(chart, "{}")).contains("kind: Service\nmetadata:\n  name: op\n  namespace: \"ops\"\n");
         assertThatThrownBy(() -> new Helm(chart).template().withName("op").withNamespace("elsewhere").call())
                 .hasMessageContaining("the webhook server of op is at op.ops.svc (the host of settings.admission.server):"
                         + " install the chart into the namespace ops (--namespace ops)");

@@ -321,12 +321,13 @@ public final class Execution {
         } catch (HandlerTimeoutError | HandlerRetriesError e) {
             logger.error(e.getMessage());
             failed = new Outcome(true, null, e, null, subrefs);
-        } catch (AdmissionError e) {
-            // A webhook's refusal is its handler doing its job: Kopf's words, but not an ERROR to alert on.
-            logger.info("{} failed permanently: {}", name, HandlerState.messageOf(e));
-            failed = new Outcome(true, null, e, null, subrefs);
         } catch (PermanentError e) {
-            logger.error("{} failed permanently: {}", name, HandlerState.messageOf(e));
+            if (e instanceof AdmissionError && handler instanceof WebhookHandler) {
+                // A webhook's refusal is its handler doing its job: Kopf's words, but not an ERROR to alert on.
+                logger.info("{} failed permanently: {}", name, HandlerState.messageOf(e));
+            } else {
+                logger.error("{} failed permanently: {}", name, HandlerState.messageOf(e));
+            }
             failed = new Outcome(true, null, e, null, subrefs);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -3,9 +3,11 @@ package io.kopf4j.internal.structs;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -53,9 +55,32 @@ public final class DefaultedPrimitives {
             }
             return;
         }
+        if (type instanceof GenericArrayType array) {
+            visit(array.getGenericComponentType(), seen, warnings);
+            return;
+        }
+        if (type instanceof WildcardType wildcard) {
+            for (Type bound : wildcard.getUpperBounds()) {
+                visit(bound, seen, warnings);
+            }
+            return;
+        }
+        if (type instanceof Class<?> array && array.isArray()) {
+            visit(array.getComponentType(), seen, warnings);
+            return;
+        }
         if (!(type instanceof Class<?> declared) || !isUserType(declared) || !seen.add(declared)) {
             return;
         }
+        try {
+            visitFields(declared, seen, warnings);
+        } catch (LinkageError | RuntimeException e) {
+            // A class whose fields cannot be read (a library's missing dependency, a malformed signature): a warning
+            // is all this check gives, so it skips what it cannot see rather than fail the start or the command.
+        }
+    }
+
+    private static void visitFields(Class<?> declared, Set<Class<?>> seen, List<String> warnings) {
         // A record's components are its fields too, where @Default (FIELD, METHOD) lands.
         for (Class<?> level = declared; level != null && isUserType(level); level = level.getSuperclass()) {
             for (Field field : level.getDeclaredFields()) {

@@ -1,6 +1,5 @@
 package io.kopf4j.kits.webhooks;
 
-import io.kopf4j.OperatorException;
 import io.kopf4j.WebhookServing;
 import io.kopf4j.internal.runtime.PodEnvironment;
 import java.util.Map;
@@ -9,19 +8,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The webhook server kopf4j serves admission and conversion webhooks with when
- * {@code settings.admission.server} is not set (Kopf has no default and fails the start): in a pod,
- * a {@link WebhookServer} on port {@value #IN_POD_PORT} published as the host of the Service in
- * front of it, which {@code kopf4j manifests} generates and names to the pod in
- * {@code $KOPF4J_WEBHOOK_HOST}; anywhere else (tests, {@code kopf4j run} on a laptop), a
- * {@link WebhookAutoServer}, which the local cluster reaches. Setting
- * {@code settings.admission.server} overrides the choice; this is the same choice, as a value:
+ * {@code settings.admission.server} is not set (Kopf has no default and fails the start). Where
+ * {@code $KOPF4J_WEBHOOK_HOST} names the host of a Service in front of the operator (the Deployment
+ * of {@code kopf4j manifests} and its Helm chart set it), a {@link WebhookServer} on port
+ * {@value #IN_POD_PORT} published as that host; anywhere else (tests, {@code kopf4j run} on a
+ * laptop, a CI runner that happens to be a pod), a {@link WebhookAutoServer}, which a local cluster
+ * reaches. Setting {@code settings.admission.server} overrides the choice.
  *
  * <pre>{@code
- * @On.Startup
- * public void configure(OperatorSettings settings) {
- *     settings.admission.server = WebhookServerChoice.automatic();   // what kopf4j does without a server
- *     settings.admission.managed = "auto.kopf.dev";
- * }
+ * WebhookServing server = WebhookServerChoice.automatic();   // what kopf4j serves with when none is set
  * }</pre>
  */
 public final class WebhookServerChoice {
@@ -34,32 +29,28 @@ public final class WebhookServerChoice {
     private WebhookServerChoice() {
     }
 
-    /**
-     * {@return the server for where this process runs}
-     *
-     * @throws OperatorException in a pod without {@code $KOPF4J_WEBHOOK_HOST}: nothing else says
-     *         which Service the API server reaches the pod through
-     */
+    /** {@return the server for where this process runs, the choice logged (and warned of in a pod without a Service's host)} */
     public static WebhookServing automatic() {
-        WebhookServing server = choose(PodEnvironment.inPod(), System.getenv());
+        WebhookServing server = choose(System.getenv());
         if (server instanceof WebhookAutoServer) {
-            LOGGER.info("Webhooks are served by a WebhookAutoServer (not in a pod; settings.admission.server to choose).");
-        } else if (server instanceof WebhookServer inPod) {
-            LOGGER.info("Webhooks are served on port {} as {} (in a pod; settings.admission.server to choose).",
-                    inPod.port(), inPod.host());
+            LOGGER.info("Webhooks are served by a WebhookAutoServer (no ${}; settings.admission.server to choose).",
+                    HOST_VARIABLE);
+            if (PodEnvironment.inPod()) {
+                LOGGER.warn("In a pod without ${}, the webhooks are served by a WebhookAutoServer, which a cluster reaches"
+                        + " only at an address it guesses; kopf4j manifests' Deployment sets it to its Service's host.",
+                        HOST_VARIABLE);
+            }
+        } else if (server instanceof WebhookServer behindAService) {
+            LOGGER.info("Webhooks are served on port {} as {} (${}; settings.admission.server to choose).",
+                    behindAService.port(), behindAService.host(), HOST_VARIABLE);
         }
         return server;
     }
 
-    static WebhookServing choose(boolean inPod, Map<String, String> environment) {
-        if (!inPod) {
-            return new WebhookAutoServer();
-        }
+    static WebhookServing choose(Map<String, String> environment) {
         String host = environment.get(HOST_VARIABLE);
         if (host == null || host.isBlank()) {
-            throw new OperatorException("In a pod, the webhook server is published as the host of the Service in front"
-                    + " of it: set $" + HOST_VARIABLE + " to NAME.NAMESPACE.svc (the Deployment of kopf4j manifests does),"
-                    + " or settings.admission.server");
+            return new WebhookAutoServer();
         }
         return new WebhookServer().port(IN_POD_PORT).host(host.strip());
     }
