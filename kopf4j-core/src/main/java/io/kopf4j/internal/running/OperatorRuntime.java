@@ -189,8 +189,10 @@ public final class OperatorRuntime {
         start(reactor);
         LOG.info("Operator {} serves {} handler(s) {}", plan.id(), registry.size(),
                 plan.namespaces().isEmpty() ? "cluster-wide" : "in namespaces " + plan.namespaces());
-        // With --verbose: the ids, which name each handler's state on the objects and in tests.
-        registry.listing().forEach(line -> LOG.debug("Handler {}", line));
+        // With --verbose: the ids, which name each handler's state on the objects and in tests (not built otherwise).
+        if (LOG.isDebugEnabled()) {
+            registry.listing().forEach(line -> LOG.debug("Handler {}", line));
+        }
     }
 
     /** Starts an engine and lists it for the stop; returns it, for the engines built from it. */
