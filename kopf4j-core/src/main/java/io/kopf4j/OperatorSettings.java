@@ -1,5 +1,6 @@
 package io.kopf4j;
 
+import io.kopf4j.internal.selection.Selections;
 import io.kopf4j.storage.AnnotationPrefixes;
 import io.kopf4j.storage.AnnotationsDiffBaseStorage;
 import io.kopf4j.storage.DiffBaseStorage;
@@ -7,7 +8,9 @@ import io.kopf4j.storage.Finalizers;
 import io.kopf4j.storage.MultiProgressStorage;
 import io.kopf4j.storage.ProgressStorage;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An operator's settings, grouped and named as Kopf's {@code kopf.OperatorSettings}, with Kopf's
@@ -111,6 +114,11 @@ public final class OperatorSettings {
         atLeastZero("watching.reconnectBackoff", watching.reconnectBackoff);
         positive("watching.inactivityTimeout", watching.inactivityTimeout);
         require("watching.listPageSize", watching.listPageSize >= 1, "must be at least 1", watching.listPageSize);
+        try {
+            Selections.of(watching);
+        } catch (IllegalArgumentException e) {
+            throw new OperatorException("invalid setting " + e.getMessage());
+        }
         atLeastOne("queueing.workerLimit", queueing.workerLimit);
         positive("queueing.idleTimeout", queueing.idleTimeout);
         atLeastZero("queueing.exitTimeout", queueing.exitTimeout);
@@ -629,6 +637,43 @@ public final class OperatorSettings {
         public Duration inactivityTimeout = Duration.ofSeconds(70);
         /** Objects per page of the initial listing (and re-listings): large collections come in pages. */
         public int listPageSize = 500;
+
+        /**
+         * Server-side label selectors by resource (kopf4j's own; Kopf lists and watches every object):
+         * the API server sends the operator only the objects with these labels, so that an operator
+         * of a few objects in a big cluster holds and processes only those. The key names a resource
+         * as handlers name it ({@code pods}, {@code kopfexamples.kopf.dev}); the value is a selector
+         * as {@code kubectl -l} takes it. Objects outside are outside the operator: no handler of
+         * that resource serves them, whatever its own filters say, and one that leaves the selection
+         * is treated as one that no handler's filters match any more (its daemons stop, its
+         * finalizer goes). docs/big-clusters.md says when to use it and what it changes.
+         *
+         * <pre>{@code
+         * settings.watching.labelSelectors.put("pods", "app.kubernetes.io/managed-by=my-operator");
+         * }</pre>
+         */
+        public final Map<String, String> labelSelectors = new LinkedHashMap<>();
+
+        /**
+         * Server-side field selectors by resource, as {@link #labelSelectors} (both must hold where
+         * both are given): {@code path=value}, {@code path!=value}. Custom resources can be selected
+         * by {@code metadata.name} and {@code metadata.namespace} only; built-in ones by the fields
+         * their API allows ({@code spec.nodeName} of Pods).
+         *
+         * <pre>{@code
+         * settings.watching.fieldSelectors.put("pods", "spec.nodeName=" + System.getenv("NODE_NAME"));
+         * }</pre>
+         */
+        public final Map<String, String> fieldSelectors = new LinkedHashMap<>();
+
+        /**
+         * Keep {@code metadata.managedFields} in the bodies that handlers get (kopf4j's own; Kopf
+         * keeps them). Off by default: the API server's bookkeeping of server-side apply, which
+         * handlers rarely read, is often the largest part of an object's metadata, and every queued
+         * event and every body kept for daemons costs less without it. Turn it on for a handler that
+         * reads them.
+         */
+        public boolean keepManagedFields = false;
     }
 
     /** Per-object queues. */

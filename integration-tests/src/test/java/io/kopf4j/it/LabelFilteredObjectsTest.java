@@ -97,18 +97,7 @@ class LabelFilteredObjectsTest {
         }
     }
 
-    /** The types of the events the event handler saw for an object ("namespace/name"), by uid if given. */
-    private static List<String> typesOf(String object, String uid) {
-        return EVENTS.stream().map(line -> line.split(" "))
-                .filter(line -> line[0].equals(object) && (uid == null || line[1].equals(uid)))
-                .map(line -> line[2]).toList();
-    }
 
-    private static Map<String, Object> labels(String app) {
-        Map<String, Object> labels = new HashMap<>();
-        labels.put("app", app);   // null removes it
-        return Map.of("metadata", Map.of("labels", labels));
-    }
 
     @Test
     void objectsRelabelledIntoTheFiltersAreModifiedNotAdded(LocalCluster cluster, TemporaryNamespace namespace)
@@ -119,12 +108,12 @@ class LabelFilteredObjectsTest {
         try (Operator operator = fixture.start(fixture.operator().handlers(new Events(), new Watched()))) {
             examples.create("late", Map.of("a", 1));
             for (String name : List.of("early", "late")) {
-                examples.patch(name, labels("web"));
+                examples.patch(name, ObjectEvents.appLabel("web"));
                 // The event handler runs before the creation handler, in the same cycle.
                 await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status(name)).containsEntry("create", "created"));
-                assertThat(typesOf(namespace.name() + "/" + name, null)).as(name).isNotEmpty()
+                assertThat(ObjectEvents.typesOf(EVENTS, namespace.name() + "/" + name, null)).as(name).isNotEmpty()
                         .first().as("the first event the handler sees of %s", name).isEqualTo("MODIFIED");
-                assertThat(typesOf(namespace.name() + "/" + name, null)).as(name).doesNotContain("ADDED");
+                assertThat(ObjectEvents.typesOf(EVENTS, namespace.name() + "/" + name, null)).as(name).doesNotContain("ADDED");
             }
         }
     }
@@ -143,21 +132,21 @@ class LabelFilteredObjectsTest {
                 assertThat(examples.status("ex")).containsEntry("create", "created");
             });
 
-            examples.patch("ex", labels("db"));
+            examples.patch("ex", ObjectEvents.appLabel("db"));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).doesNotContain(KopfExamples.FINALIZER));
-            examples.patch("ex", labels("web"));
+            examples.patch("ex", ObjectEvents.appLabel("web"));
             // The finalizer comes back in the cycle of the event that brought the object back.
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).contains(KopfExamples.FINALIZER));
-            assertThat(typesOf(object, null)).as("created once, then only modified").startsWith("ADDED")
+            assertThat(ObjectEvents.typesOf(EVENTS, object, null)).as("created once, then only modified").startsWith("ADDED")
                     .containsOnlyOnce("ADDED").doesNotContain("DELETED");
             assertThat(EVENTS).filteredOn(line -> line.startsWith(object + " ")).as("outside the filters: unseen")
                     .allMatch(line -> line.endsWith(" web"));
             assertThat(Finalized.DELETIONS).as("leaving the filters is no deletion").doesNotContain(object);
 
-            examples.patch("ex", labels(null));
+            examples.patch("ex", ObjectEvents.appLabel(null));
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.finalizers("ex")).doesNotContain(KopfExamples.FINALIZER));
             examples.delete("ex");
-            await().atMost(WAIT).untilAsserted(() -> assertThat(objectsRemembered(metrics)).as("forgotten once deleted").isZero());
+            await().atMost(WAIT).untilAsserted(() -> assertThat(ObjectEvents.objectsRemembered(metrics)).as("forgotten once deleted").isZero());
             assertThat(Finalized.DELETIONS).doesNotContain(object);
         }
     }
@@ -187,8 +176,8 @@ class LabelFilteredObjectsTest {
             }
 
             await().atMost(WAIT).untilAsserted(() -> {
-                assertThat(typesOf(object, old)).as("the old object").endsWith("DELETED");
-                assertThat(typesOf(object, recreated)).as("the new object").startsWith("ADDED");
+                assertThat(ObjectEvents.typesOf(EVENTS, object, old)).as("the old object").endsWith("DELETED");
+                assertThat(ObjectEvents.typesOf(EVENTS, object, recreated)).as("the new object").startsWith("ADDED");
                 assertThat(examples.get("ex").getMetadata().getUid()).isEqualTo(recreated);
                 assertThat(examples.status("ex")).as("the new object's creation is handled").containsEntry("create", "created");
             });
@@ -203,19 +192,12 @@ class LabelFilteredObjectsTest {
             examples.create("ex", Map.of("a", 1), Map.of(), WEB);
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
         }
-        examples.patch("ex", labels("db"));
+        examples.patch("ex", ObjectEvents.appLabel("db"));
         try (KopfRunner runner = fixture.run(Resuming.class)) {
-            examples.patch("ex", labels("web"));
+            examples.patch("ex", ObjectEvents.appLabel("web"));
             // Kopf listed it at the start: its first handling since is a resume.
             await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("resume", "resumed"));
             assertThat(runner.output()).contains(fixture.about("ex") + "Resuming is processed: 1 succeeded; 0 failed.");
         }
-    }
-
-    private static double objectsRemembered(URI metrics) throws Exception {
-        String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(metrics).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-        return text.lines().filter(line -> line.startsWith("kopf4j_objects "))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.indexOf(' ') + 1))).findFirst().orElseThrow();
     }
 }

@@ -14,6 +14,7 @@ import io.kopf4j.internal.reactor.queueing.ObjectQueues;
 import io.kopf4j.internal.reactor.queueing.Progress;
 import io.kopf4j.internal.runtime.Metrics;
 import io.kopf4j.internal.runtime.OperatorThreads;
+import io.kopf4j.internal.selection.Selections;
 import io.kopf4j.internal.watching.ResourceWatcher;
 import java.time.Duration;
 import java.util.List;
@@ -40,7 +41,7 @@ class OrchestratorTest {
     private Orchestrator orchestrator(LocalCluster cluster) {
         OperatorSettings settings = new OperatorSettings();
         OperatorThreads threads = new OperatorThreads("orchestrator-test");
-        return new Orchestrator(cluster.client(), threads, settings, new Metrics(null),
+        return new Orchestrator(cluster.client(), threads, settings, new Metrics(null), Selections.NONE,
                 resource -> new ObjectQueues(resource, (event, pressure, deadline) -> {
                     seen.add(event.name() + ":" + event.type());
                     return null;

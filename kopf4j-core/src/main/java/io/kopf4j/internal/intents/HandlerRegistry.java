@@ -28,6 +28,38 @@ public final class HandlerRegistry {
     private final List<ChildrenHandler> children = new ArrayList<>();
     private final List<ConversionHandler> conversions = new ArrayList<>();
     private final Set<DeclaredPermission> permissions = new LinkedHashSet<>();
+    /** Which objects the watched handlers serve at all: every object, unless a server-side selection narrows it. */
+    private volatile ObjectScope scope = ObjectScope.EVERY_OBJECT;
+
+    /**
+     * Which objects of a resource the operator serves: those of its server-side selection
+     * ({@code settings.watching.labelSelectors}), or all.
+     *
+     * <pre>{@code
+     * registry.serveOnly(Selections.of(settings.watching)::serves);
+     * }</pre>
+     */
+    @FunctionalInterface
+    public interface ObjectScope {
+        ObjectScope EVERY_OBJECT = (resource, body) -> true;
+
+        boolean serves(Resource resource, Map<String, Object> body);
+    }
+
+    /**
+     * Narrows the objects that the watched handlers (changing, event, daemons and timers, children,
+     * indexes; not admission) serve: an object outside the scope is one that no handler's filters
+     * match, as Kopf treats an object whose labels no longer match (its daemons stop, its finalizer
+     * goes, its index entries go).
+     */
+    public void serveOnly(ObjectScope scope) {
+        this.scope = Objects.requireNonNull(scope);
+    }
+
+    /** Whether the cause's object is in the scope the watched handlers serve. */
+    public boolean serves(Cause cause) {
+        return scope.serves(cause.resource(), cause.raw());
+    }
 
     /**
      * Adds a handler. One method under several annotations may share its id (it runs once per
@@ -282,6 +314,9 @@ public final class HandlerRegistry {
     /** The changing handlers a cause calls, each id once: Kopf's reason, resume, filter and field rules. */
     public synchronized List<ChangingHandler> changingHandlers(ChangingCause cause) {
         List<ChangingHandler> selected = new ArrayList<>();
+        if (!serves(cause)) {
+            return selected;
+        }
         Set<String> ids = new HashSet<>();
         for (ChangingHandler handler : changingHandlers(cause.resource())) {
             if (handler.reactsTo(cause.reason(), cause.initial(), cause.deleting()) && matches(handler, cause)
@@ -294,12 +329,13 @@ public final class HandlerRegistry {
 
     /** Whether the object concerns any changing handler's filters; if not, it is left untouched (stealth). */
     public synchronized boolean prematches(ChangingCause cause) {
-        return changingHandlers(cause.resource()).stream().anyMatch(h -> prematches(h, cause));
+        return serves(cause) && changingHandlers(cause.resource()).stream().anyMatch(h -> prematches(h, cause));
     }
 
     /** Whether a handler that the object concerns requires kopf4j's finalizer on it. */
     public synchronized boolean requiresFinalizer(ChangingCause cause) {
-        return changingHandlers(cause.resource()).stream().anyMatch(h -> h.requiresFinalizer() && prematches(h, cause));
+        return serves(cause) && changingHandlers(cause.resource()).stream()
+                .anyMatch(h -> h.requiresFinalizer() && prematches(h, cause));
     }
 
     /** The ids of a resource's changing and event handlers: the keys of their results in its objects' status. */
@@ -328,7 +364,7 @@ public final class HandlerRegistry {
     /** The children handlers of an object at this event: of its resource, and whose filters it passes. */
     public synchronized List<ChildrenHandler> childrenHandlers(SpawningCause cause) {
         return children.stream()
-                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matchesBody(cause, cause.raw()))
+                .filter(h -> h.selector().matches(cause.resource()) && serves(cause) && h.filters().matchesBody(cause, cause.raw()))
                 .toList();
     }
 
@@ -354,7 +390,7 @@ public final class HandlerRegistry {
     /** The event handlers whose filters the object passes. */
     public synchronized List<WatchingHandler> watchingHandlers(WatchingCause cause) {
         return watching.stream()
-                .filter(h -> h.selector().matches(cause.resource()) && h.filters().matchesBody(cause, cause.raw()))
+                .filter(h -> h.selector().matches(cause.resource()) && serves(cause) && h.filters().matchesBody(cause, cause.raw()))
                 .toList();
     }
 
@@ -370,7 +406,7 @@ public final class HandlerRegistry {
      */
     public synchronized List<SpawningHandler> spawningHandlers(SpawningCause cause, Set<String> excluded) {
         return spawning.stream()
-                .filter(h -> h.selector().matches(cause.resource()) && !excluded.contains(h.id())
+                .filter(h -> h.selector().matches(cause.resource()) && !excluded.contains(h.id()) && serves(cause)
                         && h.filters().matchesBody(cause, cause.raw()))
                 .toList();
     }

@@ -15,6 +15,7 @@ import io.kopf4j.internal.reactor.processing.Childing;
 import io.kopf4j.internal.reactor.processing.IndexesBarrier;
 import io.kopf4j.internal.reactor.processing.Indexing;
 import io.kopf4j.internal.reactor.processing.ResourceProcessor;
+import io.kopf4j.internal.reactor.processing.SelectionExits;
 import io.kopf4j.internal.reactor.processing.Sharding;
 import io.kopf4j.internal.reactor.processing.Spawning;
 import io.kopf4j.internal.reactor.queueing.ObjectQueues;
@@ -22,6 +23,7 @@ import io.kopf4j.internal.reactor.queueing.Progress;
 import io.kopf4j.internal.runtime.Engine;
 import io.kopf4j.internal.runtime.OperatorChecks;
 import io.kopf4j.internal.runtime.OutOfMemory;
+import io.kopf4j.internal.selection.Selections;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -60,6 +62,9 @@ public final class Reactor implements Engine {
     private final Indexing indexing;
     private final IndexesBarrier barrier;
     private final Sharding sharding;
+    private final KubernetesClient client;
+    /** The resources watched through server-side selectors (settings.watching). */
+    private final Selections selections;
 
     /**
      * @param client the operator's client: discovery, listing, patching
@@ -83,8 +88,11 @@ public final class Reactor implements Engine {
         this.indexing = indexing;
         this.sharding = sharding;
         HandlerRegistry registry = services.registry();
+        this.client = client;
+        this.selections = Selections.of(services.settings().watching);
+        registry.serveOnly(selections::serves);
         this.orchestrator = new Orchestrator(watchClient, services.threads(), services.settings(), services.metrics(),
-                this::queues);
+                selections, this::queues);
         this.observer = new Observer(client, watchClient, registry, services.namespaces(), services.threads(),
                 services.settings(), services.metrics(), orchestrator);
         this.barrier = registry.indexingHandlers().isEmpty() ? IndexesBarrier.OPEN
@@ -192,7 +200,8 @@ public final class Reactor implements Engine {
         OperatorSettings settings = services.settings();
         ResourceProcessor processor = processors.computeIfAbsent(resource,
                 r -> new ResourceProcessor(r, services.registry(), settings, services.memo(), patcher, poster, execution,
-                        spawning, childing, indexing, barrier, sharding));
+                        spawning, childing, indexing, barrier, sharding,
+                        SelectionExits.reading(client, r, selections.of(r), settings)));
         Consumer<OperatorException> failure = services.failure();
         ObjectQueues queues = new ObjectQueues(resource, processor, services.threads(), settings, progress,
                 services.metrics(), error -> failure.accept(error instanceof OutOfMemoryError outOfMemory

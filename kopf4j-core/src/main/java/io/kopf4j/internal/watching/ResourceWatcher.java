@@ -10,6 +10,7 @@ import io.kopf4j.internal.clients.ApiStream;
 import io.kopf4j.internal.clients.UnreadableObject;
 import io.kopf4j.internal.logging.ObjectLogger;
 import io.kopf4j.internal.runtime.Metrics;
+import io.kopf4j.internal.selection.Selection;
 import io.kopf4j.internal.structs.Json;
 import java.time.Duration;
 import java.util.Collection;
@@ -40,19 +41,26 @@ import org.slf4j.LoggerFactory;
  * the handlers get, instead of into fabric8's {@code GenericKubernetesResource} and from it into
  * a map, and fabric8's deserializer does not load the model classes of all its model jars.
  *
- * <p>As Kopf, it lists and watches every object of the resource, never with a server-side label
- * selector, even when all handlers require the same labels: the handlers' filters are checked in
- * the operator. A selector would save the traffic of the objects outside it, but what the handlers
- * and the change detection see would no longer be Kopf's, and no translation of its events can
- * make it so: an object relabelled into the selection arrives as {@code ADDED}, and nothing in the
- * event tells a creation from an object that existed unseen (Kopf: {@code MODIFIED}, and resume
- * handlers run for an object listed at the start); one that leaves it arrives as {@code DELETED}
- * with its last matching labels, which takes a re-read to tell from a deletion (racing with a
- * recreation under the same name); an object that leaves between a {@code 410 Gone} and the
- * re-list is never seen again (its finalizer held), and one deleted after leaving is never
- * forgotten.
+ * <p>As Kopf, it lists and watches every object of the resource unless given a {@link Selection}:
+ * the handlers' filters are checked in the operator. With a selection (the user's opt-in
+ * {@code settings.watching.labelSelectors}, or a private cache of objects this operator marks), the
+ * API server sends only the objects inside it, and an object's way in or out of it looks like a
+ * creation or a deletion: one relabelled into it arrives as {@code ADDED}, one that leaves it as
+ * {@code DELETED} with its last state inside, and one that leaves while the watch is down is merely
+ * missing from the next listing. A sink that must tell these from the real thing (the reactor's:
+ * {@link SelectedObjects}) implements {@link ListingAware} to learn where each listing starts and ends.
  */
 public final class ResourceWatcher implements Runnable {
+    /**
+     * A sink told where each listing starts and ends, so that it can tell which objects it knew of
+     * were missing from it. Both are called on the watcher's thread, around the listing's events.
+     */
+    public interface ListingAware extends Consumer<WatchEvent> {
+        void listingStarted();
+
+        void listingEnded();
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(ResourceWatcher.class);
     private static final Duration ERROR_BACKOFF = Duration.ofSeconds(1);
     private static final int GONE = 410;
@@ -62,8 +70,8 @@ public final class ResourceWatcher implements Runnable {
     private final io.kopf4j.Resource resource;
     private final String namespace;
     private final Consumer<WatchEvent> sink;
-    /** The label selector of a private cache's watcher, or null for every object (the reactor's). */
-    private final String labelSelector;
+    /** The objects the API server sends, or null for every object. */
+    private final Selection selection;
     private final OperatorSettings.Watching settings;
     private final ApiRetries retries;
     private final Duration inactivityTimeout;
@@ -81,20 +89,18 @@ public final class ResourceWatcher implements Runnable {
 
     public ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace,
                            Consumer<WatchEvent> sink, OperatorSettings settings, Metrics metrics) {
-        this(client, resource, namespace, null, sink, settings, metrics);
+        this(client, resource, namespace, (Selection) null, sink, settings, metrics);
     }
 
     /**
-     * A watcher of the objects with these labels only: for a private cache of objects that this
-     * operator marks itself (its children), where the reasons above against a selector do not hold:
-     * no handler's change detection sees these events, and an object that leaves the selection is
-     * one this operator no longer keeps.
+     * A watcher of the objects of a selection only: a resource the user selected on the server
+     * side, or a private cache of objects that this operator marks itself (its children).
      *
-     * @param labelSelector the API server's label selector, e.g. {@code kopf4j.dev/managed-by=kopf4j}
+     * @param selection the API server's label and field selectors, or null for every object
      */
-    public ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace, String labelSelector,
+    public ResourceWatcher(KubernetesClient client, io.kopf4j.Resource resource, String namespace, Selection selection,
                            Consumer<WatchEvent> sink, OperatorSettings settings, Metrics metrics) {
-        this.labelSelector = labelSelector;
+        this.selection = selection;
         this.client = client;
         this.resource = resource;
         this.namespace = namespace;
@@ -248,13 +254,18 @@ public final class ResourceWatcher implements Runnable {
     }
 
     private ApiRequest collection() {
-        return ApiRequest.collection(client, resource, namespace).query("labelSelector", labelSelector);
+        return ApiRequest.collection(client, resource, namespace)
+                .query("labelSelector", selection == null ? null : selection.labelQuery())
+                .query("fieldSelector", selection == null ? null : selection.fieldQuery());
     }
 
     /** Lists page by page, delivering every readable item; returns the listing's resourceVersion. */
     private String listAll() {
         String token = null;
         String version;
+        if (sink instanceof ListingAware aware) {
+            aware.listingStarted();
+        }
         do {
             long started = System.nanoTime();
             ApiRequest request = collection().query("limit", String.valueOf(pageSize)).query("continue", token);
@@ -265,6 +276,9 @@ public final class ResourceWatcher implements Runnable {
             version = page.resourceVersion();
             token = page.continueToken();
         } while (token != null && !stopped);
+        if (sink instanceof ListingAware aware && !stopped) {
+            aware.listingEnded();
+        }
         return version;
     }
 

@@ -14,6 +14,8 @@ import io.kopf4j.internal.runtime.Engine;
 import io.kopf4j.internal.runtime.Metrics;
 import io.kopf4j.internal.runtime.OperatorChecks;
 import io.kopf4j.internal.runtime.OperatorThreads;
+import io.kopf4j.internal.selection.LabelSelector;
+import io.kopf4j.internal.selection.Selection;
 import io.kopf4j.internal.watching.ResourceWatcher;
 import io.kopf4j.internal.watching.WatchEvent;
 import java.time.Duration;
@@ -96,13 +98,13 @@ public final class ChildrenEngine implements Engine, Childing {
         String fieldManager = settings.children.fieldManager;
         applier = new ChildrenApplier(cache, new ChildWrites(client, ApiRetries.of(settings), fieldManager), kinds,
                 fieldManager, metrics);
-        String selector = DesiredChildren.MANAGED_BY + "=" + fieldManager;
+        Selection managed = new Selection(LabelSelector.parse(DesiredChildren.MANAGED_BY + "=" + fieldManager), null);
         for (Resource resource : watched.values()) {
             // Patterns (globs, exclusions) are not namespaces to watch in: the watch is then cluster-wide, by label.
             List<String> scopes = !resource.namespaced() || !namespaces.literal() || namespaces.clusterWide()
                     ? Collections.singletonList(null) : List.copyOf(namespaces.literals());
             for (String namespace : scopes) {
-                ResourceWatcher watcher = new ResourceWatcher(client, resource, namespace, selector, this::arrived, settings,
+                ResourceWatcher watcher = new ResourceWatcher(client, resource, namespace, managed, this::arrived, settings,
                         metrics);
                 watchers.add(watcher);
                 threads.start("kopf4j-children-" + watcher.describe().replace(' ', '-'), watcher);

@@ -95,7 +95,7 @@ public final class IndexingEngine implements Indexing, Engine {
             Instant now = Instant.now();
             Map<String, Instant> skips = skipped.getOrDefault(object, Map.of());
             List<IndexingHandler> due = ofResource.stream()
-                    .filter(handler -> handler.filters().matchesBody(cause, raw)
+                    .filter(handler -> registry.serves(cause) && handler.filters().matchesBody(cause, raw)
                             && !skips.getOrDefault(handler.id(), Instant.MIN).isAfter(now)).toList();
             Map<String, Outcome> outcomes = execution.runIndexing(due, cause);
             for (IndexingHandler handler : ofResource) {

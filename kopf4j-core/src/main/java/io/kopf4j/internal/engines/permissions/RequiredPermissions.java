@@ -18,6 +18,7 @@ import io.kopf4j.internal.intents.ResourceSelector;
 import io.kopf4j.internal.intents.SpawningHandler;
 import io.kopf4j.internal.intents.WatchingHandler;
 import io.kopf4j.internal.intents.WebhookType;
+import io.kopf4j.internal.selection.Selections;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -69,6 +70,7 @@ public final class RequiredPermissions {
     private final Scope scope;
     private final ApiCatalog catalog;
     private final NamespacePatterns patterns;
+    private final Selections selections;
     private final List<Rule> rules = new ArrayList<>();
     private List<Resource> discovered;
 
@@ -78,6 +80,7 @@ public final class RequiredPermissions {
         this.scope = scope;
         this.catalog = catalog;
         this.patterns = new NamespacePatterns(scope.namespaces());
+        this.selections = Selections.of(settings.watching);
     }
 
     /**
@@ -176,6 +179,10 @@ public final class RequiredPermissions {
         for (String namespace : namespacesOf(resource.namespaced())) {
             for (String handler : all) {
                 add(resource.group(), resource.plural(), WATCHING, namespace, false, handler + ": watching its objects");
+            }
+            if (!all.isEmpty() && selections.of(resource) != null) {
+                add(resource.group(), resource.plural(), Set.of("get"), namespace, false, "settings.watching's selection of "
+                        + resource.plural() + ": telling an object that left it from a deleted one");
             }
             for (ChangingHandler h : changing) {
                 add(resource.group(), resource.plural(), Set.of("patch"), namespace, false,

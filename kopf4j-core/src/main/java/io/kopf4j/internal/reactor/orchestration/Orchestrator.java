@@ -6,7 +6,12 @@ import io.kopf4j.Resource;
 import io.kopf4j.internal.reactor.queueing.ObjectQueues;
 import io.kopf4j.internal.runtime.Metrics;
 import io.kopf4j.internal.runtime.OperatorThreads;
+import io.kopf4j.internal.selection.Selection;
+import io.kopf4j.internal.selection.Selections;
+import io.kopf4j.internal.watching.LeanBodies;
 import io.kopf4j.internal.watching.ResourceWatcher;
+import io.kopf4j.internal.watching.SelectedObjects;
+import io.kopf4j.internal.watching.WatchEvent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
@@ -36,6 +42,9 @@ public final class Orchestrator {
     private final Function<Resource, ObjectQueues> queuesFactory;
     private final Map<WatcherKey, ResourceWatcher> watchers = new ConcurrentHashMap<>();
     private final Map<Resource, ObjectQueues> queues = new ConcurrentHashMap<>();
+    private final Selections selections;
+    /** The objects known inside each selected resource's selection, per watcher key: they outlive a resume's new watcher. */
+    private final Map<WatcherKey, SelectedObjects> selected = new ConcurrentHashMap<>();
     private final List<PauseListener> pauseListeners = new ArrayList<>();
     /** How long a wait for a listing lasts before the watchers are looked up again. */
     private static final Duration LISTING_RECHECK = Duration.ofMillis(200);
@@ -47,10 +56,12 @@ public final class Orchestrator {
     private boolean stopped;
 
     /**
+     * @param selections the resources watched in part (server-side selectors), by resource
      * @param queuesFactory the per-object queues of a resource, made once per resource
      */
     public Orchestrator(KubernetesClient watchClient, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
-                        Function<Resource, ObjectQueues> queuesFactory) {
+                        Selections selections, Function<Resource, ObjectQueues> queuesFactory) {
+        this.selections = selections;
         this.watchClient = watchClient;
         this.threads = threads;
         this.settings = settings;
@@ -185,6 +196,7 @@ public final class Orchestrator {
     }
 
     private void drop(Predicate<WatcherKey> which) {
+        selected.keySet().removeIf(which);
         watchers.entrySet().removeIf(entry -> {
             if (which.test(entry.getKey())) {
                 entry.getValue().stop();
@@ -196,8 +208,17 @@ public final class Orchestrator {
 
     private ResourceWatcher newWatcher(WatcherKey key) {
         ObjectQueues objects = queues.computeIfAbsent(key.resource(), queuesFactory);
-        return new ResourceWatcher(watchClient, key.resource(), key.namespace(), objects::dispatch, settings,
-                metrics);
+        Consumer<WatchEvent> queue = settings.watching.keepManagedFields ? objects::dispatch : LeanBodies.before(objects::dispatch);
+        Selection selection = selections.of(key.resource());
+        if (selection == null) {
+            return new ResourceWatcher(watchClient, key.resource(), key.namespace(), queue, settings, metrics);
+        }
+        SelectedObjects known = selected.computeIfAbsent(key, k -> {
+            LOG.info("Watching only the {} selected by {}{} (settings.watching).", key.resource().plural(), selection,
+                    key.namespace() == null ? "" : " in '" + key.namespace() + "'");
+            return new SelectedObjects(queue);
+        });
+        return new ResourceWatcher(watchClient, key.resource(), key.namespace(), selection, known, settings, metrics);
     }
 
     private void start(ResourceWatcher watcher) {

@@ -55,6 +55,7 @@ public final class ResourceProcessor implements EventProcessor {
     private final Indexing indexing;
     private final IndexesBarrier barrier;
     private final Sharding sharding;
+    private final SelectionExits exits;
     /** The resource has indexing functions: only then is each arriving event indexed. */
     private final boolean indexed;
     /** The resource has daemons or timers. */
@@ -69,7 +70,9 @@ public final class ResourceProcessor implements EventProcessor {
 
     public ResourceProcessor(Resource resource, HandlerRegistry registry, OperatorSettings settings, Memo operatorMemo,
                              ObjectPatching patcher, EventSink poster, Execution execution, Spawning spawning,
-                             Childing childing, Indexing indexing, IndexesBarrier barrier, Sharding sharding) {
+                             Childing childing, Indexing indexing, IndexesBarrier barrier, Sharding sharding,
+                             SelectionExits exits) {
+        this.exits = exits;
         this.resource = resource;
         this.registry = registry;
         this.settings = settings;
@@ -138,6 +141,8 @@ public final class ResourceProcessor implements EventProcessor {
             return null;
         }
         barrier.await();
+        SelectionExits.Confirmed confirmed = exits.confirm(event);
+        event = confirmed.event();
         ObjectMemory memory = event.isRecheck() ? memories.get(key) : memoryOf(event);
         if (memory == null) {
             return null;   // a recheck of an object deleted meanwhile
@@ -170,6 +175,9 @@ public final class ResourceProcessor implements EventProcessor {
                 version = applied.resourceVersion();
             }
             memory.throttler.succeeded();
+            if (confirmed.departed()) {
+                forget(key);   // outside the selection, it sends no more events: not even its deletion
+            }
             return version;
         } catch (OutOfMemoryError e) {
             throw e;

@@ -81,7 +81,7 @@ class HostileObjectProperties {
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                 new Metrics(null), null, events, null);
         ResourceProcessor processor = new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, events, execution,
-                Spawning.NONE, Childing.NONE, Indexing.NONE, IndexesBarrier.OPEN, Sharding.ALL);
+                Spawning.NONE, Childing.NONE, Indexing.NONE, IndexesBarrier.OPEN, Sharding.ALL, SelectionExits.NONE);
         Map<String, Object> metadata = new LinkedHashMap<>(Map.of("uid", "u1", "name", "ex", "namespace", "ns",
                 "resourceVersion", "1", "annotations", new LinkedHashMap<>(hostile.annotations())));
         if (hostile.deleting()) {

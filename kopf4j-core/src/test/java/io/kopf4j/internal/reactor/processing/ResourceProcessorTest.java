@@ -47,7 +47,7 @@ class ResourceProcessorTest {
         Execution execution = new Execution(Lifecycles.asap(), Duration.ofSeconds(60), settings.persistence.progressStorage,
                 new Metrics(null), null, events, null);
         return new ResourceProcessor(KOPFEXAMPLES, registry, settings, new Memo(), api, events, execution, Spawning.NONE, Childing.NONE,
-                Indexing.NONE, IndexesBarrier.OPEN, sharding);
+                Indexing.NONE, IndexesBarrier.OPEN, sharding, SelectionExits.NONE);
     }
 
     private void object(Map<String, Object> spec) {
