@@ -145,7 +145,7 @@ class Svg:
             else:
                 self.line(x, y - 3, x + 14, y - 3, colour, 2, "5,3" if kind == "dash" else None)
             self.text(x + 18, y + 1, label, anchor="start", size=11)
-            x += 34 + 6.8 * len(label)
+            x += legend_width([(label, colour, kind)])
 
     def save(self, name):
         os.makedirs(IMAGES, exist_ok=True)
@@ -153,6 +153,16 @@ class Svg:
         with open(path, "w", encoding="utf-8") as file:
             file.write("\n".join(self.parts + ["</svg>"]) + "\n")
         return path
+
+
+def legend_width(entries):
+    """How wide Svg.legend draws these entries."""
+    return sum(34 + 6.8 * len(label) for label, _, _ in entries)
+
+
+def fitting_width(width, title, legend_entries, legend_x=70):
+    """At least width, and wide enough for the title (14 px bold) and the legend from legend_x."""
+    return max(width, 40 + 8.5 * len(title), legend_x + legend_width(legend_entries) + 10)
 
 
 class Panel:
@@ -231,7 +241,10 @@ def load_phases(results):
         return None
     operators = load_operators(runs, exclude=("floor",))
     width = max(240, 3 * 24 * len(operators) / 0.8)   # a bar at least 24 px wide: room for its figure
-    svg = Svg(40 + (width + 60) * len(runs), 330, "Load: seconds per phase as a multiple of the floor's (lower is better)")
+    title = "Load: seconds per phase as a multiple of the floor's (lower is better)"
+    legend = [(label, COLOURS[label], "box") for _, label in operators] + [("floor = 1", COLOURS["floor"], "dash"),
+                                                                         ("goal (issue 10)", COLOURS["goal"], "dash")]
+    svg = Svg(fitting_width(40 + (width + 60) * len(runs), title, legend), 330, title)
     y_max = nice_max(max(row(result, name)[f"{phase}_ratio"] for _, result in runs for name, _ in operators
                          if row(result, name) for phase in ("create", "update", "delete")))
     for number, (n, result) in enumerate(runs):
@@ -245,8 +258,7 @@ def load_phases(results):
             panel.bars(index, values)
             panel.goal(index, GOALS[phase], COLOURS["goal"])
         panel.hline(1.0, COLOURS["floor"], "floor")
-    svg.legend(70, 310, [(label, COLOURS[label], "box") for _, label in operators] + [("floor = 1", COLOURS["floor"], "dash"),
-                                                                                        ("goal (issue 10)", COLOURS["goal"], "dash")])
+    svg.legend(70, 310, legend)
     return svg.save("load-phases.svg")
 
 
@@ -258,7 +270,9 @@ def load_cpu_startup(results):
     operators = load_operators(runs)
     categories = [f"N = {label_n(n)}" for n, _ in runs]
     width = max(300, len(runs) * 24 * len(operators) / 0.8)
-    svg = Svg(190 + 2 * width, 330, "Load: CPU and start-up of each operator (lower is better)")
+    title = "Load: CPU and start-up of each operator (lower is better)"
+    legend = [(label, COLOURS[label], "box") for _, label in operators]
+    svg = Svg(fitting_width(190 + 2 * width, title, legend), 330, title)
     panels = (("cpu_s", "CPU s", "CPU s, spawn to the end of the delete phase"),
               ("startup_s", "seconds", "start-up s: spawn to the first object handled"))
     for number, (figure, y_label, title) in enumerate(panels):
@@ -268,7 +282,7 @@ def load_cpu_startup(results):
         for index, (_, result) in enumerate(runs):
             panel.bars(index, [(label, row(result, name).get(figure) if row(result, name) else None, COLOURS[label])
                                for name, label in operators])
-    svg.legend(70, 310, [(label, COLOURS[label], "box") for _, label in operators])
+    svg.legend(70, 310, legend)
     return svg.save("load-cpu-startup.svg")
 
 
@@ -291,10 +305,13 @@ def rss_over_n(results):
     if not sizes:
         return None
     series = {}
+    labels = dict(LOAD_OPERATORS)
     for n, result in load:
         for candidate in result["rows"]:
-            series.setdefault(candidate["operator"], []).append((sizes.index(n), candidate["peak_rss_mib"]))
-    series["kopf4j, N present at start-up"] = [(sizes.index(n), found["peak_rss_mib"]) for n, found in startup.items()]
+            label = labels.get(candidate["operator"], candidate["operator"])
+            series.setdefault(label, []).append((sizes.index(n), candidate["peak_rss_mib"]))
+    if startup:
+        series["kopf4j, N present at start-up"] = [(sizes.index(n), found["peak_rss_mib"]) for n, found in startup.items()]
     y_max = nice_max(max(value for points in series.values() for _, value in points))
     svg = Svg(700, 330, "Peak RSS over N (MiB)")
     panel = Panel(svg, 70, 50, 600, 220, y_max, "peak RSS MiB", [f"N = {label_n(n)}" for n in sizes])
