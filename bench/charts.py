@@ -21,12 +21,19 @@ if any(arg in ("-h", "--help") for arg in sys.argv[1:]):   # every script answer
     sys.exit(0)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RESULTS = os.path.join(ROOT, "bench", "results")
-IMAGES = os.path.join(ROOT, "docs", "images")
+# Other directories, e.g. to look at a run's charts before committing it: the benchmarks' own knob
+# KOPF4J_BENCH_RESULTS, and KOPF4J_BENCH_IMAGES for the SVGs.
+RESULTS = os.environ.get("KOPF4J_BENCH_RESULTS") or os.path.join(ROOT, "bench", "results")
+IMAGES = os.environ.get("KOPF4J_BENCH_IMAGES") or os.path.join(ROOT, "docs", "images")
 
 COLOURS = {"floor": "#8c8c8c", "kopf4j": "#1f77b4", "kopf4j, posting off": "#ff7f0e", "kopf4j-quiet": "#ff7f0e",
            "AOT cache off": "#9ecae1", "AOT cache (default)": "#2ca02c",
-           "daemons": "#9467bd", "timers": "#17becf", "Kopf 1.44": "#d62728"}
+           "daemons": "#9467bd", "timers": "#17becf", "Kopf 1.44": "#d62728", "kopf": "#d62728", "Kopf": "#d62728",
+           "josdk": "#8c564b", "JOSDK": "#8c564b", "goal": "#222222"}
+# The load benchmark's operators (bench/README.md), as it names them and as the legends say; the
+# other frameworks (kopf, josdk) are drawn where a run measured them.
+LOAD_OPERATORS = [("floor", "floor"), ("kopf4j", "kopf4j"), ("kopf4j-quiet", "kopf4j, posting off"), ("kopf", "Kopf"),
+                  ("josdk", "JOSDK")]
 # The goals of issue 10 per phase, as multiples of the floor's seconds.
 GOALS = {"create": 1.5, "update": 2.0, "delete": 1.1}
 FONT = 'font-family="sans-serif" font-size="12"'
@@ -138,7 +145,7 @@ class Svg:
             else:
                 self.line(x, y - 3, x + 14, y - 3, colour, 2, "5,3" if kind == "dash" else None)
             self.text(x + 18, y + 1, label, anchor="start", size=11)
-            x += 34 + 6.8 * len(label)
+            x += legend_width([(label, colour, kind)])
 
     def save(self, name):
         os.makedirs(IMAGES, exist_ok=True)
@@ -146,6 +153,16 @@ class Svg:
         with open(path, "w", encoding="utf-8") as file:
             file.write("\n".join(self.parts + ["</svg>"]) + "\n")
         return path
+
+
+def legend_width(entries):
+    """How wide Svg.legend draws these entries."""
+    return sum(34 + 6.8 * len(label) for label, _, _ in entries)
+
+
+def fitting_width(width, title, legend_entries, legend_x=70):
+    """At least width, and wide enough for the title (14 px bold) and the legend from legend_x."""
+    return max(width, 40 + 8.5 * len(title), legend_x + legend_width(legend_entries) + 10)
 
 
 class Panel:
@@ -211,17 +228,27 @@ class Panel:
             self.svg.text(x + 6, y - 6, f"{value:.0f}" if value >= 10 else f"{value:.2f}", anchor="start", size=9, colour=colour)
 
 
+def load_operators(runs, exclude=()):
+    """[(name, label)] of the load benchmark's operators that any of the runs measured, in LOAD_OPERATORS' order."""
+    return [(name, label) for name, label in LOAD_OPERATORS
+            if name not in exclude and any(row(result, name) for _, result in runs)]
+
+
 def load_phases(results):
     """Time per phase as a multiple of the floor's, one panel per N."""
     runs = [(n, result) for n, _, result in of(results, "load")]
     if not runs:
         return None
-    operators = [("kopf4j", "kopf4j"), ("kopf4j-quiet", "kopf4j, posting off")]   # as the benchmark names them, as the legend says
-    svg = Svg(40 + 300 * len(runs), 330, "Load: seconds per phase as a multiple of the floor's (lower is better)")
+    operators = load_operators(runs, exclude=("floor",))
+    width = max(240, 3 * 24 * len(operators) / 0.8)   # a bar at least 24 px wide: room for its figure
+    title = "Load: seconds per phase as a multiple of the floor's (lower is better)"
+    legend = [(label, COLOURS[label], "box") for _, label in operators] + [("floor = 1", COLOURS["floor"], "dash"),
+                                                                         ("goal (issue 10)", COLOURS["goal"], "dash")]
+    svg = Svg(fitting_width(40 + (width + 60) * len(runs), title, legend), 330, title)
     y_max = nice_max(max(row(result, name)[f"{phase}_ratio"] for _, result in runs for name, _ in operators
                          if row(result, name) for phase in ("create", "update", "delete")))
     for number, (n, result) in enumerate(runs):
-        panel = Panel(svg, 70 + 300 * number, 60, 240, 200, y_max, "× floor" if number == 0 else "",
+        panel = Panel(svg, 70 + (width + 60) * number, 60, width, 200, y_max, "× floor" if number == 0 else "",
                       ["create", "update", "delete"], f"N = {label_n(n)} ({source(result)})")
         for index, phase in enumerate(("create", "update", "delete")):
             values = []
@@ -229,11 +256,34 @@ def load_phases(results):
                 found = row(result, name)
                 values.append((label, found[f"{phase}_ratio"] if found else None, COLOURS[label]))
             panel.bars(index, values)
-            panel.goal(index, GOALS[phase], COLOURS["Kopf 1.44"])
+            panel.goal(index, GOALS[phase], COLOURS["goal"])
         panel.hline(1.0, COLOURS["floor"], "floor")
-    svg.legend(70, 310, [(label, COLOURS[label], "box") for _, label in operators] + [("floor = 1", COLOURS["floor"], "dash"),
-                                                                                        ("goal (issue 10)", COLOURS["Kopf 1.44"], "dash")])
+    svg.legend(70, 310, legend)
     return svg.save("load-phases.svg")
+
+
+def load_cpu_startup(results):
+    """Each operator's CPU seconds over the load benchmark's run, and its start-up there, per N."""
+    runs = [(n, result) for n, _, result in of(results, "load")]
+    if not runs:
+        return None
+    operators = load_operators(runs)
+    categories = [f"N = {label_n(n)}" for n, _ in runs]
+    width = max(300, len(runs) * 24 * len(operators) / 0.8)
+    title = "Load: CPU and start-up of each operator (lower is better)"
+    legend = [(label, COLOURS[label], "box") for _, label in operators]
+    svg = Svg(fitting_width(190 + 2 * width, title, legend), 330, title)
+    panels = (("cpu_s", "CPU s", "CPU s, spawn to the end of the delete phase"),
+              ("startup_s", "seconds", "start-up s: spawn to the first object handled"))
+    for number, (figure, y_label, title) in enumerate(panels):
+        y_max = nice_max(max([found[figure] for _, result in runs for name, _ in operators
+                              for found in [row(result, name)] if found and figure in found], default=0))
+        panel = Panel(svg, 70 + (width + 90) * number, 60, width, 200, y_max, y_label, categories, title)
+        for index, (_, result) in enumerate(runs):
+            panel.bars(index, [(label, row(result, name).get(figure) if row(result, name) else None, COLOURS[label])
+                               for name, label in operators])
+    svg.legend(70, 310, legend)
+    return svg.save("load-cpu-startup.svg")
 
 
 def source(result):
@@ -255,10 +305,13 @@ def rss_over_n(results):
     if not sizes:
         return None
     series = {}
+    labels = dict(LOAD_OPERATORS)
     for n, result in load:
         for candidate in result["rows"]:
-            series.setdefault(candidate["operator"], []).append((sizes.index(n), candidate["peak_rss_mib"]))
-    series["kopf4j, N present at start-up"] = [(sizes.index(n), found["peak_rss_mib"]) for n, found in startup.items()]
+            label = labels.get(candidate["operator"], candidate["operator"])
+            series.setdefault(label, []).append((sizes.index(n), candidate["peak_rss_mib"]))
+    if startup:
+        series["kopf4j, N present at start-up"] = [(sizes.index(n), found["peak_rss_mib"]) for n, found in startup.items()]
     y_max = nice_max(max(value for points in series.values() for _, value in points))
     svg = Svg(700, 330, "Peak RSS over N (MiB)")
     panel = Panel(svg, 70, 50, 600, 220, y_max, "peak RSS MiB", [f"N = {label_n(n)}" for n in sizes])
@@ -320,7 +373,7 @@ def main():
     results = load_results()
     if not results:
         sys.exit(f"no result files in {RESULTS}: run a benchmark first (bench/README.md)")
-    for chart in (load_phases, rss_over_n, startup_chart, daemons_and_timers):
+    for chart in (load_phases, load_cpu_startup, rss_over_n, startup_chart, daemons_and_timers):
         written = chart(results)
         print(f"{chart.__name__}: {os.path.relpath(written, ROOT) if written else 'no results for it'}")
 

@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  */
 record ApiRequests(Map<String, Double> counts) {
     static final Set<String> RESOURCES = Set.of("kopfexamples", "events", "configmaps", "deployments", "services");
-    private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH", "DELETE", "DELETECOLLECTION");
+    /** APPLY: a server-side apply, a PATCH that the API server counts apart (JOSDK's status patches). */
+    private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH", "APPLY", "DELETE", "DELETECOLLECTION");
 
     ApiRequests {
         counts = Map.copyOf(counts);
@@ -63,12 +64,12 @@ record ApiRequests(Map<String, Double> counts) {
         return counts.getOrDefault(key, 0.0);
     }
 
-    /** The writes (POST, PUT, PATCH, DELETE) to the kopfexamples and their subresources. */
+    /** The writes (POST, PUT, PATCH, APPLY, DELETE) to the kopfexamples and their subresources. */
     ApiRequests objectWrites() {
         return only(key -> WRITES.contains(verb(key)) && key.contains(" kopfexamples"));
     }
 
-    /** The writes (POST, PUT, PATCH, DELETE) to every followed resource. */
+    /** The writes (POST, PUT, PATCH, APPLY, DELETE) to every followed resource. */
     ApiRequests writes() {
         return only(key -> WRITES.contains(verb(key)));
     }

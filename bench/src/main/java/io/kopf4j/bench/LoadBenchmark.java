@@ -12,9 +12,10 @@ import java.util.Map;
  * LocalCluster (see {@link OperatorRun}), and prints a markdown table per N that compares them with
  * the floor operator (see {@code bench/README.md}).
  *
- * <p>Run with {@code bench/run.sh 200 1000}. {@code KOPF4J_BENCH_OPERATORS=floor,kopf4j,kopf4j-quiet}
- * chooses the operators (in this order); {@code KOPF4J_BENCH_REPEATS=k} runs them k times,
- * interleaved, and reports the medians.
+ * <p>Run with {@code bench/run.sh 200 1000}. {@code KOPF4J_BENCH_OPERATORS=floor,kopf4j,kopf4j-quiet,kopf,josdk}
+ * chooses the operators (in this order; Kopf and JOSDK are skipped, with a line, where they cannot run:
+ * {@link OperatorCommands}); {@code KOPF4J_BENCH_REPEATS=k} runs them k times, interleaved, and reports
+ * the medians.
  */
 public final class LoadBenchmark {
     private LoadBenchmark() {
@@ -26,12 +27,15 @@ public final class LoadBenchmark {
         for (int i = 1; i < args.length; i++) {
             sizes.add(Integer.parseInt(args[i]));
         }
-        List<OperatorKind> operators = OperatorKind.parse(System.getenv().getOrDefault("KOPF4J_BENCH_OPERATORS", "floor,kopf4j,kopf4j-quiet"));
+        OperatorCommands commands = OperatorCommands.prepare(root,
+                OperatorKind.parse(System.getenv().getOrDefault("KOPF4J_BENCH_OPERATORS", "floor,kopf4j,kopf4j-quiet")));
+        List<OperatorKind> operators = commands.operators();
         int repeats = Integer.parseInt(System.getenv().getOrDefault("KOPF4J_BENCH_REPEATS", "1"));
         Path logs = Files.createTempDirectory("kopf4j-bench-");
         String conditions = Runtime.getRuntime().availableProcessors() + " CPUs; JDK " + Runtime.version() + "; kopf4j JVM options: "
                 + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)") + "; AOT cache: "
-                + (System.getenv().getOrDefault("KOPF4J_AOT", "").equals("off") ? "off" : "default");
+                + (System.getenv().getOrDefault("KOPF4J_AOT", "").equals("off") ? "off" : "default")
+                + (commands.versions().isEmpty() ? "" : "; " + commands.versions());
         System.out.println(conditions + "; operators' logs in " + logs);
         Kopf4jCommand.warmUpAll(root, operators);
         StringBuilder tables = new StringBuilder();
@@ -39,7 +43,7 @@ public final class LoadBenchmark {
             Map<OperatorKind, List<RunResult>> runs = new LinkedHashMap<>();
             for (int repeat = 0; repeat < repeats; repeat++) {
                 for (OperatorKind operator : operators) {
-                    runs.computeIfAbsent(operator, kind -> new ArrayList<>()).add(OperatorRun.run(root, operator, n, logs));
+                    runs.computeIfAbsent(operator, kind -> new ArrayList<>()).add(OperatorRun.run(root, commands, operator, n, logs));
                 }
             }
             List<RunResult> medians = runs.values().stream().map(RunResult::median).toList();

@@ -5,12 +5,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The operators the benchmark compares, each started as its own process: the floor (no framework,
  * {@link FloorOperator}), kopf4j as users run it (the {@code kopf4j} launcher with
- * {@code bench/BenchHandlers.java}; extra JVM options from {@code KOPF4J_BENCH_JVM_OPTS}), and the same with
- * {@code settings.posting.loggers = false} ({@code bench/BenchHandlersQuiet.java}).
+ * {@code bench/BenchHandlers.java}; extra JVM options from {@code KOPF4J_BENCH_JVM_OPTS}), the same with
+ * {@code settings.posting.loggers = false} ({@code bench/BenchHandlersQuiet.java}), and two other
+ * frameworks with the same workload, if they can run here ({@link OperatorCommands}): Kopf
+ * ({@code bench/peers/kopf_handlers.py}) and the Java Operator SDK ({@code bench/peers/josdk}).
  *
  * <pre>{@code
  * List<OperatorKind> chosen = OperatorKind.parse("floor,kopf4j");
@@ -20,7 +23,9 @@ import java.util.List;
 enum OperatorKind {
     FLOOR("floor"),
     KOPF4J("kopf4j"),
-    KOPF4J_QUIET("kopf4j-quiet");
+    KOPF4J_QUIET("kopf4j-quiet"),
+    KOPF("kopf"),
+    JOSDK("josdk");
 
     private final String label;
 
@@ -37,35 +42,49 @@ enum OperatorKind {
         List<OperatorKind> kinds = new ArrayList<>();
         for (String label : labels.split(",")) {
             kinds.add(Arrays.stream(values()).filter(kind -> kind.label.equals(label.trim())).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("unknown operator '" + label + "'; known: floor, kopf4j, kopf4j-quiet")));
+                    .orElseThrow(() -> new IllegalArgumentException("unknown operator '" + label + "'; known: "
+                            + Arrays.stream(values()).map(OperatorKind::label).collect(Collectors.joining(", ")))));
         }
         return kinds;
     }
 
+    /** Whether it is another framework than kopf4j, run only where it can be ({@link OperatorCommands}). */
+    boolean isPeer() {
+        return this == KOPF || this == JOSDK;
+    }
+
     /**
-     * The operator's command line. kopf4j runs as users run it ({@link Kopf4jCommand}); the floor
-     * runs with the same JVM options, so that neither spends the shared cores on a JIT compiler the
-     * other does without.
+     * The command line of the floor or a kopf4j operator (the peers': {@link OperatorCommands#process}).
+     * kopf4j runs as users run it ({@link Kopf4jCommand}); the floor runs with the same JVM options, so
+     * that neither spends the shared cores on a JIT compiler the other does without.
      */
     ProcessBuilder process(Path root, Path kubeconfig, String namespace) throws IOException, InterruptedException {
+        if (isPeer()) {
+            throw new IllegalStateException(label + " is started through OperatorCommands");
+        }
         if (this == FLOOR) {
-            List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(launcherJvmOptions(root));
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), FloorOperator.class.getName(),
-                    kubeconfig.toString(), namespace));
-            return new ProcessBuilder(command);
+            return java(root, System.getProperty("java.class.path"), FloorOperator.class.getName(), kubeconfig.toString(), namespace);
         }
         return Kopf4jCommand.process(root, kubeconfig, namespace, List.of(), handlerFiles());
     }
 
-    /** kopf4j's handler files, relative to the checkout; none for the floor. */
+    /** kopf4j's handler files, relative to the checkout; none for the other operators. */
     List<String> handlerFiles() {
         return switch (this) {
-            case FLOOR -> List.of();
+            case FLOOR, KOPF, JOSDK -> List.of();
             case KOPF4J -> List.of("bench/BenchHandlers.java");
             case KOPF4J_QUIET -> List.of("bench/BenchHandlers.java", "bench/BenchHandlersQuiet.java");
         };
+    }
+
+    /** A JVM with the launcher's options ({@link #launcherJvmOptions}) running the class's {@code main}. */
+    static ProcessBuilder java(Path root, String classpath, String mainClass, String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(launcherJvmOptions(root));
+        command.addAll(List.of("-cp", classpath, mainClass));
+        command.addAll(List.of(arguments));
+        return new ProcessBuilder(command);
     }
 
     /** What {@code scripts/jvm-options.sh} says for this Java (one option a line), without the user's additions. */

@@ -21,7 +21,7 @@ import java.util.stream.IntStream;
  * load took is given back. Prints each figure as it is measured.
  *
  * <pre>{@code
- * RunResult result = OperatorRun.run(root, OperatorKind.KOPF4J, 1000, logDirectory);
+ * RunResult result = OperatorRun.run(root, commands, OperatorKind.KOPF4J, 1000, logDirectory);
  * }</pre>
  */
 final class OperatorRun {
@@ -47,12 +47,12 @@ final class OperatorRun {
     }
 
     /** Runs the operator on a cluster of its own; its output goes to a file in the log directory. */
-    static RunResult run(Path root, OperatorKind kind, int n, Path logDirectory) throws Exception {
+    static RunResult run(Path root, OperatorCommands commands, OperatorKind kind, int n, Path logDirectory) throws Exception {
         try (BenchCluster cluster = BenchCluster.start(root)) {
             OperatorRun run = new OperatorRun(kind, n, cluster);
             Path log = logDirectory.resolve(kind.label() + "-" + n + "-" + System.currentTimeMillis() + ".log");
             run.print("Kubernetes " + cluster.serverVersion() + "; the operator's output: " + log);
-            return run.measure(kind.process(root, cluster.kubeconfig(), BenchCluster.NAMESPACE), log);
+            return run.measure(commands.process(kind, cluster.kubeconfig(), BenchCluster.NAMESPACE), log);
         }
     }
 
