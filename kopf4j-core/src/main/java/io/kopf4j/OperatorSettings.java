@@ -667,6 +667,16 @@ public final class OperatorSettings {
         public final Map<String, String> fieldSelectors = new LinkedHashMap<>();
 
         /**
+         * With a selection, and handlers that put the operator's finalizer on its objects: once after
+         * the first listing, list the whole resource (page by page, metadata only where the selection
+         * is on metadata; nothing kept) for objects that left the selection while no operator
+         * watched and still hold the finalizer, and release them. Off: such an object keeps the
+         * finalizer (and its deletion hangs) until it is relabelled back or the finalizer is removed
+         * by hand; for a resource so big that one listing at the start costs too much.
+         */
+        public boolean sweepAtStart = true;
+
+        /**
          * Keep {@code metadata.managedFields} in the bodies that handlers get (kopf4j's own; Kopf
          * keeps them). Off by default: the API server's bookkeeping of server-side apply, which
          * handlers rarely read, is often the largest part of an object's metadata, and every queued

@@ -41,7 +41,7 @@ class OrchestratorTest {
     private Orchestrator orchestrator(LocalCluster cluster) {
         OperatorSettings settings = new OperatorSettings();
         OperatorThreads threads = new OperatorThreads("orchestrator-test");
-        return new Orchestrator(cluster.client(), threads, settings, new Metrics(null), Selections.NONE,
+        return new Orchestrator(cluster.client(), threads, settings, new Metrics(null), Selections.NONE, resource -> false,
                 resource -> new ObjectQueues(resource, (event, pressure, deadline) -> {
                     seen.add(event.name() + ":" + event.type());
                     return null;

@@ -188,23 +188,39 @@ class ServerSideSelectorTest {
     }
 
     @Test
-    void aRestartResumesTheSelectedObjectsAndCreatesThoseThatEnteredMeanwhile(LocalCluster cluster,
-                                                                             TemporaryNamespace namespace) throws Exception {
+    void aRestartResumesTheSelectedObjectsCreatesThoseThatEnteredAndReleasesThoseThatLeft(LocalCluster cluster,
+                                                                                          TemporaryNamespace namespace)
+            throws Exception {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);
         KopfExamples examples = fixture.examples();
+        String leaves = namespace.name() + "/leaves";
         try (Operator operator = fixture.start(selecting(fixture))) {
             examples.create("stays", Map.of("a", 1), Map.of(), WEB);
-            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("stays")).containsEntry("create", "created"));
+            examples.create("leaves", Map.of("a", 1), Map.of(), WEB);
+            await().atMost(WAIT).untilAsserted(() -> {
+                assertThat(examples.status("stays")).containsEntry("create", "created");
+                assertThat(examples.status("leaves")).containsEntry("create", "created");
+                assertThat(examples.finalizers("leaves")).contains(KopfExamples.FINALIZER);
+            });
         }
+        SEEN.clear();
         examples.create("enters", Map.of("a", 1), Map.of(), DB);
         examples.patch("enters", ObjectEvents.appLabel("web"));
+        examples.patch("leaves", ObjectEvents.appLabel("db"));
         examples.create("outside", Map.of("a", 1), Map.of(), DB);
-        try (Operator operator = fixture.start(selecting(fixture))) {
+        try (CapturedLogs logs = new CapturedLogs("io.kopf4j"); Operator operator = fixture.start(selecting(fixture))) {
             await().atMost(WAIT).untilAsserted(() -> {
                 assertThat(examples.status("stays")).containsEntry("resume", "resumed");
                 assertThat(examples.status("enters")).containsEntry("create", "created");
+                assertThat(examples.finalizers("leaves")).as("left while the operator was down: released by the sweep")
+                        .doesNotContain(KopfExamples.FINALIZER);
             });
-            assertThat(SEEN).doesNotContain("outside");
+            assertThat(DELETIONS).as("leaving is no deletion").doesNotContain(leaves);
+            assertThat(logs.contains("Swept 4 kopfexamples in '" + namespace.name() + "' for objects outside the selection"
+                    + " (labels 'app=web') that hold the operator's finalizer: 1 found, to be released.")).isTrue();
+            await().atMost(WAIT).untilAsserted(() -> assertThat(ObjectEvents.objectsRemembered(metrics(operator)))
+                    .as("stays and enters; leaves forgotten once released").isEqualTo(2));
+            assertThat(SEEN).doesNotContain("outside", "leaves");
             assertThat(examples.annotations("outside")).isEmpty();
         }
     }

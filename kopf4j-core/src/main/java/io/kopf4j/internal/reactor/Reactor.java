@@ -7,6 +7,7 @@ import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.internal.actions.Execution;
 import io.kopf4j.internal.clients.ObjectPatcher;
+import io.kopf4j.internal.intents.ChangingHandler;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.logging.EventSink;
 import io.kopf4j.internal.reactor.observation.Observer;
@@ -92,7 +93,8 @@ public final class Reactor implements Engine {
         this.selections = Selections.of(services.settings().watching);
         registry.serveOnly(selections::serves);
         this.orchestrator = new Orchestrator(watchClient, services.threads(), services.settings(), services.metrics(),
-                selections, this::queues);
+                selections, resource -> registry.changingHandlers(resource).stream().anyMatch(ChangingHandler::requiresFinalizer)
+                        || registry.hasSpawningHandlers(resource), this::queues);
         this.observer = new Observer(client, watchClient, registry, services.namespaces(), services.threads(),
                 services.settings(), services.metrics(), orchestrator);
         this.barrier = registry.indexingHandlers().isEmpty() ? IndexesBarrier.OPEN

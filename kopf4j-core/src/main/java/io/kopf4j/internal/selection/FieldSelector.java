@@ -56,6 +56,11 @@ public final class FieldSelector {
         return terms.stream().allMatch(term -> term.test(body));
     }
 
+    /** Whether every term is on {@code metadata}: checkable on a metadata-only listing. */
+    public boolean onMetadata() {
+        return terms.stream().allMatch(term -> term.path().get(0).equals("metadata"));
+    }
+
     /** The selector as given, for the API server's {@code fieldSelector} parameter. */
     @Override
     public String toString() {

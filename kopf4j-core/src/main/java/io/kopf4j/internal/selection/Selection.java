@@ -24,6 +24,11 @@ public record Selection(LabelSelector labels, FieldSelector fields) {
         return (labels == null || labels.matches(labelsOf(body))) && (fields == null || fields.matches(body));
     }
 
+    /** Whether the selection can be checked on an object's metadata alone (its labels, name, namespace). */
+    public boolean onMetadata() {
+        return fields == null || fields.onMetadata();
+    }
+
     /** The {@code labelSelector} parameter, or null. */
     public String labelQuery() {
         return labels == null ? null : labels.toString();

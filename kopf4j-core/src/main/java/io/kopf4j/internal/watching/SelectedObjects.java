@@ -22,18 +22,25 @@ import java.util.function.Consumer;
  * chosen to be small.
  *
  * <pre>{@code
- * SelectedObjects selected = new SelectedObjects(queues::dispatch);
+ * SelectedObjects selected = new SelectedObjects(queues::dispatch, () -> threads.start("sweep", sweep));
  * new ResourceWatcher(client, pods, "default", selection, selected, settings, metrics);
  * }</pre>
  */
 public final class SelectedObjects implements ResourceWatcher.ListingAware {
     private final Consumer<WatchEvent> downstream;
+    private final Runnable afterFirstListing;
+    private boolean listedOnce;
     private final Map<String, Map<String, Object>> known = new HashMap<>();
     /** The keys of the listing under way, or null between listings. */
     private Set<String> listed;
 
-    public SelectedObjects(Consumer<WatchEvent> downstream) {
+    /**
+     * @param afterFirstListing run once, when the first listing has ended (a watcher runs only
+     *                          while the operator is not paused): the {@link SelectionSweep}
+     */
+    public SelectedObjects(Consumer<WatchEvent> downstream, Runnable afterFirstListing) {
         this.downstream = downstream;
+        this.afterFirstListing = afterFirstListing;
     }
 
     @Override
@@ -73,6 +80,14 @@ public final class SelectedObjects implements ResourceWatcher.ListingAware {
             known.keySet().retainAll(seen);
         }
         missing.forEach(identity -> downstream.accept(new WatchEvent("DELETED", copy(identity))));
+        boolean first;
+        synchronized (this) {
+            first = !listedOnce;
+            listedOnce = true;
+        }
+        if (first) {
+            afterFirstListing.run();
+        }
     }
 
     /** How many selected objects are known: for tests and metrics. */
@@ -81,17 +96,20 @@ public final class SelectedObjects implements ResourceWatcher.ListingAware {
     }
 
     private static Map<String, Object> identity(WatchEvent event) {
+        return identity(event.object().get("apiVersion"), event.object().get("kind"), (Map<?, ?>) event.object().get("metadata"));
+    }
+
+    /** An object's identity as a body: its apiVersion, kind, name, namespace and uid, nothing else. */
+    static Map<String, Object> identity(Object apiVersion, Object kind, Map<?, ?> fullMetadata) {
         Map<String, Object> metadata = new LinkedHashMap<>();
-        metadata.put("name", event.name());
-        if (event.namespace() != null) {
-            metadata.put("namespace", event.namespace());
-        }
-        if (event.uid() != null) {
-            metadata.put("uid", event.uid());
+        for (String field : List.of("name", "namespace", "uid")) {
+            if (fullMetadata != null && fullMetadata.get(field) != null) {
+                metadata.put(field, fullMetadata.get(field));
+            }
         }
         Map<String, Object> identity = new LinkedHashMap<>();
-        identity.put("apiVersion", event.object().get("apiVersion"));
-        identity.put("kind", event.object().get("kind"));
+        identity.put("apiVersion", apiVersion);
+        identity.put("kind", kind);
         identity.put("metadata", metadata);
         return identity;
     }

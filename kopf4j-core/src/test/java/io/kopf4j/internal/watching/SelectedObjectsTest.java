@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class SelectedObjectsTest {
     private final List<WatchEvent> passed = new ArrayList<>();
-    private final SelectedObjects selected = new SelectedObjects(passed::add);
+    private final AtomicInteger sweeps = new AtomicInteger();
+    private final SelectedObjects selected = new SelectedObjects(passed::add, sweeps::incrementAndGet);
 
     private static WatchEvent event(String type, String name) {
         Map<String, Object> metadata = new LinkedHashMap<>(Map.of("name", name, "namespace", "ns", "uid", "uid-" + name,
@@ -39,6 +41,15 @@ class SelectedObjectsTest {
         assertThat(deletions).extracting(WatchEvent::uid).containsExactlyInAnyOrder("uid-a", "uid-c");
         assertThat(deletions.get(0).object()).containsOnlyKeys("apiVersion", "kind", "metadata");
         assertThat(selected.size()).isEqualTo(1);
+    }
+
+    @Test
+    void theSweepFollowsTheFirstListingOnly() {
+        selected.listingStarted();
+        assertThat(sweeps).as("not before the listing's end").hasValue(0);
+        selected.listingEnded();
+        list("a");
+        assertThat(sweeps).hasValue(1);
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.kopf4j.internal.selection.Selections;
 import io.kopf4j.internal.watching.LeanBodies;
 import io.kopf4j.internal.watching.ResourceWatcher;
 import io.kopf4j.internal.watching.SelectedObjects;
+import io.kopf4j.internal.watching.SelectionSweep;
 import io.kopf4j.internal.watching.WatchEvent;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +44,7 @@ public final class Orchestrator {
     private final Map<WatcherKey, ResourceWatcher> watchers = new ConcurrentHashMap<>();
     private final Map<Resource, ObjectQueues> queues = new ConcurrentHashMap<>();
     private final Selections selections;
+    private final Predicate<Resource> swept;
     /** The objects known inside each selected resource's selection, per watcher key: they outlive a resume's new watcher. */
     private final Map<WatcherKey, SelectedObjects> selected = new ConcurrentHashMap<>();
     private final List<PauseListener> pauseListeners = new ArrayList<>();
@@ -57,11 +59,14 @@ public final class Orchestrator {
 
     /**
      * @param selections the resources watched in part (server-side selectors), by resource
+     * @param swept the selected resources whose objects may hold the operator's finalizer: swept once for
+     *              those that left the selection while the operator was down ({@link SelectionSweep})
      * @param queuesFactory the per-object queues of a resource, made once per resource
      */
     public Orchestrator(KubernetesClient watchClient, OperatorThreads threads, OperatorSettings settings, Metrics metrics,
-                        Selections selections, Function<Resource, ObjectQueues> queuesFactory) {
+                        Selections selections, Predicate<Resource> swept, Function<Resource, ObjectQueues> queuesFactory) {
         this.selections = selections;
+        this.swept = swept;
         this.watchClient = watchClient;
         this.threads = threads;
         this.settings = settings;
@@ -216,7 +221,9 @@ public final class Orchestrator {
         SelectedObjects known = selected.computeIfAbsent(key, k -> {
             LOG.info("Watching only the {} selected by {}{} (settings.watching).", key.resource().plural(), selection,
                     key.namespace() == null ? "" : " in '" + key.namespace() + "'");
-            return new SelectedObjects(queue);
+            SelectionSweep sweep = new SelectionSweep(watchClient, key.resource(), key.namespace(), selection, settings, queue);
+            return new SelectedObjects(queue, !settings.watching.sweepAtStart || !swept.test(key.resource()) ? () -> { }
+                    : () -> threads.start("kopf4j-sweep-" + key.resource().plural(), sweep));
         });
         return new ResourceWatcher(watchClient, key.resource(), key.namespace(), selection, known, settings, metrics);
     }
