@@ -1,6 +1,5 @@
 package io.kopf4j;
 
-import io.kopf4j.internal.selection.Selections;
 import io.kopf4j.storage.AnnotationPrefixes;
 import io.kopf4j.storage.AnnotationsDiffBaseStorage;
 import io.kopf4j.storage.DiffBaseStorage;
@@ -114,11 +113,6 @@ public final class OperatorSettings {
         atLeastZero("watching.reconnectBackoff", watching.reconnectBackoff);
         positive("watching.inactivityTimeout", watching.inactivityTimeout);
         require("watching.listPageSize", watching.listPageSize >= 1, "must be at least 1", watching.listPageSize);
-        try {
-            Selections.of(watching);
-        } catch (IllegalArgumentException e) {
-            throw new OperatorException("invalid setting " + e.getMessage());
-        }
         atLeastOne("queueing.workerLimit", queueing.workerLimit);
         positive("queueing.idleTimeout", queueing.idleTimeout);
         atLeastZero("queueing.exitTimeout", queueing.exitTimeout);

@@ -152,6 +152,30 @@ class LabelFilteredObjectsTest {
     }
 
     @Test
+    void objectsThatNoHandlersLabelsMatchAreNotKeptYetServedOnceTheyMatch(LocalCluster cluster, TemporaryNamespace namespace)
+            throws Exception {
+        OperatorFixture fixture = new OperatorFixture(cluster, namespace);
+        KopfExamples examples = fixture.examples();
+        examples.create("db", Map.of("a", 1), Map.of(), Map.of("app", "db"));
+        examples.create("plain", Map.of("a", 1));
+        try (Operator operator = fixture.start(fixture.operator().handlers(new Finalized()).metricsAddress("127.0.0.1:0"))) {
+            URI metrics = URI.create("http://127.0.0.1:" + operator.metricsAddress().getPort() + "/metrics");
+            examples.create("ex", Map.of("a", 1), Map.of(), WEB);
+            await().atMost(WAIT).untilAsserted(() -> assertThat(examples.status("ex")).containsEntry("create", "created"));
+            assertThat(ObjectEvents.objectsRemembered(metrics)).as("the listed objects that no handler's labels match are"
+                    + " not kept").isEqualTo(1);
+
+            examples.patch("db", ObjectEvents.appLabel("web"));
+            await().atMost(WAIT).untilAsserted(() -> {
+                assertThat(examples.status("db")).as("never handled: a creation").containsEntry("create", "created");
+                assertThat(examples.finalizers("db")).contains(KopfExamples.FINALIZER);
+            });
+            assertThat(ObjectEvents.objectsRemembered(metrics)).isEqualTo(2);
+            assertThat(examples.annotations("plain")).as("never touched").isEmpty();
+        }
+    }
+
+    @Test
     void anObjectDeletedAndRecreatedUnderItsNameIsDeletedThenAdded(LocalCluster cluster, TemporaryNamespace namespace)
             throws InterruptedException {
         OperatorFixture fixture = new OperatorFixture(cluster, namespace);

@@ -63,6 +63,20 @@ public record Filters(Map<String, Condition> labels, Map<String, Condition> anno
     }
 
     /**
+     * Whether the object's labels or annotations alone rule it out, whatever its other fields: a
+     * label or annotation condition of Kopf's kinds (present, absent, a value) that fails. A
+     * callable condition is user code, never asked here: it does not rule out.
+     */
+    public boolean excludesByKeys(Map<String, String> objectLabels, Map<String, String> objectAnnotations) {
+        return excludes(labels, objectLabels) || excludes(annotations, objectAnnotations);
+    }
+
+    private static boolean excludes(Map<String, Condition> conditions, Map<String, String> keys) {
+        return conditions.entrySet().stream().anyMatch(e -> !(e.getValue() instanceof Condition.Matching)
+                && !e.getValue().test(keys.get(e.getKey())));
+    }
+
+    /**
      * The object's labels or annotations are read only if a condition needs them: a daemon's or
      * timer's context reads its live body, which is kept as JSON bytes and parsed on a read (and
      * the parsed maps, ~4 KB per object, cached softly: on a large heap, for good).

@@ -332,6 +332,20 @@ public final class HandlerRegistry {
         return serves(cause) && changingHandlers(cause.resource()).stream().anyMatch(h -> prematches(h, cause));
     }
 
+    /**
+     * The filters of a resource's handlers when they are all changing handlers (no event handlers,
+     * daemons, timers, indexes or children, which see every object), for an early check of whether
+     * an object can concern any of them ({@link Filters#excludesByKeys}); null otherwise.
+     */
+    public synchronized List<Filters> changingFiltersOnly(Resource resource) {
+        List<ChangingHandler> handlers = changingHandlers(resource);
+        if (handlers.isEmpty() || hasWatchingHandlers(resource) || hasSpawningHandlers(resource)
+                || hasIndexingHandlers(resource) || hasChildrenHandlers(resource)) {
+            return null;
+        }
+        return handlers.stream().map(ChangingHandler::filters).toList();
+    }
+
     /** Whether a handler that the object concerns requires kopf4j's finalizer on it. */
     public synchronized boolean requiresFinalizer(ChangingCause cause) {
         return serves(cause) && changingHandlers(cause.resource()).stream()

@@ -36,6 +36,7 @@ import io.kopf4j.internal.runtime.OperatorChecks;
 import io.kopf4j.internal.runtime.OperatorThreads;
 import io.kopf4j.internal.runtime.PodEnvironment;
 import io.kopf4j.internal.runtime.Versions;
+import io.kopf4j.internal.selection.Selections;
 import io.kopf4j.kits.webhooks.WebhookServerChoice;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
@@ -140,6 +141,7 @@ public final class OperatorRuntime {
                 endpoints.metrics(), checks, failure);
         start(LifecycleActivities.startup(registry, settings, plan.memo()));
         settings.validate();
+        Selections.of(settings.watching);   // a bad selector fails the start here, named, before anything watches
         ConversionWebhook.verify(registry);
         if (settings.admission.server == null && registry.needsWebhookServer()) {
             settings.admission.server = WebhookServerChoice.automatic();   // Kopf has no default: it fails the start

@@ -1,5 +1,6 @@
 package io.kopf4j.internal.selection;
 
+import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Resource;
 import io.kopf4j.internal.intents.ResourceSelector;
@@ -32,8 +33,8 @@ public final class Selections {
     }
 
     /**
-     * @throws IllegalArgumentException naming the setting and the entry at fault, e.g.
-     *     {@code settings.watching.labelSelectors["pods"]: expected ')' after the values of 'env' at 18}
+     * @throws OperatorException naming the setting and the entry at fault, e.g. {@code invalid setting
+     *     settings.watching.labelSelectors["pods"]: expected ')' after the values of 'env' at 18}
      */
     public static Selections of(OperatorSettings.Watching watching) {
         Set<String> keys = new LinkedHashSet<>(watching.labelSelectors.keySet());
@@ -75,10 +76,10 @@ public final class Selections {
         try {
             resource = ResourceSelector.parse(key);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("settings.watching." + setting + "[\"" + key + "\"]: " + e.getMessage(), e);
+            throw invalid(setting, key, e);
         }
         if (resource.multiple()) {
-            throw new IllegalArgumentException("settings.watching." + setting + "[\"" + key + "\"]: names several"
+            throw new OperatorException("invalid setting settings.watching." + setting + "[\"" + key + "\"]: names several"
                     + " resources; a selection is of one resource, named as a handler names it (pods, kopfexamples.kopf.dev)");
         }
         return resource;
@@ -88,7 +89,11 @@ public final class Selections {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("settings.watching." + setting + "[\"" + key + "\"]: " + e.getMessage(), e);
+            throw invalid(setting, key, e);
         }
+    }
+
+    private static OperatorException invalid(String setting, String key, RuntimeException e) {
+        return new OperatorException("invalid setting settings.watching." + setting + "[\"" + key + "\"]: " + e.getMessage(), e);
     }
 }

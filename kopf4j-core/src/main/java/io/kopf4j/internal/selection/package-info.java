@@ -5,7 +5,7 @@
  * WATCH, and checked in the operator too, so that an object outside its resource's selection is
  * treated as one that no handler's filters match, whichever way it reached the operator.
  *
- * <p>No counterpart in Kopf 1.44, which always lists and watches every object; controller-runtime's
+ * <p>Kopf's counterpart: none (Kopf 1.44 always lists and watches every object); controller-runtime's
  * {@code cache.Options.ByObject} selectors are the model.
  */
 package io.kopf4j.internal.selection;

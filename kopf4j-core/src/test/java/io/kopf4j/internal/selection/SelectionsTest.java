@@ -37,12 +37,12 @@ class SelectionsTest {
     void aBadEntryIsOneErrorNamingTheSetting() {
         OperatorSettings settings = new OperatorSettings();
         settings.watching.labelSelectors.put("kopfexamples.kopf.dev", "env in (a");
-        assertThatThrownBy(settings::validate).isInstanceOf(OperatorException.class).hasMessage(
+        assertThatThrownBy(() -> Selections.of(settings.watching)).isInstanceOf(OperatorException.class).hasMessage(
                 "invalid setting settings.watching.labelSelectors[\"kopfexamples.kopf.dev\"]: expected ')' after the values"
                         + " of 'env' at 10");
         settings.watching.labelSelectors.clear();
         settings.watching.labelSelectors.put("category=all", "app=web");
-        assertThatThrownBy(settings::validate).hasMessageContaining("settings.watching.labelSelectors[\"category=all\"]: names"
+        assertThatThrownBy(() -> Selections.of(settings.watching)).hasMessageContaining("settings.watching.labelSelectors[\"category=all\"]: names"
                 + " several resources");
     }
 }

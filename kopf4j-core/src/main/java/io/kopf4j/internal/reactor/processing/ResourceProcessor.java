@@ -3,6 +3,7 @@ package io.kopf4j.internal.reactor.processing;
 import io.kopf4j.Body;
 import io.kopf4j.Diff;
 import io.kopf4j.Memo;
+import io.kopf4j.Meta;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.Patch;
 import io.kopf4j.Reason;
@@ -12,6 +13,7 @@ import io.kopf4j.internal.actions.Results;
 import io.kopf4j.internal.clients.ObjectPatching;
 import io.kopf4j.internal.intents.Causes;
 import io.kopf4j.internal.intents.ChangingCause;
+import io.kopf4j.internal.intents.Filters;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.intents.SpawningCause;
 import io.kopf4j.internal.intents.WatchingCause;
@@ -50,6 +52,17 @@ public final class ResourceProcessor implements EventProcessor {
     private final ChangeHandling changes;
     private final Application application;
     private final Map<String, ObjectMemory> memories = new ConcurrentHashMap<>();
+    /**
+     * With only changing handlers, their filters: an object whose labels or annotations rule it out
+     * of all of them is not queued ({@link #concerns}); null otherwise.
+     */
+    private final List<Filters> changingFilters;
+    /**
+     * The keys of objects first seen in a listing but not queued, as no handler concerned them: if one
+     * comes to concern a handler later, its memory still says it was noticed by the listing (Kopf's
+     * resuming). A key each, instead of a memory and a queued body each.
+     */
+    private final Set<String> noticedUnconcerned = ConcurrentHashMap.newKeySet();
     private final Spawning spawning;
     private final Childing childing;
     private final Indexing indexing;
@@ -89,6 +102,7 @@ public final class ResourceProcessor implements EventProcessor {
         this.barrier = barrier;
         this.sharding = sharding;
         this.indexed = registry.hasIndexingHandlers(resource);
+        this.changingFilters = registry.changingFiltersOnly(resource);
     }
 
     /** Where the objects' rechecks go: the queues of this resource, made after the processor. */
@@ -130,7 +144,41 @@ public final class ResourceProcessor implements EventProcessor {
 
     /** The object's memory, made at its first event: Kopf's memo is a shallow copy of the operator's at first sight. */
     private ObjectMemory memoryOf(WatchEvent event) {
-        return memories.computeIfAbsent(event.key(), k -> new ObjectMemory(operatorMemo.copyForObject(), event.isListing()));
+        return memories.computeIfAbsent(event.key(), k -> new ObjectMemory(operatorMemo.copyForObject(),
+                event.isListing() || noticedUnconcerned.remove(k)));
+    }
+
+    /**
+     * An object that the operator does not remember, without its finalizer, whose labels or
+     * annotations rule it out of every handler: processing it would do nothing (Kopf's stealth
+     * objects), so it is not queued, and nothing of it is kept but, if listed, its key. In a big
+     * cluster of objects that the handlers' label filters leave out, each then costs the parsing of
+     * its events only.
+     */
+    @Override
+    public boolean concerns(WatchEvent event) {
+        if (changingFilters == null) {
+            return true;
+        }
+        String key = event.key();
+        if (event.isDeleted()) {
+            noticedUnconcerned.remove(key);
+            return memories.containsKey(key);
+        }
+        Map<String, Object> raw = event.object();
+        if (memories.containsKey(key) || Finalizers.isDeletionBlocked(raw, settings.persistence.finalizer)) {
+            return true;
+        }
+        Meta meta = new Body(raw).meta();
+        Map<String, String> labels = meta.labels();
+        Map<String, String> annotations = meta.annotations();
+        if (changingFilters.stream().allMatch(filters -> filters.excludesByKeys(labels, annotations))) {
+            if (event.isListing()) {
+                noticedUnconcerned.add(key);
+            }
+            return false;
+        }
+        return true;
     }
 
     @Override

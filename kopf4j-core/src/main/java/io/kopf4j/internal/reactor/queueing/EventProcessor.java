@@ -26,4 +26,15 @@ public interface EventProcessor {
      */
     default void arrived(WatchEvent event) {
     }
+
+    /**
+     * Whether the event needs its object's turn at all; asked on the watcher's thread after
+     * {@link #arrived}. An event that certainly concerns no handler and no state is dropped there,
+     * so that its body is not kept until a worker would take it: in a big cluster, a listing of
+     * thousands of objects that no handler serves then costs their parsing only. Must be quick and
+     * never throw.
+     */
+    default boolean concerns(WatchEvent event) {
+        return true;
+    }
 }

@@ -79,6 +79,9 @@ public final class ObjectQueues {
         }
         if (!event.isRecheck()) {
             processor.arrived(event);
+            if (!processor.concerns(event)) {
+                return;
+            }
         }
         progress.queued();
         workers.compute(key, (k, worker) -> {

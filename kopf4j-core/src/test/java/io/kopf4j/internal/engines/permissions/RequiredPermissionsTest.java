@@ -161,6 +161,16 @@ class RequiredPermissionsTest {
     }
 
     @Test
+    void aServerSideSelectionReadsTheObjectsThatLeaveIt() {
+        OperatorSettings settings = standalone();
+        settings.watching.labelSelectors.put("kopfexamples", "app=web");
+        List<Rule> rules = derive(Handlers.class, settings, List.of("a"), true);
+        assertThat(rules).map(RequiredPermissionsTest::summary).startsWith("a kopf.dev/kopfexamples [get, list, patch, watch]");
+        assertThat(rules.get(0).reasons()).contains(
+                "settings.watching's selection of kopfexamples: telling an object that left it from a deleted one");
+    }
+
+    @Test
     void patternsPeeringAndLeasesAddTheirClusterWideAndNamespacedRules() {
         OperatorSettings settings = new OperatorSettings();
         settings.leadership.enabled = true;
