@@ -63,25 +63,30 @@ DEBS=$CACHE/debs
 mkdir -p "$DEBS"
 rm -rf "$CACHE"/root.*   # what an interrupted run left (none runs now: the lock is held)
 
-# apt-get and apt-cache on suite $1's lists of their own (the system's sources and lists are left
-# alone; each suite apart, so that each package's candidate is that suite's): apt_of SUITE apt-get ...
+# apt-get and apt-cache on suite $1's lists of their own (the system's sources, lists and installed
+# packages left alone and out of sight; each suite apart, so that each package's candidate is that
+# suite's; with the binary caches that Debian's container images turn off, or each call reads all the
+# lists again): apt_of SUITE apt-get ...
 apt_of() {
   local dir=$CACHE/apt/$1 tool=$2; shift 2
   "$tool" -o "Dir::Etc::SourceList=$dir/sources.list" -o "Dir::Etc::SourceParts=$dir/empty" \
     -o "Dir::Etc::Preferences=$dir/empty/preferences" -o "Dir::Etc::PreferencesParts=$dir/empty" \
-    -o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir/cache" -o Debug::NoLocking=1 \
+    -o "Dir::State::Lists=$dir/lists" -o "Dir::State::status=$dir/empty/status" -o "Dir::Cache=$dir/cache" \
+    -o Dir::Cache::pkgcache=pkgcache.bin -o Dir::Cache::srcpkgcache=srcpkgcache.bin -o Debug::NoLocking=1 \
     -o APT::Sandbox::User=root -o Acquire::Retries=0 -o Acquire::http::Timeout=10 "$@"
 }
 # Fetches suite $1's lists, once a run. Offline, the lists of an earlier run (and the .deb files in
 # $DEBS) still serve.
-declare -A UPDATED=()
+declare -A UPDATED=() UNREACHED=()
 update_lists() {
   [[ -z ${UPDATED[$1]:-} ]] || return 0
   UPDATED[$1]=1
   mkdir -p "$CACHE/apt/$1/lists/partial" "$CACHE/apt/$1/cache/archives/partial" "$CACHE/apt/$1/empty"
+  : > "$CACHE/apt/$1/empty/status"
   echo "deb [signed-by=$KEYRING] $MIRROR $1 main" > "$CACHE/apt/$1/sources.list"
   log "apt-get update (private lists of $1)"
-  apt_of "$1" apt-get -q update >&2 </dev/null || log "apt-get update of $1 failed; its lists from before serve, if any"
+  apt_of "$1" apt-get -q update --error-on=any >&2 </dev/null \
+    || { UNREACHED[$1]=1; log "apt-get update of $1 failed; its lists from before serve, if any"; }
 }
 candidate() { apt_of "$1" apt-cache policy "$2" 2>/dev/null | awk '/Candidate:/{print $2}' | sed 's/^(none)$//'; }
 # Suite $1's package $2 of version $3 as a .deb in $DEBS (downloaded once); prints its path.
@@ -113,6 +118,7 @@ python_depends() {
 }
 
 X=$(mktemp -d "$CACHE/root.XXXXXX")
+trap 'rm -rf "$X"' EXIT
 echo "request: $REQUEST" > "$X/VERSIONS"
 declare -A TAKEN=()
 # Unpacks suite $1's package $2 (version $3, file $4) and, in turn, the python3-* packages it depends on.
@@ -128,6 +134,7 @@ take() {
     take "$suite" "$dependency" "$v" "$f"
   done
 }
+joined() { local IFS=';'; echo "$*" | sed 's/;/; /g'; }
 for dep in "${DEP_LIST[@]}"; do
   package=${dep%%>=*} minimum=${dep#"$package"}; minimum=${minimum#>=}
   [[ -z ${TAKEN[$package]:-} ]] || continue
@@ -135,20 +142,20 @@ for dep in "${DEP_LIST[@]}"; do
   for suite in "${SUITE_LIST[@]}"; do
     update_lists "$suite"
     v=$(candidate "$suite" "$package")
-    if [[ -z $v ]]; then why+=("$suite: not in its lists"); continue; fi
+    if [[ -z $v ]]; then why+=("$suite: not in its lists${UNREACHED[$suite]:+, which could not be fetched}"); continue; fi
     # A Debian version below the minimum is one (8.1.3-2 < 8.2); one above it may not be (8.2.0+0.really.8.1.8).
     if [[ -n $minimum ]] && older "${v#*:}" "$minimum"; then why+=("$suite: $v"); continue; fi
     if ! f=$(deb_of "$suite" "$package" "$v"); then why+=("$suite: $v not downloaded"); continue; fi
     upstream=$(upstream_version "$f")
     if [[ -n $minimum ]] && older "${upstream:-0}" "$minimum"; then why+=("$suite: $v, which is ${upstream:-of no version} upstream"); continue; fi
     take "$suite" "$package" "$v" "$f"
-    log "$package $v from $suite"
+    log "$package $v from $suite${why[*]:+ (not from $(joined "${why[@]}"))}"
     continue 2
   done
-  die "no $package${minimum:+ >= $minimum} in Debian's ${SUITE_LIST[*]} ($(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')): is Debian's archive ($MIRROR) out of reach?"
+  reach=""; ((${#UNREACHED[@]} == 0)) || reach=": is Debian's archive ($MIRROR) out of reach?"
+  die "no $package${minimum:+ >= $minimum} in Debian's ${SUITE_LIST[*]} ($(joined "${why[@]}"))$reach"
 done
 
-rm -rf "$CACHE/root.old"
 [[ ! -d $CACHE/root ]] || mv "$CACHE/root" "$CACHE/root.old"
 mv "$X" "$CACHE/root"
 rm -rf "$CACHE/root.old"
