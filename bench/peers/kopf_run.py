@@ -1,26 +1,26 @@
-"""`kopf run` of a source checkout of Kopf on PYTHONPATH, on Debian's Python packages, for the load benchmark.
+"""`python3 -m kopf` for a source checkout of Kopf on PYTHONPATH, for the load benchmark.
 
-    PYTHONPATH=$KOPF4J_BENCH_KOPF_SOURCE /usr/bin/python3 bench/peers/kopf_run.py --namespace=NS --standalone FILE...
-    PYTHONPATH=$KOPF4J_BENCH_KOPF_SOURCE /usr/bin/python3 bench/peers/kopf_run.py --version
+    PYTHONPATH=$KOPF4J_BENCH_KOPF_SOURCE:$(bench/peers/kopf-deps.sh) /usr/bin/python3 bench/peers/kopf_run.py run --namespace=NS --standalone FILE...
+    PYTHONPATH=$KOPF4J_BENCH_KOPF_SOURCE:$(bench/peers/kopf-deps.sh) /usr/bin/python3 bench/peers/kopf_run.py --version
 
-Two things stand between a checkout and `kopf run` there, and this bridges them without changing Kopf:
-- a checkout lacks kopf/_cogs/helpers/versions.py, which setuptools-scm writes when Kopf is built into
-  a package: this provides that module, the version from `git describe --tags` in the checkout;
-- Kopf 1.44's CLI declares an option with an enum's choices, which click parses only from 8.2 on
-  (Debian 12 has 8.1.3): this runs the `run` command's own code (kopf.cli.run: logging set up,
-  the files loaded, the operator run) with the options given here and the other options' defaults,
-  through click's context as the CLI does, only without click's parsing of the command line.
---version prints Kopf's version and those of what it runs on, one line, after importing all that
-`kopf run` imports (so that their bytecode is cached, as after a user's first start). It fails with
-one line saying why when Kopf cannot run here as released: a package missing (the Debian packages of
-bench/README.md), or older than the checkout's pyproject.toml asks for; click is exempt, as only its
-parsing of the command line falls short (above), while the others do the operator's work.
+Kopf's own command line (kopf.cli, which `kopf run ...` and `python3 -m kopf run ...` run), changing
+nothing of Kopf: it only provides the one module that a checkout lacks, kopf/_cogs/helpers/versions.py,
+which setuptools-scm writes when Kopf is built into a package (the version from `git describe --tags`
+in the checkout). Kopf's dependencies are Debian's packages that bench/peers/kopf-deps.sh unpacks
+into a directory of their own (Debian 12's own aiohttp and click are too old for Kopf 1.44).
+--version (this script's; Kopf's `kopf --version` reads the metadata of an installed Kopf, which a
+checkout has not) prints Kopf's version and those of what it runs on, one line, after importing all
+that `kopf run` imports (so that their bytecode is cached, as after a user's first start); the line
+names the packages whose C extensions this Python did not load (built for another Python: they run
+their pure-Python code). It fails with one line saying why when Kopf cannot run here as released: a
+package missing, or older than the checkout's pyproject.toml asks for.
 """
-import argparse
+import importlib.machinery
 import importlib.metadata
 import importlib.util
 import os
 import re
+import runpy
 import subprocess
 import sys
 import tomllib
@@ -79,7 +79,7 @@ def unmet_requirements(package_dir):
     for dependency in dependencies:
         requirement, _, marker = dependency.partition(';')
         found = re.fullmatch(r'\s*([A-Za-z0-9_.-]+)\s*(?:>=\s*([\d.]+))?\s*', requirement)
-        if not found or found.group(1) == 'click' or not python_marker_holds(marker):
+        if not found or not python_marker_holds(marker):
             continue
         name, minimum = found.groups()
         try:
@@ -92,36 +92,38 @@ def unmet_requirements(package_dir):
     return unmet
 
 
+def without_extensions():
+    """The imported packages that ship C extensions of which this Python loaded none, sorted."""
+    loaded = {name.split('.')[0] for name, module in list(sys.modules.items())
+              if isinstance(getattr(module, '__loader__', None), importlib.machinery.ExtensionFileLoader)}
+    packages = []
+    for name, module in list(sys.modules.items()):
+        if '.' in name or name in loaded or not getattr(module, '__path__', None):
+            continue
+        if any(file.endswith('.so') for directory in module.__path__ for _, _, files in os.walk(directory) for file in files):
+            packages.append(name)
+    return sorted(packages)
+
+
 def main():
     if any(arg in ('-h', '--help') for arg in sys.argv[1:]):   # every script answers --help, doing nothing else
         print(__doc__.strip())
         return
     package_dir = provide_versions()
-    if sys.argv[1:] == ['--version']:
-        unmet = unmet_requirements(package_dir)
-        if unmet:
-            sys.exit(f'its pyproject.toml asks for {", ".join(unmet)} (Python {sys.version.split()[0]})')
-    import aiohttp
-    import click
-    import kopf
-    import kopf.cli
-    from kopf._core.actions import loggers
-
-    if sys.argv[1:] == ['--version']:
-        print(f'Kopf {kopf.__version__ or "(unknown version)"} (Python {sys.version.split()[0]},'
-              f' aiohttp {aiohttp.__version__}, click {click.__version__})')
+    if sys.argv[1:] != ['--version']:
+        sys.argv[0] = 'kopf'
+        runpy.run_module('kopf', run_name='__main__', alter_sys=True)   # python3 -m kopf ...
         return
-    parser = argparse.ArgumentParser(prog='kopf_run.py', description='kopf run, with these of its options')
-    parser.add_argument('-n', '--namespace', dest='namespaces', action='append', default=[])
-    parser.add_argument('--standalone', action='store_true', default=None)
-    parser.add_argument('paths', nargs='+')
-    options = parser.parse_args()
-    with click.Context(kopf.cli.run, info_name='run') as context:
-        context.invoke(kopf.cli.run.callback,
-                       verbose=False, quiet=False, debug=False, log_format=loggers.LogFormat.FULL, log_refkey=None,
-                       log_prefix=None, clusterwide=False, namespaces=tuple(options.namespaces),
-                       standalone=options.standalone, dev=False, liveness_endpoint=None, peering_name=None,
-                       priority=None, modules=(), paths=tuple(options.paths))
+    unmet = unmet_requirements(package_dir)
+    if unmet:
+        sys.exit(f'its pyproject.toml asks for {", ".join(unmet)} (Python {sys.version.split()[0]})')
+    import kopf
+    import kopf.cli   # noqa: F401 (all that `kopf run` imports)
+
+    pure = without_extensions()
+    print(f'Kopf {kopf.__version__ or "(unknown version)"} (Python {sys.version.split()[0]},'
+          f' aiohttp {importlib.metadata.version("aiohttp")}, click {importlib.metadata.version("click")}'
+          + (f'; without their C extensions: {", ".join(pure)}' if pure else '') + ')')
 
 
 if __name__ == '__main__':

@@ -15,11 +15,13 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@code kopf}: Kopf from a checkout of its source ({@code $KOPF4J_BENCH_KOPF_SOURCE}) on Debian's
- *       {@code /usr/bin/python3} and Python packages, running {@code bench/peers/kopf_handlers.py}
- *       through {@code bench/peers/kopf_run.py} (Kopf's {@code kopf run}, bridged to a checkout);
- *       prepared by {@code kopf_run.py --version}, which fails where Kopf's packages are missing or
- *       older than it asks for, and otherwise imports Kopf and so compiles its modules' bytecode, as a
- *       user's first start would.</li>
+ *       {@code /usr/bin/python3}, its dependencies Debian's packages that {@code bench/peers/kopf-deps.sh}
+ *       downloads and unpacks into a directory of their own (on {@code PYTHONPATH} after the checkout),
+ *       running {@code bench/peers/kopf_handlers.py} through {@code bench/peers/kopf_run.py} (Kopf's
+ *       {@code kopf run}, for a checkout); prepared by {@code kopf-deps.sh}, which fails where Debian's
+ *       archive is out of reach (the first time), and {@code kopf_run.py --version}, which fails where
+ *       Kopf's packages are missing or older than it asks for, and otherwise imports Kopf and so compiles
+ *       its modules' bytecode, as a user's first start would.</li>
  *   <li>{@code josdk}: the Java Operator SDK from Maven Central, {@code bench/peers/josdk} (a project of
  *       its own, with JOSDK's dependencies as it was released), built with {@code mvn} and
  *       {@code $MAVEN_OPTS_BENCH}, run with the floor's JVM options.</li>
@@ -39,7 +41,7 @@ final class OperatorCommands {
     private final Path root;
     private final List<OperatorKind> operators = new ArrayList<>();
     private final List<String> versions = new ArrayList<>();
-    private Path kopfSource;
+    private String kopfPythonPath;
     private String josdkClasspath;
 
     private OperatorCommands(Path root) {
@@ -69,7 +71,10 @@ final class OperatorCommands {
         return operators;
     }
 
-    /** The peers' versions, e.g. {@code Kopf 1.44.6 (Python 3.11.2, aiohttp 3.8.4, click 8.1.3); JOSDK 5.2.3}; empty without peers. */
+    /**
+     * The peers' versions, e.g. {@code Kopf 1.44.6 (Python 3.11.2, aiohttp 3.11.16, click 8.3.3; without their C
+     * extensions: aiohttp, …) from /opt/kopf; JOSDK 5.2.3}; empty without peers.
+     */
     String versions() {
         return String.join("; ", versions);
     }
@@ -87,9 +92,9 @@ final class OperatorCommands {
     }
 
     private ProcessBuilder kopf(String namespace) {
-        ProcessBuilder process = new ProcessBuilder(PYTHON, root.resolve("bench/peers/kopf_run.py").toString(),
+        ProcessBuilder process = new ProcessBuilder(PYTHON, root.resolve("bench/peers/kopf_run.py").toString(), "run",
                 "--namespace=" + namespace, "--standalone", root.resolve("bench/peers/kopf_handlers.py").toString());
-        process.environment().put("PYTHONPATH", kopfSource.toString());
+        process.environment().put("PYTHONPATH", kopfPythonPath);
         return process;
     }
 
@@ -98,15 +103,21 @@ final class OperatorCommands {
         if (source.isEmpty()) {
             return Optional.of(KOPF_SOURCE + " is not set: the path of a checkout of Kopf's source (bench/README.md)");
         }
-        kopfSource = Path.of(source).toAbsolutePath();
+        Path kopfSource = Path.of(source).toAbsolutePath();
         if (!Files.isDirectory(kopfSource.resolve("kopf"))) {
             return Optional.of(KOPF_SOURCE + "=" + source + " holds no kopf/ package: not a checkout of Kopf's source");
         }
         if (!Files.isExecutable(Path.of(PYTHON))) {
             return Optional.of("no " + PYTHON + " (Debian's python3: bench/README.md)");
         }
+        Output dependencies = run(new ProcessBuilder(root.resolve("bench/peers/kopf-deps.sh").toString()));
+        if (dependencies.exitCode() != 0) {
+            String why = dependencies.lastLine().replaceFirst("^\\[kopf4j kopf-deps [^]]*] (ERROR: )?", "");
+            return Optional.of("no Debian packages of Kopf's dependencies (bench/peers/kopf-deps.sh): " + why);
+        }
+        kopfPythonPath = kopfSource + ":" + dependencies.lastLine();
         ProcessBuilder version = new ProcessBuilder(PYTHON, root.resolve("bench/peers/kopf_run.py").toString(), "--version");
-        version.environment().put("PYTHONPATH", kopfSource.toString());
+        version.environment().put("PYTHONPATH", kopfPythonPath);
         Output output = run(version);
         if (output.exitCode() != 0) {
             return Optional.of("Kopf of " + kopfSource + " cannot run on " + PYTHON + " here: " + output.lastLine());
