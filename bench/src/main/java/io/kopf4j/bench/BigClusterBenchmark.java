@@ -102,10 +102,10 @@ public final class BigClusterBenchmark {
     private final BenchPods pods;
     private final OperatorRequests requests;
     private final ObjectTracker tracker;
-    private final KopfCommand kopf;
+    private final OperatorCommands peers;
 
     private BigClusterBenchmark(Path root, int n, int m, Path logs, LocalCluster cluster, KubernetesClient client,
-                                DriverRequests driver, ObjectTracker tracker, KopfCommand kopf) {
+                                DriverRequests driver, ObjectTracker tracker, OperatorCommands peers) {
         this.root = root;
         this.n = n;
         this.m = m;
@@ -115,7 +115,7 @@ public final class BigClusterBenchmark {
         this.pods = new BenchPods(client, NAMESPACE);
         this.requests = new OperatorRequests(client, driver, key -> !API_SERVERS_OWN.contains(key));
         this.tracker = tracker;
-        this.kopf = kopf;
+        this.peers = peers;
     }
 
     public static void main(String[] args) throws Exception {
@@ -126,12 +126,9 @@ public final class BigClusterBenchmark {
         List<Operator> operators = new ArrayList<>(Operator.parse(
                 System.getenv().getOrDefault("KOPF4J_BENCH_OPERATORS", "kopf4j,kopf4j-selector,kopf")));
         Path logs = Files.createTempDirectory("kopf4j-bench-big-");
-        KopfCommand kopf = null;
-        if (operators.contains(Operator.KOPF)) {
-            kopf = KopfCommand.prepare(root);
-            if (kopf == null) {
-                operators.remove(Operator.KOPF);
-            }
+        OperatorCommands peers = OperatorCommands.prepare(root, operators.contains(Operator.KOPF) ? List.of(OperatorKind.KOPF) : List.of());
+        if (!peers.operators().contains(OperatorKind.KOPF)) {
+            operators.remove(Operator.KOPF);
         }
         for (Operator operator : operators) {
             if (operator.isKopf4j()) {
@@ -147,7 +144,7 @@ public final class BigClusterBenchmark {
                         + "; JDK " + Runtime.version() + "; kopf4j JVM options: "
                         + System.getenv().getOrDefault("KOPF4J_BENCH_JVM_OPTS", "(none)") + "; AOT cache: "
                         + (System.getenv().getOrDefault("KOPF4J_AOT", "").equals("off") ? "off" : "default")
-                        + (kopf == null ? "" : "; " + kopf.version()) + "; M = " + m
+                        + (peers.versions().isEmpty() ? "" : "; " + peers.versions()) + "; M = " + m
                         + (repeats > 1 ? "; median of " + repeats + " runs" : "");
                 System.out.println(conditions + "; operators' logs in " + logs);
                 long start = System.nanoTime();
@@ -155,7 +152,7 @@ public final class BigClusterBenchmark {
                 DriverPool.forEach(n, "create", background::createBackground);
                 System.out.printf(Locale.ROOT, "%d background Pods created in %.1f s%n", n, seconds(System.nanoTime() - start));
                 try (ObjectTracker tracker = new ObjectTracker(background.handled())) {
-                    BigClusterBenchmark benchmark = new BigClusterBenchmark(root, n, m, logs, cluster, client, driver, tracker, kopf);
+                    BigClusterBenchmark benchmark = new BigClusterBenchmark(root, n, m, logs, cluster, client, driver, tracker, peers);
                     Map<Operator, List<BigClusterRun>> runs = new LinkedHashMap<>();
                     for (int repeat = 1; repeat <= repeats; repeat++) {
                         for (Operator operator : List.copyOf(operators)) {
@@ -258,7 +255,7 @@ public final class BigClusterBenchmark {
 
     private ProcessBuilder command(Operator operator, Path kubeconfig, OperatorEndpoint readiness) {
         if (operator == Operator.KOPF) {
-            return kopf.process(root.resolve("bench/peers/kopf_bigcluster.py"), kubeconfig, NAMESPACE);
+            return peers.kopf("bench/peers/kopf_bigcluster.py", kubeconfig, NAMESPACE);
         }
         return Kopf4jCommand.process(root, kubeconfig, NAMESPACE,
                 List.of("--standalone", "--health-probe-bind-address=" + readiness.hostAndPort()), operator.handlerFiles);

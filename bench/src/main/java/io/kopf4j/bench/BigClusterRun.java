@@ -32,7 +32,7 @@ record BigClusterRun(String operator, double ready, double readyz, double idle, 
     String line() {
         return BigClusterBenchmark.format("M handled in %.1f s, deleted in %.1f s; CPU %.1f s; peak RSS %.0f MiB; received %.1f MiB,"
                 + " sent %.1f MiB; answers to GET and LIST: %s MiB; requests: %s", create, delete, cpu, peakRss, receivedMiB, sentMiB,
-                answersMiB.format("%.1f"), requests.format("%.0f"));
+                answersMiB.format("%.2f"), requests.format("%.0f"));
     }
 
     /** The figures as numbers, for the result file. */
@@ -75,7 +75,7 @@ record BigClusterRun(String operator, double ready, double readyz, double idle, 
         for (BigClusterRun run : runs) {
             table.append(BigClusterBenchmark.format("| %s | %.1f | %.1f | %.1f%s | %.1f | %.0f | %.0f | %.1f | %.1f (%.1f) | %s | %s | %s |%n",
                     run.operator, run.create, run.delete, run.ready, Double.isNaN(run.readyz) ? "" : BigClusterBenchmark.format(" (%.1f)", run.readyz),
-                    run.idle, run.idleRss, run.peakRss, run.cpu, run.receivedMiB, run.sentMiB, run.answersMiB.format("%.1f"),
+                    run.idle, run.idleRss, run.peakRss, run.cpu, run.receivedMiB, run.sentMiB, run.answersMiB.format("%.2f"),
                     run.podWrites().dividedBy(run.handledPods).format("%.2f"), run.requests.minus(run.podWrites()).format("%.0f")));
         }
         return table.toString();
