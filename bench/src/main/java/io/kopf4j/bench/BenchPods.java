@@ -8,6 +8,8 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.util.Map;
 
 /**
@@ -50,6 +52,21 @@ final class BenchPods {
 
     void delete(String name) {
         client.pods().inNamespace(namespace).withName(name).delete();
+    }
+
+    /**
+     * Deletes the handled Pods whose names start so, their finalizers removed first: what a failed
+     * run left behind, which no operator will finalize.
+     */
+    void removeAll(String namePrefix) {
+        for (Pod pod : client.pods().inNamespace(namespace).withLabel(LABEL, HANDLED).list().getItems()) {
+            String name = pod.getMetadata().getName();
+            if (name.startsWith(namePrefix)) {
+                client.pods().inNamespace(namespace).withName(name)
+                        .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"metadata\":{\"finalizers\":null}}");
+                delete(name);
+            }
+        }
     }
 
     /** The handled Pods, for the benchmark's watch ({@link ObjectTracker}): it sees nothing of the background. */
