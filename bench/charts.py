@@ -29,7 +29,8 @@ IMAGES = os.environ.get("KOPF4J_BENCH_IMAGES") or os.path.join(ROOT, "docs", "im
 COLOURS = {"floor": "#8c8c8c", "kopf4j": "#1f77b4", "kopf4j, posting off": "#ff7f0e", "kopf4j-quiet": "#ff7f0e",
            "AOT cache off": "#9ecae1", "AOT cache (default)": "#2ca02c",
            "daemons": "#9467bd", "timers": "#17becf", "Kopf 1.44": "#d62728", "kopf": "#d62728", "Kopf": "#d62728",
-           "josdk": "#8c564b", "JOSDK": "#8c564b", "goal": "#222222"}
+           "josdk": "#8c564b", "JOSDK": "#8c564b", "goal": "#222222",
+           "kopf4j-selector": "#2ca02c"}
 # The load benchmark's operators (bench/README.md), as it names them and as the legends say; the
 # other frameworks (kopf, josdk) are drawn where a run measured them.
 LOAD_OPERATORS = [("floor", "floor"), ("kopf4j", "kopf4j"), ("kopf4j-quiet", "kopf4j, posting off"), ("kopf", "Kopf"),
@@ -369,11 +370,32 @@ def daemons_and_timers(results):
     return svg.save("daemons-timers.svg")
 
 
+def big_cluster(results):
+    """The big-cluster benchmark per N: ready, M handled, peak RSS, CPU, bytes received, by operator."""
+    runs = [(n, result) for n, _, result in of(results, "bigcluster")]
+    if not runs:
+        return None
+    operators = [name for name in ("kopf4j", "kopf4j-selector", "kopf") if any(row(result, name) for _, result in runs)]
+    figures = [("ready_s", "spawn → ready s"), ("create_s", "M created → handled s"), ("peak_rss_mib", "peak RSS MiB"),
+               ("cpu_s", "CPU s"), ("received_mib", "received MiB")]
+    categories = [f"N = {label_n(n)}, M = {row(result, operators[0])['m'] if row(result, operators[0]) else '?'}"
+                  for n, result in runs]
+    svg = Svg(40 + 195 * len(figures), 330, f"A big cluster: N Pods, M of them handled ({source(runs[-1][1])}; lower is better)")
+    for number, (figure, title) in enumerate(figures):
+        y_max = nice_max(max(row(result, name)[figure] for _, result in runs for name in operators if row(result, name)))
+        panel = Panel(svg, 60 + 195 * number, 60, 145, 200, y_max, "", categories, title)
+        for index, (_, result) in enumerate(runs):
+            panel.bars(index, [(name, row(result, name)[figure] if row(result, name) else None, COLOURS[name])
+                               for name in operators])
+    svg.legend(60, 310, [(name, COLOURS[name], "box") for name in operators])
+    return svg.save("big-cluster.svg")
+
+
 def main():
     results = load_results()
     if not results:
         sys.exit(f"no result files in {RESULTS}: run a benchmark first (bench/README.md)")
-    for chart in (load_phases, load_cpu_startup, rss_over_n, startup_chart, daemons_and_timers):
+    for chart in (load_phases, load_cpu_startup, rss_over_n, startup_chart, daemons_and_timers, big_cluster):
         written = chart(results)
         print(f"{chart.__name__}: {os.path.relpath(written, ROOT) if written else 'no results for it'}")
 

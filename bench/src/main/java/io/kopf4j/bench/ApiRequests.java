@@ -9,7 +9,8 @@ import java.util.function.Predicate;
 /**
  * Request counts keyed as {@code "VERB resource"} or {@code "VERB resource/subresource"}, e.g.
  * {@code "PATCH kopfexamples/status"}, for the resources the benchmark follows: the kopfexamples,
- * the (Kubernetes) events, and the kinds of the children benchmark's children. The API server's own count comes from its {@code /metrics}
+ * the (Kubernetes) events, the kinds of the children benchmark's children, and the big-cluster
+ * benchmark's pods. The API server's own count comes from its {@code /metrics}
  * ({@code apiserver_request_total}, summed over response codes); note that it counts a request
  * when it ends, so a WATCH only when it is closed.
  *
@@ -19,7 +20,7 @@ import java.util.function.Predicate;
  * }</pre>
  */
 record ApiRequests(Map<String, Double> counts) {
-    static final Set<String> RESOURCES = Set.of("kopfexamples", "events", "configmaps", "deployments", "services");
+    static final Set<String> RESOURCES = Set.of("kopfexamples", "events", "configmaps", "deployments", "services", "pods");
     /** APPLY: a server-side apply, a PATCH that the API server counts apart (JOSDK's status patches). */
     private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH", "APPLY", "DELETE", "DELETECOLLECTION");
 
@@ -33,10 +34,19 @@ record ApiRequests(Map<String, Double> counts) {
 
     /** The followed resources' counts in the API server's metrics text. */
     static ApiRequests fromMetrics(String metrics) {
+        return fromMetrics(metrics, "apiserver_request_total", RESOURCES::contains);
+    }
+
+    /**
+     * A metric of the API server's by verb and resource, summed over its other labels, for the
+     * resources chosen: {@code apiserver_request_total} (requests), or
+     * {@code apiserver_response_sizes_sum} (the bytes of the answers to GET and LIST).
+     */
+    static ApiRequests fromMetrics(String metrics, String metric, Predicate<String> resources) {
         Map<String, Double> counts = new TreeMap<>();
-        for (PrometheusText.Sample sample : PrometheusText.samples(metrics, "apiserver_request_total")) {
+        for (PrometheusText.Sample sample : PrometheusText.samples(metrics, metric)) {
             String resource = sample.labels().getOrDefault("resource", "");
-            if (RESOURCES.contains(resource)) {
+            if (resources.test(resource)) {
                 String subresource = sample.labels().getOrDefault("subresource", "");
                 counts.merge(key(sample.labels().get("verb"), resource, subresource), sample.value(), Double::sum);
             }
@@ -100,7 +110,8 @@ record ApiRequests(Map<String, Double> counts) {
         return text.isEmpty() ? "none" : text.toString();
     }
 
-    private ApiRequests only(Predicate<String> keys) {
+    /** Those whose key (e.g. {@code "PATCH pods"}) passes. */
+    ApiRequests only(Predicate<String> keys) {
         Map<String, Double> kept = new TreeMap<>();
         counts.forEach((key, count) -> {
             if (keys.test(key)) {

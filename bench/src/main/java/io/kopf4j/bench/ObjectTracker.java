@@ -6,7 +6,7 @@ import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
-import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
+import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import java.time.Duration;
 import java.util.HashMap;
@@ -38,12 +38,13 @@ final class ObjectTracker implements AutoCloseable, Watcher<GenericKubernetesRes
     private final Map<String, Long> deletedNanos = new HashMap<>();                    // guarded by this
     private long lastEventNanos;                                                       // guarded by this
     private WatcherException closed;                                                   // guarded by this
-    private final NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList,
+    private final FilterWatchListDeletable<GenericKubernetesResource, GenericKubernetesResourceList,
             Resource<GenericKubernetesResource>> collection;
     private Watch watch;                                                               // guarded by this
     private boolean stopped;                                                           // guarded by this
 
-    ObjectTracker(NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList,
+    /** @param collection a namespace's objects of a kind, or those of them with a label ({@code withLabel}) */
+    ObjectTracker(FilterWatchListDeletable<GenericKubernetesResource, GenericKubernetesResourceList,
             Resource<GenericKubernetesResource>> collection) {
         this.collection = collection;
         listAndWatch();

@@ -98,6 +98,17 @@ final class OperatorCommands {
         return process;
     }
 
+    /**
+     * Kopf (once prepared: {@link #operators()} holds it) with another benchmark's handlers file,
+     * e.g. {@code bench/peers/kopf_bigcluster.py}, relative to the checkout.
+     */
+    ProcessBuilder kopf(String handlers, Path kubeconfig, String namespace) {
+        ProcessBuilder process = kopf(namespace);
+        process.command().set(process.command().size() - 1, root.resolve(handlers).toString());
+        process.environment().put("KUBECONFIG", kubeconfig.toString());
+        return process;
+    }
+
     private Optional<String> prepareKopf() throws IOException, InterruptedException {
         String source = System.getenv().getOrDefault(KOPF_SOURCE, "");
         if (source.isEmpty()) {

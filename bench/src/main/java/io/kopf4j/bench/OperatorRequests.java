@@ -2,6 +2,7 @@ package io.kopf4j.bench;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
+import java.util.function.Predicate;
 
 /**
  * The operator's requests to the followed resources: the API server's counts
@@ -21,15 +22,33 @@ final class OperatorRequests {
 
     private final KubernetesClient client;
     private final DriverRequests driver;
+    private final Predicate<String> resources;
+    private final Predicate<String> keys;
 
     OperatorRequests(KubernetesClient client, DriverRequests driver) {
-        this.client = client;
-        this.driver = driver;
+        this(client, driver, ApiRequests.RESOURCES::contains, key -> true);
     }
 
-    /** All requests to the followed resources so far, less the benchmark's own. */
+    /**
+     * Counting the requests to any resource (not to non-resource paths such as discovery and
+     * {@code /metrics}) whose key passes, e.g. not {@code "GET services"}: only where the benchmark
+     * makes requests to none but the followed resources ({@link ApiRequests#RESOURCES}) while it
+     * measures, since it counts its own only to those.
+     */
+    OperatorRequests(KubernetesClient client, DriverRequests driver, Predicate<String> keys) {
+        this(client, driver, resource -> !resource.isEmpty(), keys);
+    }
+
+    private OperatorRequests(KubernetesClient client, DriverRequests driver, Predicate<String> resources, Predicate<String> keys) {
+        this.client = client;
+        this.driver = driver;
+        this.resources = resources;
+        this.keys = keys;
+    }
+
+    /** All requests to the resources counted so far, less the benchmark's own. */
     ApiRequests now() {
-        return ApiRequests.fromMetrics(client.raw("/metrics")).minus(driver.snapshot());
+        return ApiRequests.fromMetrics(client.raw("/metrics"), "apiserver_request_total", resources).only(keys).minus(driver.snapshot());
     }
 
     /** The benchmark's own requests so far. */
