@@ -1,5 +1,4 @@
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.kopf4j.cli.Main;
 import io.kopf4j.envtest.ApiCall;
@@ -17,7 +16,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
-import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * An example run as it would run in a cluster: the manifests of {@code kopf4j manifests} with the
@@ -118,15 +116,7 @@ final class GeneratedRbac {
         Map<String, String> excused = new java.util.LinkedHashMap<>(CONDITIONAL);
         excused.putAll(unusedWithReason);
         List<String> mayBeUnused = excused.keySet().stream().map(grant -> grant.replace("NAMESPACE", namespace)).toList();
-        // The API server records a watch when it ends, which is when the operator stopped: its line can come a
-        // moment after the stop, so the log is read again until it holds every grant's use (or the wait ends).
-        List<ApiCall> calls;
-        try {
-            calls = await().atMost(AUDIT_LAG).pollInterval(Duration.ofMillis(200))
-                    .until(() -> cluster.apiCalls(user), logged -> grants.differences(logged, mayBeUnused).isEmpty());
-        } catch (ConditionTimeoutException stillDifferent) {
-            calls = cluster.apiCalls(user);   // asserted below, naming what differs
-        }
+        List<ApiCall> calls = grants.settledCalls(cluster, user, mayBeUnused, AUDIT_LAG);
         assertThat(calls).as("the operator's requests, from the audit log").isNotEmpty();
         assertThat(grants.differences(calls, mayBeUnused))
                 .as("the generated RBAC against the requests (the grants that may be unused, and why: %s); the requests: %s",

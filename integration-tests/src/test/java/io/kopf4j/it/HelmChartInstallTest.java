@@ -91,8 +91,8 @@ class HelmChartInstallTest {
                 await().atMost(WAIT).until(() -> cluster.apiCalls(user).stream()
                         .anyMatch(call -> call.resource().equals("leases") && call.verb().equals("patch")));
             }
-            List<ApiCall> calls = cluster.apiCalls(user);
             RbacGrants grants = RbacGrants.boundTo(installed(cluster.client(), name), ns, name);
+            List<ApiCall> calls = grants.settledCalls(cluster, user, List.of("patch events in " + ns), Duration.ofSeconds(10));
             assertThat(grants.differences(calls, List.of("patch events in " + ns)))
                     .as("the installed RBAC against the requests (a repeated Event may not be patched); the requests: %s", calls)
                     .isEmpty();

@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -158,6 +159,39 @@ public final class RbacGrants {
         unused(calls).stream().map(Grant::toString).filter(grant -> !mayBeUnused.contains(grant))
                 .forEach(grant -> differences.add("granted but not used: " + grant));
         return differences;
+    }
+
+    /**
+     * This user's requests once the audit log shows them matching the grants ({@link
+     * #differences} empty), read again every 200 ms for up to {@code lag}; after that, the requests
+     * as they are, for the caller's assertion to name what differs. The API server logs a watch when
+     * it ends, which for an operator is its stop: the line can come a moment after the stop.
+     *
+     * <pre>{@code
+     * runner.close();   // the operator stops; its watches end
+     * List<ApiCall> calls = grants.settledCalls(cluster, user, List.of(), Duration.ofSeconds(10));
+     * assertThat(grants.differences(calls, List.of())).isEmpty();
+     * }</pre>
+     *
+     * @param cluster the cluster whose audit log holds the requests
+     * @param user the user name, e.g. {@code system:serviceaccount:NAMESPACE:NAME}
+     * @param mayBeUnused the grants that a run may leave unused, as for {@link #differences}
+     * @param lag how long the log may take to show the last requests
+     * @return the requests, as {@link LocalCluster#apiCalls(String)} lists them
+     */
+    public List<ApiCall> settledCalls(LocalCluster cluster, String user, Collection<String> mayBeUnused, Duration lag) {
+        long deadline = System.nanoTime() + lag.toNanos();
+        List<ApiCall> calls = cluster.apiCalls(user);
+        while (!differences(calls, mayBeUnused).isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return calls;
+            }
+            calls = cluster.apiCalls(user);
+        }
+        return calls;
     }
 
     private static boolean binds(List<Subject> subjects, String namespace, String name) {
