@@ -8,9 +8,11 @@
 # ($XDG_CACHE_HOME/kopf4j/aot, else ~/.cache/kopf4j/aot), the key a hash of the java binary, its
 # release, the classpath (each jar's and its lib/ jars' size and mtime) and the JVM options:
 #   1. no cache yet: a `run` records which classes it loads (-XX:AOTMode=record), written when its
-#      JVM exits (Ctrl-C, SIGTERM, an error; not after SIGKILL) to KEY.PID.aotconf;
-#   2. the next start of any command makes the cache from that (-XX:AOTMode=create, 3-4 s, once)
-#      and uses it, as does every start after it (-XX:AOTCache=KEY.aot: the login 0.3 s faster, up to
+#      JVM exits (Ctrl-C, SIGTERM, an error; not after SIGKILL) to KEY.PID.aotconf; once its operator
+#      serves, the run marks the recording so (KEY.PID.aotconf.served, the system property
+#      kopf4j.aot.recording names the path);
+#   2. the next start of any command makes the cache from a marked recording (-XX:AOTMode=create,
+#      3-4 s, once) and uses it, as does every start after it (-XX:AOTCache=KEY.aot: the login 0.3 s faster, up to
 #      0.7 s less to ready, 13-27 MiB more RSS; docs/performance.md).
 # A cache the JVM cannot use is skipped silently (-Xlog:aot=off), as are JVM options that exclude it
 # (-Xshare, a CDS archive, AOT options of one's own), and a classpath with a non-empty directory (the
@@ -61,7 +63,7 @@ cache=$dir/$key.aot
 use() {
   touch "$cache" 2>/dev/null   # the pruning below keeps the most recently used
   ls -t "$dir"/*.aot 2>/dev/null | tail -n +4 | xargs -r -d '\n' rm -f
-  find "$dir" \( -name '*.failed' -o -name '*.create.log' \) -mmin +1440 -delete 2>/dev/null
+  find "$dir" \( -name '*.failed' -o -name '*.create.log' -o -name '*.served' \) -mmin +1440 -delete 2>/dev/null
   printf '%s\n' "-XX:AOTCache=$cache" -Xlog:aot=off -Xlog:cds=off
   exit 0
 }
@@ -69,13 +71,15 @@ use() {
 # The JVM could not make a cache of this key's recording (KEY.create.log says why): not again.
 [[ -e $dir/$key.failed ]] && exit 0
 # A recording of this key whose JVM has exited: make the cache of it (in a file of this process's
-# own, then renamed, so that starts at the same time never see half a cache).
+# own, then renamed, so that starts at the same time never see half a cache) if its operator served.
+# One that did not (a failed start, `run --help`) holds a fraction of an operator's classes, and its
+# cache would slow every later start: it is dropped, and the next `run` records again.
 for recording in "$dir/$key".*.aotconf; do
   [[ -e $recording ]] || continue
   recorder=${recording%.aotconf}
   recorder=${recorder##*.}
   kill -0 "$recorder" 2>/dev/null && continue
-  if [[ -s $recording && ! -s $cache ]]; then
+  if [[ -s $recording && -e $recording.served && ! -s $cache ]]; then
     made=$dir/$key.$pid.aot.tmp
     if "$java_home/bin/java" ${jvm_options[@]+"${jvm_options[@]}"} -XX:AOTMode=create -XX:AOTConfiguration="$recording" \
         -XX:AOTCache="$made" -cp "$classpath" > "$dir/$key.create.log" 2>&1 && [[ -s $made ]]; then
@@ -85,15 +89,16 @@ for recording in "$dir/$key".*.aotconf; do
     fi
     rm -f "$made"
   fi
-  rm -f "$recording"
+  rm -f "$recording" "$recording.served"
 done
 [[ -s $cache ]] && use
 # Recordings of other keys a day old whose JVM has exited (their jars changed since, most likely).
 while IFS= read -r recording; do
   recorder=${recording%.aotconf}
-  kill -0 "${recorder##*.}" 2>/dev/null || rm -f "$recording"
+  kill -0 "${recorder##*.}" 2>/dev/null || rm -f "$recording" "$recording.served"
 done < <(find "$dir" -name '*.aotconf' -mmin +1440 2>/dev/null)
 # Only an operator's run is worth recording: --help or `crd` would record a few classes and no more.
 [[ $command == run ]] || exit 0
-printf '%s\n' -XX:AOTMode=record "-XX:AOTConfiguration=$dir/$key.$pid.aotconf" -Xlog:aot=off -Xlog:cds=off \
+printf '%s\n' -XX:AOTMode=record "-XX:AOTConfiguration=$dir/$key.$pid.aotconf" "-Dkopf4j.aot.recording=$dir/$key.$pid.aotconf" \
+  -Xlog:aot=off -Xlog:cds=off \
   -XX:+UnlockDiagnosticVMOptions -XX:-DisplayVMOutput

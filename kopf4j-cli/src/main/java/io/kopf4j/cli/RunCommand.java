@@ -132,6 +132,7 @@ final class RunCommand implements Callable<Integer> {
         });
         try {
             operator.start();
+            AotRecording.served();
             operator.awaitTermination();
             if (operator.failure().isPresent()) {
                 throw operator.failure().get();

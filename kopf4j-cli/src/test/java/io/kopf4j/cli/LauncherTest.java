@@ -1,14 +1,19 @@
 package io.kopf4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.kopf4j.envtest.LocalCluster;
+import io.kopf4j.envtest.LocalClusterExtension;
+import io.kopf4j.envtest.TemporaryNamespace;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,6 +26,7 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -28,8 +34,10 @@ import picocli.CommandLine;
  * The {@code ./kopf4j} launcher in a copy of the checkout's layout, with an {@code mvn} on the PATH
  * that only records that it was called: {@code --help} and {@code --version} answer without a build;
  * on this JDK (25+) a first {@code run} records the classes it loads and the next start makes and
- * uses the AOT cache of them ({@code scripts/aot-options.sh}), which JDKs before 25 never see.
+ * uses the AOT cache of them ({@code scripts/aot-options.sh}) if its operator served, which JDKs
+ * before 25 never see.
  */
+@ExtendWith(LocalClusterExtension.class)
 class LauncherTest {
     private static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
 
@@ -69,6 +77,14 @@ class LauncherTest {
 
     /** Runs the launcher with these environment variables. */
     private Result launch(Map<String, String> environment, String... args) throws IOException, InterruptedException {
+        Process process = start(environment, args);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the launcher ends").isTrue();
+        return new Result(process.exitValue(), Files.readString(root.resolve("out")), Files.readString(root.resolve("err")),
+                Files.exists(builds));
+    }
+
+    /** Starts the launcher with these environment variables, its output to the files {@code out} and {@code err}. */
+    private Process start(Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("bash", root.resolve("kopf4j").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
@@ -78,10 +94,7 @@ class LauncherTest {
         builder.environment().put("XDG_CACHE_HOME", root.resolve("cache").toString());
         builder.environment().putAll(environment);
         builder.redirectOutput(root.resolve("out").toFile()).redirectError(root.resolve("err").toFile());
-        Process process = builder.start();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the launcher ends").isTrue();
-        return new Result(process.exitValue(), Files.readString(root.resolve("out")), Files.readString(root.resolve("err")),
-                Files.exists(builds));
+        return builder.start();
     }
 
     private record Result(int code, String out, String err, boolean built) {
@@ -169,15 +182,32 @@ class LauncherTest {
     }
 
     @Test
-    void aFirstRunRecordsTheClassesAndTheNextStartMakesAndUsesTheAotCache() throws Exception {
+    void aFirstRunThatServesRecordsTheClassesAndTheNextStartMakesAndUsesTheAotCache(LocalCluster cluster,
+            TemporaryNamespace namespace) throws Exception {
         assumeTrue(Runtime.version().feature() >= 25, "the launcher's JDK (this one) has the AOT cache from 25 on");
         freshJar();
         Map<String, String> environment = jarredClasspath();
-        Result first = launch(environment, "run", "--kubeconfig", root.resolve("missing").toString());
-        assertThat(first.built()).as("mvn was called").isFalse();
-        assertThat(first.err()).contains("no handlers given");
-        assertThat(first.out()).as("the JVM's line about its recording").isEmpty();
-        assertThat(cacheFiles()).singleElement().asString().endsWith(".aotconf");
+        Path handlers = Files.writeString(root.resolve("Handlers.java"), """
+                import io.kopf4j.On;
+
+                public class Handlers {
+                    @On.Create("configmaps")
+                    public void create() {
+                    }
+                }
+                """);
+        Process first = start(environment, "run", "--kubeconfig", cluster.kubeconfig().toString(), "-n", namespace.name(),
+                handlers.toString());
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> Files.readString(root.resolve("err")).contains("serves 1 handler(s)"));
+        } finally {
+            first.destroy();   // SIGTERM: the operator stops, and its JVM writes the recording as it exits
+            assertThat(first.waitFor(60, TimeUnit.SECONDS)).as("the operator stops").isTrue();
+        }
+        assertThat(first.exitValue()).isZero();
+        assertThat(Files.readString(root.resolve("out"))).as("the JVM's line about its recording").doesNotContain("AOTConfiguration");
+        assertThat(cacheFiles()).as("the recording, marked as an operator's that served").hasSize(2)
+                .anySatisfy(file -> assertThat(file).endsWith(".aotconf")).anySatisfy(file -> assertThat(file).endsWith(".aotconf.served"));
         assertThat(Files.readString(root.resolve("aot.log"))).doesNotContain("Using AOT-linked classes: true");
 
         Result next = launch(environment, "--version");
@@ -188,6 +218,23 @@ class LauncherTest {
                 .anySatisfy(file -> assertThat(file).endsWith(".aot")).anySatisfy(file -> assertThat(file).endsWith(".create.log"));
         assertThat(Files.readString(root.resolve("aot.log"))).as("the AOT log of the JVM of --version")
                 .contains("Using AOT-linked classes: true");
+    }
+
+    /** A first run that fails records a fraction of an operator's classes: no cache of that, and the next run records again. */
+    @Test
+    void aFirstRunThatFailsMakesNoCache() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 25, "the launcher's JDK (this one) has the AOT cache from 25 on");
+        freshJar();
+        Map<String, String> environment = jarredClasspath();
+        Result failed = launch(environment, "run", "--kubeconfig", root.resolve("missing").toString());
+        assertThat(failed.err()).contains("no handlers given");
+        assertThat(cacheFiles()).as("the recording, unmarked").singleElement().asString().endsWith(".aotconf");
+
+        assertThat(launch(environment, "--version").out()).startsWith("kopf4j ");
+        assertThat(cacheFiles()).as("the unmarked recording dropped, no cache made").isEmpty();
+        assertThat(Files.readString(root.resolve("aot.log"))).doesNotContain("Using AOT-linked classes: true");
+        launch(environment, "run", "--kubeconfig", root.resolve("missing").toString());
+        assertThat(cacheFiles()).as("the next run records again").singleElement().asString().endsWith(".aotconf");
     }
 
     @Test
