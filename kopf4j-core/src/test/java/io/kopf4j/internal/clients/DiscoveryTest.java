@@ -1,6 +1,7 @@
 package io.kopf4j.internal.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.Resource;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,6 +39,10 @@ class DiscoveryTest {
     private final List<String> requested = new CopyOnWriteArrayList<>();
     /** How many requests are answered 503 before the server answers as ANSWERS says. */
     private final AtomicInteger busy = new AtomicInteger();
+    /** If true, {@code /api/v1} is answered once every other group version has been asked for. */
+    private final AtomicBoolean slowCoreGroup = new AtomicBoolean();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger maxInFlight = new AtomicInteger();
     private FakeApiServer server;
     private KubernetesClient client;
 
@@ -45,6 +51,11 @@ class DiscoveryTest {
         server = new FakeApiServer(exchange -> {
             String path = exchange.getRequestURI().getPath();
             requested.add(path);
+            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            if (slowCoreGroup.get() && path.equals("/api/v1")) {
+                await().atMost(Duration.ofSeconds(10)).until(() -> requested.containsAll(List.of("/apis/kopf.dev/v1", "/apis/apps/v1")));
+            }
+            inFlight.decrementAndGet();
             String answer = busy.getAndDecrement() > 0 ? "" : ANSWERS.get(path);
             int code = answer == null ? 404 : answer.isEmpty() ? 503 : 200;
             byte[] body = (code == 200 ? answer : "{\"kind\":\"Status\",\"code\":" + code + ",\"message\":\"not now\"}")
@@ -69,7 +80,18 @@ class DiscoveryTest {
                 .resources(Set.of("", "kopf.dev"));
 
         assertThat(resources).hasSize(3);
-        assertThat(requested).startsWith("/api/v1", "/api/v1", "/api/v1", "/apis");
+        assertThat(requested).as("the group list is read first, then the group versions").startsWith("/apis", "/apis", "/apis")
+                .hasSize(6);
+    }
+
+    @Test
+    void readsTheGroupVersionsAtOnceAndKeepsTheDiscoveryOrder() {
+        slowCoreGroup.set(true);   // the core group answers last, after the others were read in the meantime
+        List<Resource> resources = new Discovery(client).resources(null);
+
+        assertThat(maxInFlight.get()).as("group versions read at once").isGreaterThan(1);
+        assertThat(resources).extracting(Resource::plural).as("in discovery order, the core group first")
+                .containsExactly("namespaces", "pods", "kopfexamples");
     }
 
     @Test
@@ -90,7 +112,7 @@ class DiscoveryTest {
         assertThat(kopfexamples.singular()).isEqualTo("kopfexample");
         assertThat(kopfexamples.verbs()).containsExactly("list", "watch", "patch");
         assertThat(requested).as("the group not asked for is never read; the vanished version is skipped")
-                .containsExactly("/api/v1", "/apis", "/apis/kopf.dev/v1", "/apis/kopf.dev/v1beta1");
+                .containsExactlyInAnyOrder("/api/v1", "/apis", "/apis/kopf.dev/v1", "/apis/kopf.dev/v1beta1");
     }
 
     private static Resource find(List<Resource> resources, String group, String plural) {

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.Executors;
 
 /**
  * A stand-in API server for unit tests: an HTTP server on a free loopback port that answers as the
@@ -25,6 +26,7 @@ final class FakeApiServer implements AutoCloseable {
     FakeApiServer(HttpHandler handler) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", handler);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());   // requests in flight at once, as on an API server
         server.start();
         client = new KubernetesClientBuilder().withConfig(new ConfigBuilder()
                 .withMasterUrl("http://127.0.0.1:" + server.getAddress().getPort())
