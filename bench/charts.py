@@ -6,11 +6,13 @@
 Each benchmark run writes one JSON file per N into bench/results/ (bench/README.md, "Result files");
 files marked "transcribed" hold figures copied from docs/performance.md's tables, for runs made
 before the benchmarks wrote files. Of the files of one benchmark and N (for the start-up benchmark:
-and AOT setting) those of the newest day count, each figure as their median. Only the standard
+and AOT setting) those of the newest day count, each figure as their median (a file of R repeated
+runs counting R times). Only the standard
 library: the SVG is written by hand, so the charts re-generate anywhere with one command.
 """
 import glob
 import json
+import re
 import math
 import os
 import sys
@@ -64,7 +66,8 @@ def medians(results):
     rows = {}
     for result in results:
         for found in result["rows"]:
-            rows.setdefault((found.get("operator"), found.get("aot", "")), []).append(found)
+            # A file of R repeated runs ("median of R runs") holds R runs' median: it counts R times.
+            rows.setdefault((found.get("operator"), found.get("aot", "")), []).extend([found] * repeats(result))
     merged = []
     for same in rows.values():
         row = dict(same[0])
@@ -75,6 +78,12 @@ def medians(results):
                 row[name] = values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
         merged.append(row)
     return dict(max(results, key=lambda result: result["date"]), rows=merged, runs=len(results))
+
+
+def repeats(result):
+    """How many runs a result file's figures are the median of (1 unless its conditions say)."""
+    found = re.search(r"median of (\d+) runs", result.get("conditions", ""))
+    return int(found.group(1)) if found else 1
 
 
 def of(results, benchmark):
