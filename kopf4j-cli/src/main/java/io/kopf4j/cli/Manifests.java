@@ -31,7 +31,12 @@ import java.util.TreeMap;
 final class Manifests {
     static final YAMLMapper YAML = YAMLMapper.builder(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)).build();
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            // A namespace "123" written plain is a number to kubectl ("cannot unmarshal number into ... string").
+            .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)).build();
+    /** What kubectl's YAML 1.1 reads as a string when plain: starting with a letter, and no keyword. */
+    private static final java.util.regex.Pattern PLAIN_STRING = java.util.regex.Pattern.compile(
+            "(?!(?i:y|n|yes|no|on|off|true|false|null)$)[A-Za-z][A-Za-z0-9._-]*");
 
     /** One YAML document and the kind it holds (for the file it goes to with {@code -o DIR}). */
     record Document(String kind, String yaml) {
@@ -103,8 +108,8 @@ final class Manifests {
             documents.add(new Document("ClusterRoleBinding", header("ClusterRoleBinding", null) + binding("ClusterRole")));
         }
         byNamespace.forEach((roleNamespace, namespaced) -> {
-            documents.add(new Document("Role", header("Role", roleNamespace) + "rules:\n" + rules(namespaced)));
-            documents.add(new Document("RoleBinding", header("RoleBinding", roleNamespace) + binding("Role")));
+            documents.add(new Document("Role", header("Role", scalar(roleNamespace)) + "rules:\n" + rules(namespaced)));
+            documents.add(new Document("RoleBinding", header("RoleBinding", scalar(roleNamespace)) + binding("Role")));
         });
     }
 
@@ -181,7 +186,7 @@ final class Manifests {
      * @param roleNamespace the namespace of a Role or RoleBinding; null for a cluster-wide one
      */
     String header(String kind, String roleNamespace) {
-        return "apiVersion: rbac.authorization.k8s.io/v1\nkind: " + kind + "\nmetadata:\n  name: " + name + "\n"
+        return "apiVersion: rbac.authorization.k8s.io/v1\nkind: " + kind + "\nmetadata:\n  name: " + scalar(name) + "\n"
                 + (roleNamespace == null ? "" : "  namespace: " + roleNamespace + "\n") + labelLines();
     }
 
@@ -202,8 +207,17 @@ final class Manifests {
 
     /** The rest of a RoleBinding or ClusterRoleBinding after its {@link #header}: the role, bound to the ServiceAccount. */
     String binding(String roleKind) {
-        return "roleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: " + roleKind + "\n  name: " + name + "\n"
-                + "subjects:\n- kind: ServiceAccount\n  name: " + serviceAccount + "\n  namespace: " + namespace + "\n";
+        return "roleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: " + roleKind + "\n  name: " + scalar(name) + "\n"
+                + "subjects:\n- kind: ServiceAccount\n  name: " + scalar(serviceAccount) + "\n  namespace: " + scalar(namespace) + "\n";
+    }
+
+    /**
+     * A name for a hand-written document: plain where kubectl reads it back as this string, else
+     * double-quoted; {@code 123}, {@code 1e3}, {@code 0x1f} and {@code on} are valid namespace
+     * names that YAML 1.1 reads as a number or a boolean. (Helm's tokens are plain.)
+     */
+    static String scalar(String value) {
+        return PLAIN_STRING.matcher(value).matches() ? value : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** The labels in a hand-written metadata, as Jackson writes them in the others. */

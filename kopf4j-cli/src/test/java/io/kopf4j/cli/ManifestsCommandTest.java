@@ -2,6 +2,7 @@ package io.kopf4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.kopf4j.On;
@@ -114,6 +115,23 @@ class ManifestsCommandTest {
                         Children.class.getName()) + "\n")
                 // Only the CRDs' watch is cluster-wide: no namespace patterns, no peering.
                 .contains("kind: ClusterRole\n").doesNotContain("resources: [namespaces]", "kopfpeerings", "*");
+    }
+
+    /** Namespace names that YAML reads as numbers or booleans when plain: every namespace must come back a string. */
+    @Test
+    void namespacesThatLookLikeNumbersOrBooleansAreWrittenAsStrings() throws Exception {
+        Main.Captured result = kopf4j("manifests", "--crd", CRD, "--operator-namespace", "123", "--image", "example.com/op:1",
+                "-n", "1e3", "-n", "on", "--standalone", Children.class.getName());
+        assertThat(result.code()).as(result.err()).isZero();
+        List<String> namespaces = new ArrayList<>();
+        for (String document : result.out().split("(?m)^---\n")) {
+            JsonNode object = Manifests.YAML.readTree(document);
+            object.findValues("namespace").forEach(namespace -> {
+                assertThat(namespace.isTextual()).as("a namespace in %s read back as %s", object.path("kind"), namespace).isTrue();
+                namespaces.add(namespace.asText());
+            });
+        }
+        assertThat(namespaces).contains("123", "1e3", "on");
     }
 
     @Test
