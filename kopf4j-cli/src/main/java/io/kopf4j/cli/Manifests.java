@@ -29,14 +29,9 @@ import java.util.TreeMap;
  * }</pre>
  */
 final class Manifests {
-    static final YAMLMapper YAML = YAMLMapper.builder(new YAMLFactory()
+    static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder().stringQuotingChecker(KubectlQuoting.INSTANCE).build()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-            // A namespace "123" written plain is a number to kubectl ("cannot unmarshal number into ... string").
-            .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)).build();
-    /** What kubectl's YAML 1.1 reads as a string when plain: starting with a letter, and no keyword. */
-    private static final java.util.regex.Pattern PLAIN_STRING = java.util.regex.Pattern.compile(
-            "(?!(?i:y|n|yes|no|on|off|true|false|null)$)[A-Za-z][A-Za-z0-9._-]*");
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)).build();
 
     /** One YAML document and the kind it holds (for the file it goes to with {@code -o DIR}). */
     record Document(String kind, String yaml) {
@@ -211,13 +206,9 @@ final class Manifests {
                 + "subjects:\n- kind: ServiceAccount\n  name: " + scalar(serviceAccount) + "\n  namespace: " + scalar(namespace) + "\n";
     }
 
-    /**
-     * A name for a hand-written document: plain where kubectl reads it back as this string, else
-     * double-quoted; {@code 123}, {@code 1e3}, {@code 0x1f} and {@code on} are valid namespace
-     * names that YAML 1.1 reads as a number or a boolean. (Helm's tokens are plain.)
-     */
-    static String scalar(String value) {
-        return PLAIN_STRING.matcher(value).matches() ? value : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    /** A name in a hand-written document, quoted as Jackson quotes it in the others ({@link KubectlQuoting}). */
+    private static String scalar(String value) {
+        return KubectlQuoting.INSTANCE.scalar(value);
     }
 
     /** The labels in a hand-written metadata, as Jackson writes them in the others. */

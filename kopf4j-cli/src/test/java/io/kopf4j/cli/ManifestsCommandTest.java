@@ -120,8 +120,8 @@ class ManifestsCommandTest {
     /** Namespace names that YAML reads as numbers or booleans when plain: every namespace must come back a string. */
     @Test
     void namespacesThatLookLikeNumbersOrBooleansAreWrittenAsStrings() throws Exception {
-        Main.Captured result = kopf4j("manifests", "--crd", CRD, "--operator-namespace", "123", "--image", "example.com/op:1",
-                "-n", "1e3", "-n", "on", "--standalone", Children.class.getName());
+        Main.Captured result = kopf4j("manifests", "--crd", CRD, "--operator-namespace", "0x1f", "--image", "example.com/op:1",
+                "-n", "123", "-n", "1e3", "-n", "on", "--standalone", Children.class.getName());
         assertThat(result.code()).as(result.err()).isZero();
         List<String> namespaces = new ArrayList<>();
         for (String document : result.out().split("(?m)^---\n")) {
@@ -131,7 +131,7 @@ class ManifestsCommandTest {
                 namespaces.add(namespace.asText());
             });
         }
-        assertThat(namespaces).contains("123", "1e3", "on");
+        assertThat(namespaces).contains("0x1f", "123", "1e3", "on");
     }
 
     @Test
