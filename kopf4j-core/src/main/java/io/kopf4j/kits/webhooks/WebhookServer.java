@@ -113,11 +113,16 @@ public class WebhookServer implements WebhookServing {
     /**
      * The host name in the published URL, and the generated certificate's common name.
      *
-     * @param host the host name; null (the default) for the listening address
+     * @param host the host name or IP address; null (the default) for the listening address
      *             ({@code localhost} for all interfaces)
      * @return this server
+     * @throws IllegalArgumentException for a host that is neither, e.g. a URL or a host with a port
      */
     public WebhookServer host(String host) {
+        if (host != null && !WebhookUrls.isHost(host)) {
+            throw new IllegalArgumentException("host must be a host name or an IP address, without a scheme, port or path;"
+                    + " got '" + host + "'");
+        }
         this.host = host;
         return this;
     }

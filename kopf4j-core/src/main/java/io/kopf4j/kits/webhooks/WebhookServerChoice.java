@@ -52,6 +52,10 @@ public final class WebhookServerChoice {
         if (host == null || host.isBlank()) {
             return new WebhookAutoServer();
         }
-        return new WebhookServer().port(IN_POD_PORT).host(host.strip());
+        try {
+            return new WebhookServer().port(IN_POD_PORT).host(host.strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid $" + HOST_VARIABLE + ": " + e.getMessage(), e);
+        }
     }
 }

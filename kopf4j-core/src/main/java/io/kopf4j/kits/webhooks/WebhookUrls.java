@@ -4,6 +4,7 @@ import io.kopf4j.internal.pki.CertificateBuilder;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
+import java.util.regex.Pattern;
 
 /**
  * Where the API server reaches a listening server: Kopf's {@code _get_accessible_addr} and
@@ -15,6 +16,9 @@ import java.util.Arrays;
  * }</pre>
  */
 final class WebhookUrls {
+    private static final Pattern HOST_NAME = Pattern.compile(
+            "(?=.{1,253}\\.?$)[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\\.?");
+
     private WebhookUrls() {
     }
 
@@ -43,6 +47,28 @@ final class WebhookUrls {
      */
     public static boolean isUnspecified(String addr) {
         return CertificateBuilder.isIpLiteral(addr) && literal(addr).isAnyLocalAddress();
+    }
+
+    /**
+     * {@return whether the text can be the host of a webhook's URL and its certificate's name}: a DNS
+     * name (RFC 1123 labels, underscores allowed as DNS allows them, a trailing dot) or an IPv4 or
+     * IPv6 literal; not a URL, nor a host with a port or path.
+     *
+     * @param host e.g. {@code "op.ops.svc"}, {@code "10.0.0.1"} or {@code "::1"}
+     */
+    public static boolean isHost(String host) {
+        if (host.contains(":")) {
+            return CertificateBuilder.isIpLiteral(host) && literalOrNull(host) != null;
+        }
+        return HOST_NAME.matcher(host).matches();
+    }
+
+    private static InetAddress literalOrNull(String address) {
+        try {
+            return literal(address);
+        } catch (IllegalArgumentException notAnAddress) {
+            return null;
+        }
     }
 
     /**

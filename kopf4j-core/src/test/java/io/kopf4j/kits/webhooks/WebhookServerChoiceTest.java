@@ -1,6 +1,7 @@
 package io.kopf4j.kits.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,5 +22,13 @@ class WebhookServerChoiceTest {
         assertThat(server).isExactlyInstanceOf(WebhookServer.class);
         assertThat(server.port()).isEqualTo(9443);
         assertThat(server.host()).isEqualTo("my-operator.operators.svc");
+    }
+
+    @Test
+    void aMalformedServicesHostIsOneErrorNamingTheVariable() {
+        assertThatThrownBy(() -> WebhookServerChoice.choose(Map.of(WebhookServerChoice.HOST_VARIABLE, "https://op.ops.svc")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("invalid $KOPF4J_WEBHOOK_HOST: host must be a host name or an IP address, without a scheme, port or path;"
+                        + " got 'https://op.ops.svc'");
     }
 }
