@@ -75,7 +75,7 @@ use() {
 [[ -e $dir/$key.failed ]] && exit 0
 # A recording of this key whose JVM has exited: make the cache of it (in a file of this process's
 # own, then renamed, so that starts at the same time never see half a cache) if its operator served.
-# One that did not (a failed start, `run --help`) holds a fraction of an operator's classes, and its
+# One that did not (a start that failed, a typo in the handlers say) holds a fraction of an operator's classes, and its
 # cache would slow every later start: it is dropped, and the next `run` records again.
 for recording in "$dir/$key".*.aotconf; do
   [[ -e $recording ]] || continue

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * recorded by {@code scripts/aot-options.sh} gets the recording's path in the system property
  * {@value #PROPERTY}, and once its operator serves, a file beside it ({@code PATH.served}) says so.
  * The launcher makes a cache only of a recording so marked: a first run that failed (a typo in the
- * handlers, no cluster, {@code run --help}) recorded a fraction of an operator's classes, and its
+ * handlers, no cluster) recorded a fraction of an operator's classes, and its
  * cache would have slowed every later start by ~1 s for as long as the jars stayed the same.
  *
  * <pre>{@code

@@ -11,10 +11,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,38 +71,19 @@ public final class Discovery {
      * The group versions' reads, {@value #CONCURRENT_READS} at a time, their resources in the order
      * of the reads (the discovery order, which decides ties in name resolution). A cluster serves
      * some 50 group versions: one after the other, they cost 50 round trips (0.4 s on a local
-     * cluster, seconds on a remote one); Kopf reads them all at once. A few at a time spare most of
-     * the wait without a TLS handshake per group version (each read in flight takes a connection).
+     * cluster, seconds on a remote one); Kopf reads them all at once.
      */
     private static List<Resource> readAll(List<Callable<List<Resource>>> reads) {
-        Semaphore inFlight = new Semaphore(CONCURRENT_READS);
-        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<List<Resource>>> answers = new ArrayList<>();
-            for (Callable<List<Resource>> read : reads) {
-                answers.add(executor.submit(() -> {
-                    inFlight.acquire();
-                    try {
-                        return read.call();
-                    } finally {
-                        inFlight.release();
-                    }
-                }));
-            }
-            try {
-                List<Resource> resources = new ArrayList<>();
-                for (Future<List<Resource>> answer : answers) {
-                    resources.addAll(answer.get());
-                }
-                return resources;
-            } catch (InterruptedException e) {
-                executor.shutdownNow();
-                Thread.currentThread().interrupt();
-                throw new KubernetesClientException("interrupted while reading the API discovery", e);
-            } catch (ExecutionException e) {
-                executor.shutdownNow();   // the first failure is the answer: the other reads are not waited for
-                throw e.getCause() instanceof RuntimeException failure ? failure
-                        : new KubernetesClientException("API discovery failed: " + e.getCause(), e.getCause());
-            }
+        try {
+            List<Resource> resources = new ArrayList<>();
+            ConcurrentRequests.inOrder(reads, CONCURRENT_READS).forEach(resources::addAll);
+            return resources;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KubernetesClientException("interrupted while reading the API discovery", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure
+                    : new KubernetesClientException("API discovery failed: " + e.getCause(), e.getCause());
         }
     }
 

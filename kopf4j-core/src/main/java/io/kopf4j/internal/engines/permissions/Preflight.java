@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.kopf4j.OperatorException;
 import io.kopf4j.OperatorSettings;
 import io.kopf4j.internal.clients.ApiRetries;
+import io.kopf4j.internal.clients.ConcurrentRequests;
 import io.kopf4j.internal.intents.HandlerRegistry;
 import io.kopf4j.internal.reactor.OperatorServices;
 import io.kopf4j.internal.runtime.Engine;
@@ -12,11 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -187,44 +185,35 @@ public final class Preflight implements Engine {
      * @throws OperatorException if the API server cannot be asked
      */
     public static Outcome check(List<Rule> rules, Question review) throws InterruptedException {
-        List<List<Future<Boolean>>> answers = new ArrayList<>();
-        // At most so many reviews in flight: an operator of many explicit namespaces asks for thousands.
-        Semaphore inFlight = new Semaphore(CONCURRENT_REVIEWS);
-        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (Rule rule : rules) {
-                List<Future<Boolean>> perVerb = new ArrayList<>();
-                for (String verb : rule.verbs()) {
-                    perVerb.add(executor.submit(() -> {
-                        inFlight.acquire();
-                        try {
-                            return review.allowed(verb, rule.group(), rule.resource(), rule.namespace());
-                        } finally {
-                            inFlight.release();
-                        }
-                    }));
-                }
-                answers.add(perVerb);
+        List<Callable<Boolean>> questions = new ArrayList<>();
+        for (Rule rule : rules) {
+            for (String verb : rule.verbs()) {
+                questions.add(() -> review.allowed(verb, rule.group(), rule.resource(), rule.namespace()));
             }
-            List<Rule> missing = new ArrayList<>();
-            List<Rule> missingOptional = new ArrayList<>();
-            for (int i = 0; i < rules.size(); i++) {
-                Rule rule = rules.get(i);
-                Set<String> denied = new TreeSet<>();
-                List<String> verbs = List.copyOf(rule.verbs());
-                for (int v = 0; v < verbs.size(); v++) {
-                    if (!answers.get(i).get(v).get()) {
-                        denied.add(verbs.get(v));
-                    }
-                }
-                if (!denied.isEmpty()) {
-                    Rule gap = new Rule(rule.group(), rule.resource(), denied, rule.namespace(), rule.optional(), rule.reasons());
-                    (rule.optional() ? missingOptional : missing).add(gap);
-                }
-            }
-            return new Outcome(missing, missingOptional);
+        }
+        List<Boolean> answers;
+        try {
+            // At most so many reviews in flight: an operator of many explicit namespaces asks for thousands.
+            answers = ConcurrentRequests.inOrder(questions, CONCURRENT_REVIEWS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             throw new OperatorException("The operator's permissions cannot be checked: " + cause.getMessage(), cause);
         }
+        List<Rule> missing = new ArrayList<>();
+        List<Rule> missingOptional = new ArrayList<>();
+        int answer = 0;
+        for (Rule rule : rules) {
+            Set<String> denied = new TreeSet<>();
+            for (String verb : rule.verbs()) {
+                if (!answers.get(answer++)) {
+                    denied.add(verb);
+                }
+            }
+            if (!denied.isEmpty()) {
+                Rule gap = new Rule(rule.group(), rule.resource(), denied, rule.namespace(), rule.optional(), rule.reasons());
+                (rule.optional() ? missingOptional : missing).add(gap);
+            }
+        }
+        return new Outcome(missing, missingOptional);
     }
 }
