@@ -10,7 +10,8 @@
 #   1. no cache yet: a `run` records which classes it loads (-XX:AOTMode=record), written when its
 #      JVM exits (Ctrl-C, SIGTERM, an error; not after SIGKILL) to KEY.PID.aotconf; once its operator
 #      serves, the run marks the recording so (KEY.PID.aotconf.served, the system property
-#      kopf4j.aot.recording names the path);
+#      kopf4j.aot.recording names the path), unless it compiled its handlers (it loaded javac then,
+#      which later starts, reading the compiled classes from their cache, never need);
 #   2. the next start of any command makes the cache from a marked recording (-XX:AOTMode=create,
 #      3-4 s, once) and uses it, as does every start after it (-XX:AOTCache=KEY.aot: the login 0.3 s faster, up to
 #      0.7 s less to ready, ~15 MiB more RSS; docs/performance.md).

@@ -182,7 +182,7 @@ class LauncherTest {
     }
 
     @Test
-    void aFirstRunThatServesRecordsTheClassesAndTheNextStartMakesAndUsesTheAotCache(LocalCluster cluster,
+    void aRunThatServesFromCompiledHandlersRecordsTheClassesAndTheNextStartMakesAndUsesTheAotCache(LocalCluster cluster,
             TemporaryNamespace namespace) throws Exception {
         assumeTrue(Runtime.version().feature() >= 25, "the launcher's JDK (this one) has the AOT cache from 25 on");
         freshJar();
@@ -196,15 +196,15 @@ class LauncherTest {
                     }
                 }
                 """);
-        Process first = start(environment, "run", "--kubeconfig", cluster.kubeconfig().toString(), "-n", namespace.name(),
+        List<String> run = List.of("run", "--kubeconfig", cluster.kubeconfig().toString(), "-n", namespace.name(),
                 handlers.toString());
-        try {
-            await().atMost(Duration.ofSeconds(60)).until(() -> Files.readString(root.resolve("err")).contains("serves 1 handler(s)"));
-        } finally {
-            first.destroy();   // SIGTERM: the operator stops, and its JVM writes the recording as it exits
-            assertThat(first.waitFor(60, TimeUnit.SECONDS)).as("the operator stops").isTrue();
-        }
-        assertThat(first.exitValue()).isZero();
+        serveAndStop(environment, run);
+        assertThat(cacheFiles()).as("the first run compiled the handlers (it loaded javac): its recording is not marked")
+                .singleElement().asString().endsWith(".aotconf");
+        assertThat(launch(environment, "--version").out()).startsWith("kopf4j ");
+        assertThat(cacheFiles()).as("the unmarked recording dropped, no cache made").isEmpty();
+
+        serveAndStop(environment, run);   // the handlers' classes from the class cache, as every later start reads them
         assertThat(Files.readString(root.resolve("out"))).as("the JVM's line about its recording").doesNotContain("AOTConfiguration");
         assertThat(cacheFiles()).as("the recording, marked as an operator's that served").hasSize(2)
                 .anySatisfy(file -> assertThat(file).endsWith(".aotconf")).anySatisfy(file -> assertThat(file).endsWith(".aotconf.served"));
@@ -218,6 +218,18 @@ class LauncherTest {
                 .anySatisfy(file -> assertThat(file).endsWith(".aot")).anySatisfy(file -> assertThat(file).endsWith(".create.log"));
         assertThat(Files.readString(root.resolve("aot.log"))).as("the AOT log of the JVM of --version")
                 .contains("Using AOT-linked classes: true");
+    }
+
+    /** Runs the operator until it serves, then stops it with SIGTERM: its JVM writes the recording as it exits. */
+    private void serveAndStop(Map<String, String> environment, List<String> arguments) throws Exception {
+        Process operator = start(environment, arguments.toArray(String[]::new));
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> Files.readString(root.resolve("err")).contains("serves 1 handler(s)"));
+        } finally {
+            operator.destroy();
+            assertThat(operator.waitFor(60, TimeUnit.SECONDS)).as("the operator stops").isTrue();
+        }
+        assertThat(operator.exitValue()).isZero();
     }
 
     /** A first run that fails records a fraction of an operator's classes: no cache of that, and the next run records again. */

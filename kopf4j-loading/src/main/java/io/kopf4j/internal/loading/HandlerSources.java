@@ -30,6 +30,18 @@ public final class HandlerSources {
     }
 
     /**
+     * Whether this process has compiled handler sources (none of them was in the class cache, or a
+     * reload compiled them): it has then loaded the JDK's compiler, which a start from the class cache
+     * never does, so its classes are not those of a usual start (the launcher's AOT cache, see
+     * {@code io.kopf4j.cli.AotRecording}).
+     *
+     * @return true once the compiler has run in this process
+     */
+    public static boolean compiledInThisProcess() {
+        return SourceClasses.compiledInThisProcess();
+    }
+
+    /**
      * The handler classes of these files and classes, then of these modules (classes or packages).
      *
      * @param items {@code .java} files, {@code .jar} files or class names, e.g. {@code "Example.java"}

@@ -22,8 +22,15 @@ import org.slf4j.LoggerFactory;
  */
 final class SourceClasses {
     private static final Logger LOG = LoggerFactory.getLogger(SourceClasses.class);
+    /** Whether this process has run the compiler: see {@link HandlerSources#compiledInThisProcess()}. */
+    private static volatile boolean compiled;
 
     private SourceClasses() {
+    }
+
+    /** {@return whether this process has compiled handler sources} */
+    static boolean compiledInThisProcess() {
+        return compiled;
     }
 
     /** The classes of these sources, in a loader below {@code parent}, from the configured cache. */
@@ -40,12 +47,14 @@ final class SourceClasses {
             key = CompilationKey.of(sources, options, classpath);
         } catch (IOException e) {
             LOG.debug("Compiled handler classes not cached: cannot read {} ({})", sources, e.toString());
+            compiled = true;
             return new MemoryClassLoader(parent, SourceCompiler.compile(sources, options), ResourceDirectories.of(sources)).loadAll();
         }
         Map<String, byte[]> classes = cache.read(key).orElseGet(() -> {
-            Map<String, byte[]> compiled = SourceCompiler.compile(sources, options);
-            cache.write(key, compiled);
-            return compiled;
+            compiled = true;
+            Map<String, byte[]> fresh = SourceCompiler.compile(sources, options);
+            cache.write(key, fresh);
+            return fresh;
         });
         return new MemoryClassLoader(parent, classes, ResourceDirectories.of(sources)).loadAll();
     }
