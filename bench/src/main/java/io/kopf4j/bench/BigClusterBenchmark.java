@@ -136,7 +136,7 @@ public final class BigClusterBenchmark {
         }
         for (Operator operator : operators) {
             if (operator.isKopf4j()) {
-                System.out.printf(Locale.ROOT, "[%s] a first start after the build, on a throw-away local cluster, to fill the class and AOT caches: %.1f s%n",
+                System.out.printf(Locale.ROOT, "[%s] two starts after the build, on a throw-away cluster, to fill the class and AOT caches: %.1f s%n",
                         operator.label(), Kopf4jCommand.warmUp(root, operator.handlerFiles));
             }
         }
