@@ -6,8 +6,8 @@
 Each benchmark run writes one JSON file per N into bench/results/ (bench/README.md, "Result files");
 files marked "transcribed" hold figures copied from docs/performance.md's tables, for runs made
 before the benchmarks wrote files. Of the files of one benchmark and N (for the start-up benchmark:
-and AOT setting) those of the newest day count, each figure as their median (a file of R repeated
-runs counting R times). Only the standard
+and AOT setting) those of the newest day that measured an operator count for it, each figure as
+their median (a file of R repeated runs counting R times). Only the standard
 library: the SVG is written by hand, so the charts re-generate anywhere with one command.
 """
 import glob
@@ -54,8 +54,20 @@ def load_results():
             grouped.setdefault((result["benchmark"], result["n"], variant), []).append(result)
     newest = {}
     for key, results in grouped.items():
+        # Per operator, the newest day that measured it: a run of some operators (Kopf and kopf4j, say)
+        # does not take the others (the Java Operator SDK) out of the charts.
+        measured = {}
+        for result in results:
+            for found in result["rows"]:
+                measured.setdefault((found.get("operator"), found.get("aot", "")), []).append(result)
+        rows = []
+        for (operator, aot), files in measured.items():
+            day = max(result["date"][:10] for result in files)
+            rows.extend(medians([dict(result, rows=[found for found in result["rows"]
+                                                    if (found.get("operator"), found.get("aot", "")) == (operator, aot)])
+                                 for result in files if result["date"][:10] == day])["rows"])
         day = max(result["date"][:10] for result in results)
-        newest[key] = medians([result for result in results if result["date"][:10] == day])
+        newest[key] = dict(medians([result for result in results if result["date"][:10] == day]), rows=rows)
     return newest
 
 
