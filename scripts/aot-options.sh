@@ -14,7 +14,7 @@
 #      which later starts, reading the compiled classes from their cache, never need);
 #   2. the next start of any command makes the cache from a marked recording (-XX:AOTMode=create,
 #      3-4 s, once) and uses it, as does every start after it (-XX:AOTCache=KEY.aot: the login 0.3 s faster, up to
-#      0.7 s less to ready, ~15 MiB more RSS; docs/performance.md).
+#      0.7 s less to ready, ~5 MiB more RSS; docs/performance.md).
 # A cache the JVM cannot use is skipped silently (-Xlog:aot=off), as are JVM options that exclude it
 # (-Xshare, a CDS archive, AOT options of one's own), and a classpath with a non-empty directory (the
 # JVM refuses a cache for it). If the JVM cannot make the cache, KEY.create.log says why and the key
@@ -66,8 +66,10 @@ use() {
   ls -t "$dir"/*.aot 2>/dev/null | tail -n +4 | xargs -r -d '\n' rm -f
   find "$dir" \( -name '*.failed' -o -name '*.create.log' -o -name '*.served' \) -mmin +1440 -delete 2>/dev/null
   # The cache mapped where it was made (ArchiveRelocationMode=0, JDK 19's default): relocated to a
-  # random address, as JDK 20+ does by default, every page of it is rewritten and becomes the process's
-  # own memory, 60 MB more RSS at rest than without the cache, against 15 MB so (docs/performance.md).
+  # random address, as JDK 20+ does by default, every page of it is rewritten into the process's own
+  # memory; mapped so, its pages stay the file's (shared by the operators of one machine, dropped
+  # under memory pressure). The RSS measured the same either way (docs/performance.md, 2026-11-30:
+  # the 60 MB measured before compared two caches of different runs, not the two modes).
   printf '%s\n' "-XX:AOTCache=$cache" -Xlog:aot=off -Xlog:cds=off -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0
   exit 0
 }
