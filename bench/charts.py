@@ -67,7 +67,8 @@ def load_results():
                                                     if (found.get("operator"), found.get("aot", "")) == (operator, aot)])
                                  for result in files if result["date"][:10] == day])["rows"])
         day = max(result["date"][:10] for result in results)
-        newest[key] = dict(medians([result for result in results if result["date"][:10] == day]), rows=rows)
+        latest = [result for result in results if result["date"][:10] == day]
+        newest[key] = dict(max(latest, key=lambda result: result["date"]), rows=rows, runs=len(latest))
     return newest
 
 

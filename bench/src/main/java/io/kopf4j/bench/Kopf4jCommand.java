@@ -88,28 +88,29 @@ final class Kopf4jCommand {
      * not recorded; {@code KOPF4J_AOT=off}: none). The figures are those of the first start.
      */
     static FirstStart firstStart(Path root, Path kubeconfig, List<String> handlerFiles) throws IOException, InterruptedException {
-        FirstStart first = null;
-        for (int start = 0; start < 2; start++) {
-            OperatorEndpoint readiness = OperatorEndpoint.onFreePort("/readyz");
-            ProcessBuilder command = process(root, kubeconfig, "kopf4j-bench-first-start",
-                    List.of("--health-probe-bind-address=" + readiness.hostAndPort()), handlerFiles);
-            Path log = Files.createTempFile("kopf4j-bench-first-start-", ".log");
-            OperatorProcess operator = OperatorProcess.start(command, log);
-            long ready;
-            try {
-                ready = operator.awaitAtLeast("/readyz 200 (a start before the measured one; its output: " + log + ")", 1,
-                        FIRST_START_TIMEOUT, READY_POLL, () -> readiness.isReady() ? 1 : 0);
-            } catch (TimeoutException e) {
-                throw new IOException("a start of kopf4j before the measured one did not get ready; its output: " + log, e);
-            } finally {
-                operator.close();
-            }
-            long stopped = System.nanoTime();
-            if (first == null) {
-                first = new FirstStart((ready - operator.spawnedNanos()) / 1e9, (stopped - ready) / 1e9, 0);
-            }
+        double[] first = untilReady(root, kubeconfig, handlerFiles);   // compiles the handlers
+        untilReady(root, kubeconfig, handlerFiles);                    // records the classes of a usual start
+        return new FirstStart(first[0], first[1], nextStart(root));
+    }
+
+    /** One start until {@code /readyz} answers, then SIGTERM. {@return the seconds from the spawn to ready, and from ready to the exit} */
+    private static double[] untilReady(Path root, Path kubeconfig, List<String> handlerFiles)
+            throws IOException, InterruptedException {
+        OperatorEndpoint readiness = OperatorEndpoint.onFreePort("/readyz");
+        ProcessBuilder command = process(root, kubeconfig, "kopf4j-bench-first-start",
+                List.of("--health-probe-bind-address=" + readiness.hostAndPort()), handlerFiles);
+        Path log = Files.createTempFile("kopf4j-bench-first-start-", ".log");
+        OperatorProcess operator = OperatorProcess.start(command, log);
+        long ready;
+        try {
+            ready = operator.awaitAtLeast("/readyz 200 (a start before the measured one; its output: " + log + ")", 1,
+                    FIRST_START_TIMEOUT, READY_POLL, () -> readiness.isReady() ? 1 : 0);
+        } catch (TimeoutException e) {
+            throw new IOException("a start of kopf4j before the measured one did not get ready; its output: " + log, e);
+        } finally {
+            operator.close();
         }
-        return new FirstStart(first.ready(), first.exit(), nextStart(root));
+        return new double[] {(ready - operator.spawnedNanos()) / 1e9, (System.nanoTime() - ready) / 1e9};
     }
 
     /**
